@@ -1,0 +1,43 @@
+# Letopis: `make run` serves the demo on 127.0.0.1:8000; `make test` runs every test on a real
+# PostgreSQL. Both set up everything they need on a fresh machine.
+SHELL := /bin/bash
+export UV_PYTHON_DOWNLOADS := never
+UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: env dev-env run test test-fast bench browser-deps lint clean
+
+$(UV):
+	python3 -m pip install --quiet --disable-pip-version-check uv || python3 -m pip install --quiet --user uv
+
+env: $(UV)
+	$(UV) sync --quiet
+
+dev-env: $(UV)
+	$(UV) sync --quiet --extra dev
+
+run: env
+	$(VENV)/bin/letopis serve
+
+# Browser tests use Debian's Chromium (never `playwright install`).
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)); \
+	  else echo "chromium is missing: browser tests will be skipped"; fi; }
+
+test: dev-env browser-deps
+	$(VENV)/bin/pytest -q
+
+test-fast: dev-env
+	$(VENV)/bin/pytest -q -m "not browser"
+
+bench: dev-env
+	$(PY) -m bench
+
+lint: dev-env
+	$(VENV)/bin/ruff check src rulesets tests
+
+clean:
+	rm -rf .letopis .pytest_cache

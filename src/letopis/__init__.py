@@ -1,0 +1,1 @@
+"""Letopis: a game-master server for play-by-post games."""

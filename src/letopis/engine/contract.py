@@ -1,0 +1,225 @@
+"""The ruleset contract: what every ruleset provides and the plain values it exchanges.
+
+A ruleset is pure: state in, state and events out; randomness only through the `Dice` it is
+handed. The service never looks inside a ruleset's `State`; it stores it as JSON, asks `turn()`
+who may post, `read()`s posts, `apply()`s them and shows `view()`s of the result.
+
+Decisions awaited from other factions (a defender's boosts, a loser's casualties) are not a
+separate call: the state records the pending decision, `turn()` names the faction that must
+answer and the post kind (`reaction`), and the answer is read and applied like any post. A
+decision not answered by its deadline gets `default_orders()`.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .dice import Dice
+from .events import Event
+from .problems import Problem, has_errors
+
+
+class StepMode(StrEnum):
+    """How a step collects posts."""
+
+    SINGLE = "single"  # one faction posts; the step resolves on that post
+    SIMULTANEOUS = "simultaneous"  # all named factions post; resolves when the last arrives
+    REACTION = "reaction"  # another faction answers a pending decision
+
+
+class PostKind(StrEnum):
+    SETUP = "setup"
+    ORDERS = "orders"
+    REACTION = "reaction"
+    DECISION = "decision"
+
+
+class Faction(BaseModel):
+    """A side in a game: a stable id used in states and a display name (Russian)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+
+
+class TurnInfo(BaseModel):
+    """Who may post now and what is expected; ``over`` when the game has ended."""
+
+    phase: str
+    title: str
+    factions: list[str] = Field(default_factory=list)
+    mode: StepMode = StepMode.SINGLE
+    post_kind: PostKind = PostKind.ORDERS
+    prompt: str = ""
+    default: str = ""
+    over: bool = False
+
+
+class LineStatus(StrEnum):
+    ORDER = "order"
+    FLAVOUR = "flavour"
+    QUOTE = "quote"
+    BLANK = "blank"
+    ERROR = "error"
+
+
+class LineReading(BaseModel):
+    """What one line of a post will do, for the live check beside the textarea."""
+
+    line: int
+    text: str
+    status: LineStatus
+    summary: str | None = None  # Russian: what the line will do ("П2 атакует П3 соперника, d8")
+    cost: str | None = None  # Russian: what it costs / what is left ("лимит: осталось 2")
+
+
+@dataclass
+class Reading:
+    """The structured orders read from a post, its problems and a line-by-line account."""
+
+    orders: list[BaseModel] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    lines: list[LineReading] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.problems)
+
+    def orders_json(self) -> list[dict[str, Any]]:
+        return [o.model_dump(mode="json") for o in self.orders]
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+@dataclass
+class Outcome(Generic[S]):
+    """The result of applying one faction's orders: the new state and what happened."""
+
+    state: S
+    events: list[Event] = field(default_factory=list)
+
+
+class ViewerRole(StrEnum):
+    PUBLIC = "public"
+    PLAYER = "player"
+    GM = "gm"
+
+
+class Viewer(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    role: ViewerRole = ViewerRole.PUBLIC
+    faction: str | None = None
+
+
+PUBLIC = Viewer()
+GM = Viewer(role=ViewerRole.GM)
+
+
+class Result(BaseModel):
+    """The end of a game: winners (faction ids), scores, and a Russian sentence."""
+
+    winners: list[str] = Field(default_factory=list)
+    scores: dict[str, float] = Field(default_factory=dict)
+    draw: bool = False
+    text: str = ""
+
+
+class Ruleset(ABC, Generic[S]):
+    """Base class of every ruleset. Subclasses set the class attributes and the abstract methods.
+
+    Everything here must be pure: no database, web, clock or global random.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]  # Russian name shown to users
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_factions: ClassVar[int] = 2
+    max_factions: ClassVar[int] = 2
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[BaseModel]]
+    package_dir: ClassVar[Path]  # folder of rules.md, *.toml, examples/
+
+    # --- setup -------------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> S:
+        """The starting state for these options and factions."""
+
+    def import_setup(self, document: dict[str, Any]) -> S:
+        """A state from a setup document (a game already running on a forum moves in mid-way)."""
+        return self.State.model_validate(document["state"])  # type: ignore[return-value]
+
+    def export_setup(self, state: S) -> dict[str, Any]:
+        return {"ruleset": self.id, "state": state.model_dump(mode="json")}
+
+    def setup_schema(self) -> dict[str, Any]:
+        return {
+            "title": f"Документ настройки: {self.title}",
+            "type": "object",
+            "required": ["ruleset", "state"],
+            "properties": {"ruleset": {"const": self.id}, "state": self.State.model_json_schema()},
+        }
+
+    # --- play --------------------------------------------------------------------------------
+    @abstractmethod
+    def turn(self, state: S) -> TurnInfo:
+        """Who may post now, what kind of post, and the deadline default."""
+
+    @abstractmethod
+    def read(self, text: str, state: S, faction: str) -> Reading:
+        """Read a post into orders and problems. Never raises on any text."""
+
+    @abstractmethod
+    def apply(self, state: S, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[S]:
+        """Carry out orders that `read` accepted; returns a new state (the input is not changed)."""
+
+    @abstractmethod
+    def default_orders(self, state: S, faction: str) -> list[BaseModel]:
+        """What a faction that missed its deadline does (a pass, or the documented default)."""
+
+    def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
+        """Orders back from their JSON form (for stored readings and the API)."""
+        raise NotImplementedError
+
+    # --- showing -----------------------------------------------------------------------------
+    def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
+        """What this viewer may see; open games show everything."""
+        return state.model_dump(mode="json")
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def propose(self, state: S, faction: str, dice: Dice) -> str:
+        """A random legal post, written as a player would write it."""
+
+    def draw(self, state: S, viewer: Viewer = PUBLIC) -> str | None:
+        """An SVG picture of the board for the game page and the chronicle."""
+        return None
+
+    def summary(self, state: S, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
+        """Short Russian (label, value) pairs for the game page: resources, forces."""
+        return []
+
+    # --- helpers -----------------------------------------------------------------------------
+    def rules_markdown(self) -> str:
+        path = self.package_dir / "rules.md"
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def state_from_json(self, data: dict[str, Any] | str) -> S:
+        if isinstance(data, str):
+            data = json.loads(data)
+        return self.State.model_validate(data)  # type: ignore[return-value]
+
+    def default_options(self) -> BaseModel:
+        return self.Options()

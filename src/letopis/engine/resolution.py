@@ -1,0 +1,114 @@
+"""Resolving one step, and replaying a whole game, from posts and seeds alone.
+
+The service resolves every step through `resolve_step`, and `replay` runs the very same function
+over the stored history, so anything the server published can be recomputed by anyone who has
+the posts and the revealed seeds (`letopis verify`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from .contract import Faction, Reading, Ruleset
+from .dice import Dice
+from .events import Event, Roll
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One faction's contribution to a step: the text it posted, or None for the deadline default."""
+
+    faction: str
+    text: str | None
+
+
+@dataclass
+class StepResult:
+    state: BaseModel
+    events: list[Event] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    readings: dict[str, Reading] = field(default_factory=dict)
+    refused: dict[str, Reading] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.refused
+
+
+def resolve_step(
+    ruleset: Ruleset,
+    state: BaseModel,
+    submissions: Iterable[Submission],
+    seed: str,
+    overrides: Mapping[int, tuple[int, str]] | None = None,
+) -> StepResult:
+    """Apply the submissions in the given order with one `Dice` for the step.
+
+    A submission whose text no longer reads without errors (possible only when a GM changed the
+    history) is refused: the result says so and carries the state as it was before the step.
+    """
+    dice = Dice(seed, overrides)
+    current = state
+    result = StepResult(state=state)
+    for sub in submissions:
+        if sub.text is None:
+            orders = ruleset.default_orders(current, sub.faction)
+        else:
+            reading = ruleset.read(sub.text, current, sub.faction)
+            result.readings[sub.faction] = reading
+            if not reading.ok:
+                result.refused[sub.faction] = reading
+                return StepResult(state=state, refused=result.refused, readings=result.readings)
+            orders = reading.orders
+        outcome = ruleset.apply(current, sub.faction, orders, dice)
+        current = outcome.state
+        result.events.extend(outcome.events)
+    result.state = current
+    result.rolls = list(dice.rolls)
+    return result
+
+
+def setup_game(ruleset: Ruleset, options: BaseModel, factions: list[Faction], seed: str) -> BaseModel:
+    """The starting state; the setup seed is revealed at once so the deal can be checked."""
+    return ruleset.setup(options, factions, Dice(seed))
+
+
+@dataclass
+class RecordedStep:
+    """What storage keeps of a published step, as replay needs it."""
+
+    number: int
+    seed: str
+    submissions: list[Submission]
+    overrides: dict[int, tuple[int, str]] = field(default_factory=dict)
+    state_after: dict[str, Any] | None = None
+    events: list[dict[str, Any]] | None = None
+
+
+@dataclass
+class Mismatch:
+    step: int
+    what: str
+
+
+def replay(ruleset: Ruleset, initial: BaseModel, steps: Iterable[RecordedStep]) -> list[Mismatch]:
+    """Recompute every step from the initial state; report where stored results differ."""
+    problems: list[Mismatch] = []
+    state = initial
+    for step in steps:
+        res = resolve_step(ruleset, state, step.submissions, step.seed, step.overrides)
+        if not res.ok:
+            problems.append(Mismatch(step.number, "пост больше не читается без ошибок"))
+            return problems
+        if step.events is not None:
+            got = [e.model_dump(mode="json") for e in res.events]
+            if got != step.events:
+                problems.append(Mismatch(step.number, "события не совпадают с опубликованными"))
+        if step.state_after is not None and res.state.model_dump(mode="json") != step.state_after:
+            problems.append(Mismatch(step.number, "состояние после шага не совпадает с сохранённым"))
+        state = res.state
+    return problems
