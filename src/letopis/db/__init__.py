@@ -1,0 +1,1 @@
+"""Storage: SQLAlchemy models, sessions, migrations and the embedded PostgreSQL cluster."""

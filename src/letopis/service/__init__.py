@@ -1,0 +1,69 @@
+"""The service layer: games, seats, posts, resolution, GM actions, chronicle, export and verify.
+
+Every function takes a SQLAlchemy `Session` first and keyword-only arguments after it. Functions
+that change anything run in one transaction and commit it themselves; when they raise a
+`ServiceError` nothing was changed. Results are plain pydantic models (``…Out``).
+"""
+
+from .chronicle import list_steps, step_chronicle
+from .demo import DEMO_PASSWORD, ensure_demo
+from .errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, TooLarge
+from .games import (
+    create_game,
+    game_page,
+    get_game,
+    invite_link_token,
+    join_by_invite,
+    list_games,
+    list_rulesets,
+    list_seats,
+    seat_of,
+    seats_of,
+)
+from .gm import (
+    annul_post,
+    apply_default,
+    audit_log,
+    override_roll,
+    publish_step,
+    run_due_deadlines,
+    set_deadline,
+)
+from .posts import check_post, check_text, submit_post
+from .schemas import (
+    AuditOut,
+    CheckOut,
+    GameMode,
+    GameOut,
+    GamePage,
+    GameStatus,
+    MismatchOut,
+    PostOut,
+    ReadingOut,
+    ResolutionOut,
+    Role,
+    RulesetOut,
+    SeatOut,
+    StepChronicle,
+    StepHeader,
+    StepStatus,
+    SubmitOut,
+    UserOut,
+    VerifyOut,
+    ViewerOut,
+)
+from .transfer import export_game, import_setup, verify_export, verify_game
+from .users import authenticate, get_user, get_user_by_login, register_user, set_admin
+
+__all__ = [
+    "DEMO_PASSWORD", "AuditOut", "CheckOut", "Conflict", "Forbidden", "GameMode", "GameOut",
+    "GamePage", "GameStatus", "Invalid", "MismatchOut", "NotFound", "PostOut", "ReadingOut",
+    "ResolutionOut", "Role", "RulesetOut", "SeatOut", "ServiceError", "StepChronicle", "StepHeader",
+    "StepStatus", "SubmitOut", "TooLarge", "UserOut", "VerifyOut", "ViewerOut", "annul_post",
+    "apply_default", "audit_log", "authenticate", "check_post", "check_text", "create_game",
+    "ensure_demo", "export_game", "game_page", "get_game", "get_user", "get_user_by_login",
+    "import_setup", "invite_link_token", "join_by_invite", "list_games", "list_rulesets",
+    "list_seats", "list_steps", "override_roll", "publish_step", "register_user",
+    "run_due_deadlines", "seat_of", "seats_of", "set_admin", "set_deadline", "step_chronicle",
+    "submit_post", "verify_export", "verify_game",
+]

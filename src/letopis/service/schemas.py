@@ -1,0 +1,241 @@
+"""Plain result types the service returns: pydantic models the web layer renders or sends as JSON."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from letopis.engine.contract import Faction, LineReading, Result, TurnInfo
+from letopis.engine.events import Event, Roll
+from letopis.engine.problems import Problem
+
+
+class GameMode(StrEnum):
+    AUTO = "auto"  # a resolved step is published at once
+    REVIEW = "review"  # a resolved step waits as a draft until the GM publishes it
+
+
+class GameStatus(StrEnum):
+    ACTIVE = "active"
+    OVER = "over"
+
+
+class StepStatus(StrEnum):
+    OPEN = "open"  # accepting posts
+    DRAFT = "draft"  # resolved, waiting for the GM (review mode)
+    PUBLISHED = "published"
+
+
+class Role(StrEnum):
+    PUBLIC = "public"
+    PLAYER = "player"
+    GM = "gm"
+
+
+# --- users ---------------------------------------------------------------------------------------
+class UserOut(BaseModel):
+    id: int
+    login: str
+    display_name: str
+    is_admin: bool = False
+    created_at: datetime
+
+
+# --- rulesets and games --------------------------------------------------------------------------
+class RulesetOut(BaseModel):
+    id: str
+    title: str
+    aliases: list[str] = Field(default_factory=list)
+    min_factions: int
+    max_factions: int
+    default_options: dict[str, Any] = Field(default_factory=dict)
+    options_schema: dict[str, Any] = Field(default_factory=dict)
+
+
+class GameOut(BaseModel):
+    id: int
+    title: str
+    ruleset_id: str
+    ruleset_title: str
+    mode: GameMode
+    status: GameStatus
+    gm_user_id: int
+    gm_name: str
+    factions: list[Faction]
+    options: dict[str, Any] = Field(default_factory=dict)
+    open_step: int | None = None  # number of the step accepting posts, if any
+    draft_step: int | None = None  # number of a step waiting for the GM, if any
+    steps_published: int = 0
+    imported: bool = False  # started from a setup document rather than a seed
+    created_at: datetime
+
+
+class SeatOut(BaseModel):
+    faction: str
+    faction_name: str
+    user_id: int | None = None
+    player_name: str | None = None
+    invite_token: str | None = None  # shown to the GM only
+
+
+class ViewerOut(BaseModel):
+    user_id: int | None = None
+    role: Role = Role.PUBLIC
+    faction: str | None = None  # the viewer's seat in this game, if any
+    factions: list[str] = Field(default_factory=list)  # every seat the viewer holds
+
+
+# --- readings and posts --------------------------------------------------------------------------
+class ReadingOut(BaseModel):
+    """A post as the ruleset read it: line by line, with every problem."""
+
+    ok: bool
+    lines: list[LineReading] = Field(default_factory=list)
+    problems: list[Problem] = Field(default_factory=list)
+    orders: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class CheckOut(ReadingOut):
+    """The live check of a post against the current state; nothing is stored."""
+
+    game_id: int | None = None
+    step_number: int | None = None
+    faction: str
+    turn_title: str = ""
+    expected: bool = True  # whether this faction is expected to post now
+    message: str = ""  # a Russian sentence summarising the check
+
+
+class PostOut(BaseModel):
+    id: int
+    step_number: int
+    faction: str
+    faction_name: str
+    revision: int
+    text: str
+    sha256: str
+    author_id: int | None = None
+    author_name: str | None = None
+    created_at: datetime
+    annulled: bool = False
+    annul_reason: str | None = None
+    counted: bool = False  # the revision that counts (the latest one not annulled)
+    reading: ReadingOut
+
+
+class ResolutionOut(BaseModel):
+    id: int
+    events: list[Event] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list)
+    overrides: dict[int, tuple[int, str]] = Field(default_factory=dict)
+    defaults: list[str] = Field(default_factory=list)  # factions that got the deadline default
+    superseded: bool = False
+    created_at: datetime
+    created_by: str | None = None
+
+
+class SubmitOut(BaseModel):
+    """The receipt of an accepted post and what it caused."""
+
+    post_id: int
+    game_id: int
+    step_number: int
+    faction: str
+    revision: int
+    sha256: str  # SHA-256 (hex) of the exact UTF-8 text stored
+    created_at: datetime
+    reading: ReadingOut
+    resolved: bool = False  # the step was resolved by this post
+    published: bool = False  # …and published (auto mode)
+    waiting_for: list[str] = Field(default_factory=list)  # factions still expected in this step
+    events: list[Event] = Field(default_factory=list)  # what happened, when published
+    next_step: int | None = None
+    game_over: bool = False
+    message: str = ""
+
+
+# --- steps and chronicle ------------------------------------------------------------------------
+class StepHeader(BaseModel):
+    number: int
+    status: StepStatus
+    turn: TurnInfo
+    commitment: str
+    seed: str | None = None  # revealed once published
+    deadline: datetime | None = None
+    opened_at: datetime
+    published_at: datetime | None = None
+    posted: list[str] = Field(default_factory=list)  # factions with a counted post
+    waiting_for: list[str] = Field(default_factory=list)
+    headlines: list[str] = Field(default_factory=list)  # public event sentences, once published
+
+
+class AuditOut(BaseModel):
+    id: int
+    created_at: datetime
+    actor_id: int | None = None
+    actor_name: str  # "система" for automatic actions
+    action: str
+    action_title: str  # Russian
+    step_number: int | None = None
+    reason: str | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class StepChronicle(BaseModel):
+    game_id: int
+    game_title: str
+    ruleset_id: str
+    number: int
+    status: StepStatus
+    turn: TurnInfo
+    commitment: str
+    seed: str | None = None
+    deadline: datetime | None = None
+    opened_at: datetime
+    published_at: datetime | None = None
+    posts: list[PostOut] = Field(default_factory=list)
+    resolution: ResolutionOut | None = None
+    events: list[Event] = Field(default_factory=list)  # as this viewer may see them
+    rolls: list[Roll] = Field(default_factory=list)
+    defaults: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)  # Russian sentences: defaults applied, GM changes
+    svg_before: str | None = None
+    svg_after: str | None = None
+    summary_before: list[tuple[str, str]] = Field(default_factory=list)
+    summary_after: list[tuple[str, str]] = Field(default_factory=list)
+    gm_actions: list[AuditOut] = Field(default_factory=list)
+    superseded: list[ResolutionOut] = Field(default_factory=list)  # GM view only
+    prev_step: int | None = None
+    next_step: int | None = None
+
+
+class GamePage(BaseModel):
+    game: GameOut
+    turn: TurnInfo | None = None  # the open (or draft) step's turn
+    step: StepHeader | None = None  # the open or draft step
+    seats: list[SeatOut] = Field(default_factory=list)
+    viewer: ViewerOut
+    can_post: list[str] = Field(default_factory=list)  # factions the viewer may post for now
+    view: dict[str, Any] = Field(default_factory=dict)
+    svg: str | None = None
+    summary: list[tuple[str, str]] = Field(default_factory=list)
+    result: Result | None = None
+    recent: list[StepHeader] = Field(default_factory=list)  # latest published steps, newest first
+
+
+# --- export and verification ---------------------------------------------------------------------
+class MismatchOut(BaseModel):
+    step: int  # 0 for the setup
+    what: str
+
+
+class VerifyOut(BaseModel):
+    ok: bool
+    game_id: int | None = None
+    steps_checked: int = 0
+    setup_checked: bool = False
+    mismatches: list[MismatchOut] = Field(default_factory=list)
+    message: str = ""
