@@ -1,0 +1,174 @@
+"""Tables. Nothing a user submits is overwritten: post revisions, resolutions (superseded ones
+included), snapshots and GM actions are only ever added; flags mark what no longer counts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+Json = dict[str, Any]
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSONB, list[Any]: JSONB, datetime: DateTime(timezone=True)}
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    login: Mapped[str] = mapped_column(String(64), unique=True)
+    display_name: Mapped[str] = mapped_column(String(100))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ruleset_id: Mapped[str] = mapped_column(String(64))
+    title: Mapped[str] = mapped_column(String(200))
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    factions: Mapped[list[Any]] = mapped_column(default=list)  # [{"id", "name"}] in seat order
+    mode: Mapped[str] = mapped_column(String(16), default="auto")  # auto | review
+    status: Mapped[str] = mapped_column(String(16), default="active")  # active | over
+    gm_user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    setup_seed: Mapped[str | None] = mapped_column(String(64))  # None when imported
+    setup_document: Mapped[dict[str, Any] | None] = mapped_column()
+    initial_state: Mapped[dict[str, Any]] = mapped_column()
+    state: Mapped[dict[str, Any]] = mapped_column()  # the latest published state
+    result: Mapped[dict[str, Any] | None] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+    gm: Mapped[User] = relationship(lazy="joined")
+    seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "faction_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    faction_id: Mapped[str] = mapped_column(String(64))
+    faction_name: Mapped[str] = mapped_column(String(100))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    joined_at: Mapped[datetime | None] = mapped_column()
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    user: Mapped[User | None] = relationship(lazy="joined")
+
+
+class Step(Base):
+    __tablename__ = "steps"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    turn: Mapped[dict[str, Any]] = mapped_column()  # TurnInfo as JSON
+    state_before: Mapped[dict[str, Any]] = mapped_column()
+    seed: Mapped[str] = mapped_column(String(64))  # secret until published
+    commitment: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open | draft | published
+    deadline: Mapped[datetime | None] = mapped_column()
+    opened_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    published_at: Mapped[datetime | None] = mapped_column()
+
+
+class Post(Base):
+    __tablename__ = "posts"
+    __table_args__ = (UniqueConstraint("step_id", "faction_id", "revision"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    step_id: Mapped[int] = mapped_column(ForeignKey("steps.id"), index=True)
+    faction_id: Mapped[str] = mapped_column(String(64))
+    revision: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64))
+    author_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    reading: Mapped[dict[str, Any]] = mapped_column()  # lines, problems, orders as checked
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    annulled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    annul_reason: Mapped[str | None] = mapped_column(Text)
+    annulled_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    annulled_at: Mapped[datetime | None] = mapped_column()
+
+    author: Mapped[User | None] = relationship(foreign_keys=[author_id], lazy="joined")
+
+
+class Resolution(Base):
+    __tablename__ = "resolutions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    step_id: Mapped[int] = mapped_column(ForeignKey("steps.id"), index=True)
+    # [{"faction", "post_id" | None, "default": bool}] in the order they were applied
+    submissions: Mapped[list[Any]] = mapped_column()
+    events: Mapped[list[Any]] = mapped_column()
+    rolls: Mapped[list[Any]] = mapped_column()
+    overrides: Mapped[dict[str, Any]] = mapped_column(default=dict)  # {"index": [value, reason]}
+    state_after: Mapped[dict[str, Any]] = mapped_column()
+    superseded: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    superseded_at: Mapped[datetime | None] = mapped_column()
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class Snapshot(Base):
+    """The state after a published resolution; a GM correction adds a new one."""
+
+    __tablename__ = "snapshots"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    step_id: Mapped[int] = mapped_column(ForeignKey("steps.id"), index=True)
+    resolution_id: Mapped[int] = mapped_column(ForeignKey("resolutions.id"), unique=True)
+    state: Mapped[dict[str, Any]] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class AuditEntry(Base):
+    __tablename__ = "audit_log"
+    __table_args__ = (Index("ix_audit_log_game_created", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    step_number: Mapped[int | None] = mapped_column(Integer)
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    action: Mapped[str] = mapped_column(String(32))
+    reason: Mapped[str | None] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+    actor: Mapped[User | None] = relationship(lazy="joined")
