@@ -26,9 +26,13 @@ def all_rulesets() -> dict[str, Ruleset]:
     return dict(sorted(found.items()))
 
 
+def _everything() -> dict[str, Ruleset]:
+    return {**all_rulesets(), **_extra}
+
+
 def get_ruleset(name: str) -> Ruleset:
     """A ruleset by id or alias (case-insensitive)."""
-    rulesets = all_rulesets()
+    rulesets = _everything()
     key = name.strip().lower()
     if key in rulesets:
         return rulesets[key]
@@ -36,3 +40,12 @@ def get_ruleset(name: str) -> Ruleset:
         if key in (a.lower() for a in ruleset.aliases):
             return ruleset
     raise UnknownRuleset(f"Нет набора правил «{name}». Есть: {', '.join(rulesets) or 'ни одного'}.")
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add a ruleset by hand (tests and embedding); the entry points stay the normal way in."""
+    all_rulesets()  # make sure the entry points are loaded first
+    _extra[ruleset.id] = ruleset
+
+
+_extra: dict[str, Ruleset] = {}
