@@ -103,7 +103,7 @@ class Cluster:
 
     def _run(self, program: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         proc = subprocess.run(
-            self._cmd(program, *args), stdin=subprocess.DEVNULL, capture_output=True, text=True,
+            self._cmd(program, *args), stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False,
             cwd="/",  # the server user may not be able to enter our current folder
         )
         if check and proc.returncode != 0:
@@ -213,7 +213,7 @@ def _reachable_by_server(path: Path) -> bool:
         return True
     probe = subprocess.run(
         ["runuser", "-u", SERVER_USER, "--", "test", "-w", str(path), "-a", "-x", str(path)],
-        capture_output=True, cwd="/",
+        capture_output=True, cwd="/", check=False,
     )
     return probe.returncode == 0
 

@@ -3,6 +3,10 @@
 Every function takes a SQLAlchemy `Session` first and keyword-only arguments after it. Functions
 that change anything run in one transaction and commit it themselves; when they raise a
 `ServiceError` nothing was changed. Results are plain pydantic models (``…Out``).
+
+GM actions (`publish_step`, `annul_post`, `override_roll`, `apply_default`, `set_deadline`) return
+the affected step's `StepHeader`. `run_due_deadlines(db)` is safe to call from every app process:
+a PostgreSQL advisory lock lets one of them do the work.
 """
 
 from .chronicle import list_steps, step_chronicle

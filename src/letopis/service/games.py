@@ -2,20 +2,84 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, Literal
 
+from pydantic import ValidationError
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from letopis.engine.contract import Faction
+from letopis.db.models import Game, Seat, Step
+from letopis.engine.contract import Faction, Result
+from letopis.engine.dice import new_seed
+from letopis.engine.registry import all_rulesets
+from letopis.engine.resolution import setup_game
 
-from .schemas import GameOut, GamePage, RulesetOut, SeatOut
+from . import _resolve
+from ._common import (
+    active_step,
+    dump,
+    game_out,
+    is_gm,
+    load_game,
+    load_state,
+    load_user,
+    now,
+    require_gm,
+    ruleset_by_id,
+    seat_out,
+    seats,
+    transactional,
+    turn_of,
+    validation_message,
+    viewer_of,
+)
+from .chronicle import step_header
+from .errors import Conflict, Invalid, NotFound
+from .schemas import GameMode, GameOut, GamePage, GameStatus, RulesetOut, SeatOut, StepStatus
+
+MAX_TITLE = 200
+
+
+def _registered() -> dict[str, Any]:
+    from letopis.engine import registry
+
+    return {**all_rulesets(), **getattr(registry, "_extra", {})}
 
 
 def list_rulesets() -> list[RulesetOut]:
     """Every registered ruleset with its options' defaults and JSON schema."""
-    raise NotImplementedError
+    out = []
+    for rid, ruleset in sorted(_registered().items()):
+        options = ruleset.default_options()
+        out.append(RulesetOut(
+            id=rid, title=ruleset.title, aliases=list(ruleset.aliases), min_factions=ruleset.min_factions,
+            max_factions=ruleset.max_factions, default_options=options.model_dump(mode="json"),
+            options_schema=ruleset.Options.model_json_schema(),
+        ))
+    return out
 
 
+def _check_factions(ruleset: Any, factions: list[Faction]) -> list[Faction]:
+    factions = [f if isinstance(f, Faction) else Faction.model_validate(f) for f in factions]
+    clean = []
+    for f in factions:
+        fid, name = f.id.strip(), f.name.strip()
+        if not fid or not name or len(fid) > 64 or len(name) > 100:
+            raise Invalid("У каждой фракции должны быть код (до 64 знаков) и имя (до 100 знаков).",
+                          code="bad_faction")
+        clean.append(Faction(id=fid, name=name))
+    if len({f.id for f in clean}) != len(clean):
+        raise Invalid("Коды фракций повторяются.", code="bad_faction")
+    if not ruleset.min_factions <= len(clean) <= ruleset.max_factions:
+        span = (str(ruleset.min_factions) if ruleset.min_factions == ruleset.max_factions
+                else f"от {ruleset.min_factions} до {ruleset.max_factions}")
+        raise Invalid(f"В «{ruleset.title}» играют {span} фракции, а указано {len(clean)}.",
+                      code="faction_count")
+    return clean
+
+
+@transactional
 def create_game(
     db: Session,
     *,
@@ -28,42 +92,137 @@ def create_game(
     setup_document: dict[str, Any] | None = None,
 ) -> GameOut:
     """Set a game up (from a fresh setup seed, or from a setup document) and open step 1."""
-    raise NotImplementedError
+    return _create_game(db, ruleset_id=ruleset_id, title=title, factions=factions, gm_user_id=gm_user_id,
+                        options=options, mode=mode, setup_document=setup_document)
+
+
+def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Faction], gm_user_id: int,
+                 options: dict[str, Any] | None, mode: str, setup_document: dict[str, Any] | None) -> GameOut:
+    ruleset = ruleset_by_id(ruleset_id)
+    load_user(db, gm_user_id)
+    title = (title or "").strip()
+    if not title or len(title) > MAX_TITLE:
+        raise Invalid(f"Название игры: от 1 до {MAX_TITLE} знаков.", code="bad_title")
+    if mode not in (GameMode.AUTO.value, GameMode.REVIEW.value):
+        raise Invalid("Режим игры: «auto» (сразу публиковать) или «review» (после проверки мастером).",
+                      code="bad_mode")
+    factions = _check_factions(ruleset, factions)
+    try:
+        opts = ruleset.Options.model_validate(options or {})
+    except ValidationError as exc:
+        raise Invalid(f"Неверные параметры игры: {validation_message(exc)}", code="bad_options") from exc
+    seed: str | None = None
+    if setup_document is not None:
+        try:
+            state = ruleset.import_setup(setup_document)
+        except (ValidationError, KeyError, TypeError, ValueError) as exc:
+            detail = validation_message(exc) if isinstance(exc, ValidationError) else str(exc)
+            raise Invalid(f"Документ настройки не подходит к «{ruleset.title}»: {detail}",
+                          code="bad_setup_document") from exc
+    else:
+        seed = new_seed()
+        state = setup_game(ruleset, opts, factions, seed)
+    game = Game(
+        ruleset_id=ruleset.id, title=title, options=opts.model_dump(mode="json"),
+        factions=[f.model_dump(mode="json") for f in factions], mode=mode, status=GameStatus.ACTIVE.value,
+        gm_user_id=gm_user_id, setup_seed=seed, setup_document=setup_document,
+        initial_state=dump(state), state=dump(state), created_at=now(), updated_at=now(),
+    )
+    db.add(game)
+    db.flush()
+    for i, f in enumerate(factions):
+        db.add(Seat(game_id=game.id, position=i, faction_id=f.id, faction_name=f.name))
+    _resolve.open_step(db, game, ruleset, state, 1)
+    db.flush()
+    return game_out(db, game)
 
 
 def get_game(db: Session, game_id: int) -> GameOut:
-    raise NotImplementedError
+    return game_out(db, load_game(db, game_id))
 
 
 def list_games(db: Session) -> list[GameOut]:
     """Every game, newest first."""
-    raise NotImplementedError
+    games = db.scalars(select(Game).order_by(Game.id.desc())).unique().all()
+    return [game_out(db, g) for g in games]
 
 
 def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> GamePage:
     """Everything the game page shows, as this viewer may see it."""
-    raise NotImplementedError
+    game = load_game(db, game_id)
+    ruleset = ruleset_by_id(game.ruleset_id)
+    viewer_out, viewer = viewer_of(db, game, viewer_user_id)
+    state = load_state(ruleset, game.state)
+    step = active_step(db, game.id)
+    turn = turn_of(step) if step else None
+    can_post: list[str] = []
+    if step is not None and step.status == StepStatus.OPEN.value and turn is not None:
+        can_post = [f for f in turn.factions if f in viewer_out.factions]
+    recent_steps = db.scalars(
+        select(Step).where(Step.game_id == game.id, Step.status == StepStatus.PUBLISHED.value)
+        .order_by(Step.number.desc()).limit(5)
+    ).all()
+    show_tokens = viewer_out.role.value == "gm"
+    return GamePage(
+        game=game_out(db, game),
+        turn=turn,
+        step=step_header(db, game, step) if step else None,
+        seats=[seat_out(s, show_token=show_tokens) for s in seats(db, game.id)],
+        viewer=viewer_out,
+        can_post=can_post,
+        view=ruleset.view(state, viewer),
+        svg=ruleset.draw(state, viewer),
+        summary=[tuple(p) for p in ruleset.summary(state, viewer)],
+        result=Result.model_validate(game.result) if game.result else None,
+        recent=[step_header(db, game, s) for s in recent_steps],
+    )
 
 
 def list_seats(db: Session, game_id: int, viewer_user_id: int | None = None) -> list[SeatOut]:
     """Seats in faction order; invite tokens only for the GM."""
-    raise NotImplementedError
+    game = load_game(db, game_id)
+    show = is_gm(db, game, viewer_user_id)
+    return [seat_out(s, show_token=show) for s in seats(db, game_id)]
 
 
+@transactional
 def invite_link_token(db: Session, *, game_id: int, faction: str, by_user_id: int) -> str:
     """A fresh invite token for a seat (the GM's link ``/join/{token}``); the old one stops working."""
-    raise NotImplementedError
+    game = load_game(db, game_id, lock=True)
+    require_gm(db, game, by_user_id)
+    seat = next((s for s in seats(db, game_id) if s.faction_id == faction), None)
+    if seat is None:
+        raise NotFound(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
+    seat.invite_token = secrets.token_urlsafe(18)
+    return seat.invite_token
 
 
+@transactional
 def join_by_invite(db: Session, *, token: str, user_id: int) -> SeatOut:
     """Take the seat the token names; Conflict if someone else holds it already."""
-    raise NotImplementedError
+    load_user(db, user_id)
+    seat = db.scalars(select(Seat).where(Seat.invite_token == (token or "").strip())).unique().one_or_none()
+    if seat is None:
+        raise NotFound("Приглашение не найдено или уже заменено новым. Попросите у мастера свежую ссылку.",
+                       code="invite_not_found")
+    game = load_game(db, seat.game_id, lock=True)
+    db.refresh(seat)
+    if seat.user_id is not None and seat.user_id != user_id:
+        raise Conflict(f"Место фракции «{seat.faction_name}» уже занято.", code="seat_taken")
+    if game.status == GameStatus.OVER.value:
+        raise Conflict("Игра уже окончена.", code="game_over")
+    seat.user_id = user_id
+    seat.joined_at = now()
+    db.flush()
+    db.refresh(seat)
+    return seat_out(seat)
+
+
+def seats_of(db: Session, *, game_id: int, user_id: int) -> list[SeatOut]:
+    return [seat_out(s) for s in seats(db, game_id) if s.user_id == user_id]
 
 
 def seat_of(db: Session, *, game_id: int, user_id: int) -> SeatOut | None:
     """The (first) seat this user holds in the game, if any."""
-    raise NotImplementedError
-
-
-def seats_of(db: Session, *, game_id: int, user_id: int) -> list[SeatOut]:
-    raise NotImplementedError
+    held = seats_of(db, game_id=game_id, user_id=user_id)
+    return held[0] if held else None

@@ -1,24 +1,121 @@
-"""Posts: the live check and the submission of a post (which may resolve the step)."""
+"""Posts: the live check and the submission of a post (which may resolve the step).
+
+A post is read against the state the step opened from. A refused post leaves no trace; an
+accepted one is stored as a new revision with the SHA-256 of its exact text (the receipt).
+"""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .schemas import CheckOut, SubmitOut
+from letopis.db.models import Game, Post, Step
+from letopis.engine.contract import Reading, Ruleset
+from letopis.engine.events import Event
+from letopis.settings import get_settings
+
+from . import _resolve
+from ._common import (
+    active_step,
+    counted_posts,
+    load_game,
+    load_state,
+    names_list,
+    now,
+    reading_json,
+    reading_out,
+    ruleset_by_id,
+    seat_for,
+    step_posts,
+    transactional,
+    turn_of,
+)
+from .errors import Conflict, Forbidden, Invalid, TooLarge
+from .schemas import CheckOut, GameStatus, StepStatus, SubmitOut
+
+
+def receipt(text: str) -> str:
+    """SHA-256 (hex) of the post's exact UTF-8 text: the player's proof of what was sent."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _limit_size(text: str) -> None:
+    limit = get_settings().max_post_chars
+    if len(text) > limit:
+        raise TooLarge(f"Пост слишком длинный: {len(text)} знаков, а можно не больше {limit}. "
+                       "Сократите его или разбейте на части.", code="post_too_large")
+
+
+def _read(ruleset: Ruleset, text: str, state_json: dict[str, Any], faction: str) -> Reading:
+    return ruleset.read(text, load_state(ruleset, state_json), faction)
+
+
+def _check_out(reading: Reading, **extra: Any) -> CheckOut:
+    return CheckOut(**reading_json(reading), **extra)
 
 
 def check_post(db: Session, *, game_id: int, faction: str, text: str) -> CheckOut:
     """Read a post against the game's current state; stores nothing."""
-    raise NotImplementedError
+    _limit_size(text)
+    game = load_game(db, game_id)
+    ruleset = ruleset_by_id(game.ruleset_id)
+    seat_for(db, game_id, faction)
+    step = active_step(db, game_id)
+    state_json = step.state_before if step else game.state
+    turn = turn_of(step) if step else None
+    expected = bool(step and step.status == StepStatus.OPEN.value and turn and faction in turn.factions)
+    base: dict[str, Any] = {"game_id": game.id, "step_number": step.number if step else None,
+                            "faction": faction, "turn_title": turn.title if turn else "", "expected": expected}
+    if not text.strip():
+        return CheckOut(ok=False, message="Пост пустой: напишите приказы.", **base)
+    reading = _read(ruleset, text, state_json, faction)
+    errors = sum(1 for p in reading.problems if p.is_error)
+    if errors:
+        message = f"Ошибок: {errors}. Исправьте отмеченные строки."
+    elif not expected:
+        message = "Пост читается без ошибок, но сейчас эта фракция не ходит."
+    else:
+        message = "Пост читается без ошибок."
+    return _check_out(reading, message=message, **base)
 
 
 def check_text(*, ruleset_id: str, state: dict[str, Any], faction: str, text: str) -> CheckOut:
     """Read a post against a given state without a database (``letopis check --setup``)."""
-    raise NotImplementedError
+    ruleset = ruleset_by_id(ruleset_id)
+    if not text.strip():
+        return CheckOut(ok=False, faction=faction, message="Пост пустой: напишите приказы.")
+    reading = _read(ruleset, text, state, faction)
+    turn = ruleset.turn(load_state(ruleset, state))
+    errors = sum(1 for p in reading.problems if p.is_error)
+    return _check_out(reading, faction=faction, turn_title=turn.title, expected=faction in turn.factions,
+                      message=f"Ошибок: {errors}." if errors else "Пост читается без ошибок.")
 
 
+def _open_step_for(db: Session, game: Game, step_number: int, faction: str) -> Step:
+    """The open step the post is for, or a Conflict naming the step that is open now."""
+    if game.status == GameStatus.OVER.value:
+        raise Conflict("Игра окончена: посты больше не принимаются.", code="game_over")
+    step = active_step(db, game.id)
+    if step is None:
+        raise Conflict("Сейчас нет открытого шага.", code="no_open_step")
+    turn = turn_of(step)
+    if step.number != step_number:
+        raise Conflict(
+            f"Пост написан к шагу {step_number}, а сейчас идёт шаг {step.number} («{turn.title}»). "
+            "Обновите страницу: состояние изменилось. Текст поста не потерян.", code="stale_step")
+    if step.status == StepStatus.DRAFT.value:
+        raise Conflict(f"Шаг {step.number} уже решён и ждёт проверки мастера; посты к нему не принимаются.",
+                       code="step_in_review")
+    if faction not in turn.factions:
+        raise Conflict(f"В шаге {step.number} («{turn.title}») ждём пост от {names_list(game, turn.factions)}, "
+                       f"а не от «{faction}».", code="not_your_turn")
+    return step
+
+
+@transactional
 def submit_post(
     db: Session, *, game_id: int, step_number: int, faction: str, text: str, user_id: int
 ) -> SubmitOut:
@@ -28,4 +125,46 @@ def submit_post(
     Forbidden (not this faction's player), Conflict (not the open step, or the faction is not
     expected now).
     """
-    raise NotImplementedError
+    _limit_size(text)
+    if not text.strip():
+        raise Invalid("Пост пустой: напишите приказы.", code="empty_post")
+    game = load_game(db, game_id, lock=True)
+    ruleset = ruleset_by_id(game.ruleset_id)
+    seat = seat_for(db, game_id, faction)
+    if seat.user_id != user_id:
+        raise Forbidden(f"Вы не играете за фракцию «{seat.faction_name}» в этой игре.", code="not_your_seat")
+    step = _open_step_for(db, game, step_number, faction)
+    turn = turn_of(step)
+    reading = _read(ruleset, text, step.state_before, faction)
+    if not reading.ok:
+        errors = sum(1 for p in reading.problems if p.is_error)
+        raise Invalid(f"В посте ошибок: {errors}. Исправьте отмеченные строки и отправьте снова; "
+                      "ничего не сохранено.", code="post_has_errors", problems=reading.problems)
+    revision = (db.scalar(select(func.max(Post.revision)).where(Post.step_id == step.id,
+                                                                Post.faction_id == faction)) or 0) + 1
+    post = Post(game_id=game.id, step_id=step.id, faction_id=faction, revision=revision, text=text,
+                sha256=receipt(text), author_id=user_id, reading=reading_json(reading), created_at=now())
+    db.add(post)
+    db.flush()
+
+    posted = counted_posts(step_posts(db, step))
+    waiting = [f for f in turn.factions if f not in posted]
+    out = SubmitOut(post_id=post.id, game_id=game.id, step_number=step.number, faction=faction,
+                    revision=revision, sha256=post.sha256, created_at=post.created_at,
+                    reading=reading_out(post.reading), waiting_for=waiting)
+    if waiting:
+        out.message = f"Пост принят (версия {revision}). Ждём пост от {names_list(game, waiting)}."
+        return out
+    res = _resolve.resolve_open_step(db, game, step, actor_id=None)
+    out.resolved = True
+    out.published = step.status == StepStatus.PUBLISHED.value
+    if out.published:
+        out.events = [Event.model_validate(e) for e in res.events if e.get("public", True) or e.get("faction") == faction]
+        nxt = active_step(db, game.id)
+        out.next_step = nxt.number if nxt else None
+        out.game_over = game.status == GameStatus.OVER.value
+        out.message = ("Пост принят, шаг решён и опубликован. Игра окончена." if out.game_over
+                       else f"Пост принят, шаг {step.number} решён и опубликован.")
+    else:
+        out.message = f"Пост принят, шаг {step.number} решён и ждёт проверки мастера."
+    return out

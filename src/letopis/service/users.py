@@ -2,30 +2,88 @@
 
 from __future__ import annotations
 
+import re
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from letopis.db.models import User
+
+from ._common import load_user, now, transactional
+from .errors import Conflict, Invalid
 from .schemas import UserOut
 
+_hasher = PasswordHasher()
+LOGIN_RE = re.compile(r"^[\w.\-]{2,64}$")
+MIN_PASSWORD = 4  # the demo's «demo»; a real deployment can ask for more on its forms
 
+
+def _out(user: User) -> UserOut:
+    return UserOut(id=user.id, login=user.login, display_name=user.display_name, is_admin=user.is_admin,
+                   created_at=user.created_at)
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+@transactional
 def register_user(db: Session, *, login: str, password: str, display_name: str) -> UserOut:
     """Create a user; Invalid for a bad login/password/name, Conflict when the login is taken."""
-    raise NotImplementedError
+    login = (login or "").strip().lower()
+    display_name = (display_name or "").strip()
+    if not LOGIN_RE.match(login):
+        raise Invalid("Логин: от 2 до 64 знаков — буквы, цифры, точка, дефис или подчёркивание.",
+                      code="bad_login")
+    if len(password or "") < MIN_PASSWORD:
+        raise Invalid(f"Пароль слишком короткий: нужно не меньше {MIN_PASSWORD} знаков.", code="bad_password")
+    if len(password) > 1024:
+        raise Invalid("Пароль слишком длинный.", code="bad_password")
+    if not display_name or len(display_name) > 100:
+        raise Invalid("Имя для показа: от 1 до 100 знаков.", code="bad_display_name")
+    if db.scalar(select(func.count(User.id)).where(User.login == login)):
+        raise Conflict(f"Логин «{login}» уже занят.", code="login_taken")
+    user = User(login=login, display_name=display_name, password_hash=hash_password(password), created_at=now())
+    db.add(user)
+    try:
+        db.flush()
+    except IntegrityError as exc:  # a concurrent registration took it first
+        raise Conflict(f"Логин «{login}» уже занят.", code="login_taken") from exc
+    return _out(user)
 
 
 def authenticate(db: Session, *, login: str, password: str) -> UserOut | None:
     """The user when the password matches, else None (no hint which part was wrong)."""
-    raise NotImplementedError
+    user = db.scalars(select(User).where(User.login == (login or "").strip().lower())).one_or_none()
+    if user is None:
+        _hasher.hash(password or "")  # spend the same time as a real check
+        return None
+    try:
+        _hasher.verify(user.password_hash, password or "")
+    except (VerificationError, InvalidHashError):
+        return None
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+        db.commit()
+    return _out(user)
 
 
 def get_user(db: Session, user_id: int) -> UserOut:
     """A user by id; NotFound otherwise."""
-    raise NotImplementedError
+    return _out(load_user(db, user_id))
 
 
 def get_user_by_login(db: Session, login: str) -> UserOut | None:
-    raise NotImplementedError
+    user = db.scalars(select(User).where(User.login == (login or "").strip().lower())).one_or_none()
+    return _out(user) if user else None
 
 
+@transactional
 def set_admin(db: Session, *, user_id: int, is_admin: bool = True) -> UserOut:
     """Grant or revoke the admin role (admins may act as GM of any game)."""
-    raise NotImplementedError
+    user = load_user(db, user_id)
+    user.is_admin = is_admin
+    return _out(user)

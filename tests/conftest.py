@@ -1,0 +1,176 @@
+"""Shared fixtures: a real PostgreSQL for the whole session and a clean database per test.
+
+Without ``TEST_DATABASE_URL`` a throwaway cluster is initialised in a temporary folder the
+``postgres`` user can reach (as root the server runs as ``postgres``; see MACHINE-NOTES) and removed
+at the end. The migrations run once into a template database; each test gets a fresh database
+cloned from it (``CREATE DATABASE … TEMPLATE``) and dropped afterwards.
+
+Fixtures: ``pg`` (the server), ``db_url`` (a fresh migrated database), ``engine``, ``db`` (a
+Session), ``session_factory``, ``make_user`` and ``race_game`` (a game of the tiny test ruleset).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import sys
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg import sql
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from support.race import RACE
+
+from letopis.engine.registry import register
+
+register(RACE)
+
+
+@dataclass
+class PgServer:
+    """A PostgreSQL server the tests may create and drop databases on."""
+
+    base_url: str  # SQLAlchemy URL of a maintenance database
+    template: str = ""
+
+    def url(self, dbname: str) -> str:
+        return make_url(self.base_url).set(database=dbname).render_as_string(hide_password=False)
+
+    def admin(self) -> psycopg.Connection:
+        u = make_url(self.base_url)
+        return psycopg.connect(host=u.host, port=u.port, user=u.username, password=u.password,
+                               dbname=u.database or "postgres", autocommit=True)
+
+    def create(self, name: str, template: str | None = None) -> str:
+        with self.admin() as conn:
+            stmt = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+            if template:
+                stmt = sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template))
+            conn.execute(stmt)
+        return self.url(name)
+
+    def drop(self, name: str) -> None:
+        with self.admin() as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def _throwaway_cluster() -> Iterator[PgServer]:
+    from letopis.db.embedded import Cluster
+
+    root = Path(tempfile.mkdtemp(prefix="letopis-test-pg-", dir="/tmp"))
+    root.chmod(0o755)
+    cluster = Cluster(root / "pg", fast=True)
+    try:
+        cluster.init()
+        cluster.start()
+        yield PgServer(base_url=cluster.url("postgres"))
+    finally:
+        try:
+            cluster.stop()
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[PgServer]:
+    """The server, with the migrations applied once to a template database."""
+    from letopis.db.migrate import upgrade
+
+    given = os.environ.get("TEST_DATABASE_URL")
+    source: Iterator[PgServer] = iter([PgServer(base_url=given)]) if given else _throwaway_cluster()
+    server = next(source)
+    template = f"letopis_tpl_{uuid.uuid4().hex[:8]}"
+    server.create(template)
+    try:
+        upgrade(server.url(template))
+        server.template = template
+        yield server
+    finally:
+        server.drop(template)
+        for _ in source:  # let the cluster generator clean up
+            pass
+
+
+_counter = itertools.count()
+
+
+@pytest.fixture
+def db_url(pg: PgServer) -> Iterator[str]:
+    """A fresh, migrated database for this test (dropped afterwards)."""
+    name = f"letopis_t{os.getpid()}_{next(_counter)}"
+    url = pg.create(name, template=pg.template)
+    try:
+        yield url
+    finally:
+        from letopis.db.session import normalise_url
+
+        for engine in _engines.pop(normalise_url(url), []):
+            engine.dispose()
+        pg.drop(name)
+
+
+_engines: dict[str, list[Engine]] = {}
+
+
+@pytest.fixture
+def engine(db_url: str) -> Engine:
+    from letopis.db.session import normalise_url
+
+    eng = create_engine(normalise_url(db_url), poolclass=NullPool)
+    _engines.setdefault(normalise_url(db_url), []).append(eng)
+    return eng
+
+
+@pytest.fixture
+def session_factory(engine: Engine) -> sessionmaker[Session]:
+    return sessionmaker(bind=engine, expire_on_commit=False, autoflush=False)
+
+
+@pytest.fixture
+def db(session_factory: sessionmaker[Session]) -> Iterator[Session]:
+    with session_factory() as session:
+        yield session
+
+
+@pytest.fixture
+def make_user(db: Session) -> Callable[..., object]:
+    from letopis import service
+
+    def make(login: str, name: str | None = None, password: str = "secret-pass"):
+        return service.register_user(db, login=login, password=password, display_name=name or login.title())
+
+    return make
+
+
+@pytest.fixture
+def race_game(db: Session, make_user):
+    """A «Гонка» game (auto mode) with GM ``gm`` and players ``ann``/``bob`` seated as ``a``/``b``."""
+    from letopis import service
+    from letopis.engine.contract import Faction
+
+    gm, ann, bob = make_user("gm", "Мастер"), make_user("ann", "Аня"), make_user("bob", "Боря")
+
+    def make(mode: str = "auto", **options):
+        game = service.create_game(db, ruleset_id="race", title="Тестовая гонка",
+                                   factions=[Faction(id="a", name="Аня"), Faction(id="b", name="Боря")],
+                                   gm_user_id=gm.id, options=options or None, mode=mode)
+        for faction, user in (("a", ann), ("b", bob)):
+            token = service.invite_link_token(db, game_id=game.id, faction=faction, by_user_id=gm.id)
+            service.join_by_invite(db, token=token, user_id=user.id)
+        return game
+
+    make.gm, make.ann, make.bob = gm, ann, bob
+    make.players = {"a": ann.id, "b": bob.id}
+    return make
