@@ -1,0 +1,271 @@
+"""The JSON API: the same operations as the pages, for forum bots and scripts (OpenAPI at /docs).
+
+Authenticate with ``POST /api/token`` and send ``Authorization: Bearer <token>``. Errors are
+``{"code", "message", "problems"}`` with the service's status (404, 403, 409 for a stale step,
+413, 422 with the post's problems).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from fastapi import APIRouter, Depends, Request, status
+from pydantic import BaseModel, Field
+
+from letopis import service
+from letopis.engine.contract import Faction
+from letopis.engine.registry import get_ruleset
+from letopis.service import (
+    AuditOut,
+    CheckOut,
+    GameOut,
+    GamePage,
+    RulesetOut,
+    SeatOut,
+    StepChronicle,
+    StepHeader,
+    SubmitOut,
+    UserOut,
+    VerifyOut,
+)
+
+from .deps import CurrentUser, MaybeUser, SessionDep, SettingsDep, current_user
+from .responses import ErrorOut
+from .security import TOKEN_MAX_AGE, AuthRequired, make_token
+
+ERRORS = {code: {"model": ErrorOut} for code in (401, 403, 404, 409, 413, 422)}
+
+router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS, dependencies=[Depends(current_user)])
+
+
+# --- request and response models -----------------------------------------------------------------
+class TokenIn(BaseModel):
+    login: str
+    password: str
+
+
+class TokenOut(BaseModel):
+    access_token: str
+    token_type: Literal["bearer"] = "bearer"
+    expires_in: int = TOKEN_MAX_AGE
+    user: UserOut
+
+
+class RegisterIn(BaseModel):
+    login: str
+    password: str
+    display_name: str
+
+
+class GameCreate(BaseModel):
+    ruleset_id: str
+    title: str
+    factions: list[str | Faction] = Field(
+        description="Имена сторон по порядку (id будут p1, p2, …) или объекты {id, name}.")
+    mode: Literal["auto", "review"] = "auto"
+    options: dict[str, Any] | None = None
+    setup_document: dict[str, Any] | None = None
+
+    def faction_list(self) -> list[Faction]:
+        return [f if isinstance(f, Faction) else Faction(id=f"p{i + 1}", name=f)
+                for i, f in enumerate(self.factions)]
+
+
+class ImportIn(BaseModel):
+    document: dict[str, Any]
+    title: str | None = None
+    mode: Literal["auto", "review"] = "auto"
+
+
+class CheckIn(BaseModel):
+    faction: str
+    text: str
+
+
+class PostIn(BaseModel):
+    step: int = Field(description="Номер открытого хода: пост для другого хода будет отклонён (409).")
+    faction: str
+    text: str
+
+
+class InviteIn(BaseModel):
+    faction: str
+
+
+class InviteOut(BaseModel):
+    faction: str
+    token: str
+    url: str
+
+
+class JoinIn(BaseModel):
+    token: str
+
+
+class ReasonIn(BaseModel):
+    reason: str = Field(min_length=1)
+
+
+class OverrideIn(BaseModel):
+    value: int
+    reason: str = Field(min_length=1)
+
+
+class DefaultIn(BaseModel):
+    reason: str = "срок вышел"
+
+
+class DeadlineIn(BaseModel):
+    deadline: datetime | None
+
+
+# --- users ---------------------------------------------------------------------------------------
+@router.post("/token", response_model=TokenOut)
+def token(body: TokenIn, db: SessionDep, settings: SettingsDep) -> TokenOut:
+    """Exchange a login and password for a bearer token."""
+    user = service.authenticate(db, login=body.login.strip(), password=body.password)
+    if user is None:
+        raise AuthRequired("Неверный логин или пароль.", code="bad_credentials")
+    return TokenOut(access_token=make_token(settings, user.id), user=user)
+
+
+@router.post("/users", response_model=UserOut, status_code=status.HTTP_201_CREATED)
+def register(body: RegisterIn, db: SessionDep) -> UserOut:
+    return service.register_user(db, login=body.login.strip(), password=body.password,
+                                 display_name=body.display_name.strip())
+
+
+@router.get("/me", response_model=UserOut)
+def me(user: CurrentUser) -> UserOut:
+    return user
+
+
+# --- rulesets ------------------------------------------------------------------------------------
+@router.get("/rulesets", response_model=list[RulesetOut])
+def rulesets() -> list[RulesetOut]:
+    return service.list_rulesets()
+
+
+@router.get("/rulesets/{ruleset_id}/schema")
+def ruleset_schema(ruleset_id: str) -> dict[str, Any]:
+    """JSON schema of the ruleset's setup document (to move a running game in mid-way)."""
+    return get_ruleset(ruleset_id).setup_schema()
+
+
+# --- games ---------------------------------------------------------------------------------------
+@router.get("/games", response_model=list[GameOut])
+def games(db: SessionDep) -> list[GameOut]:
+    return service.list_games(db)
+
+
+@router.post("/games", response_model=GameOut, status_code=status.HTTP_201_CREATED)
+def create_game(body: GameCreate, db: SessionDep, user: CurrentUser) -> GameOut:
+    return service.create_game(db, ruleset_id=body.ruleset_id, title=body.title.strip(),
+                               factions=body.faction_list(), gm_user_id=user.id, options=body.options,
+                               mode=body.mode, setup_document=body.setup_document)
+
+
+@router.post("/games/import", response_model=GameOut, status_code=status.HTTP_201_CREATED)
+def import_game(body: ImportIn, db: SessionDep, user: CurrentUser) -> GameOut:
+    """A new game from a ruleset setup document or a Letopis export."""
+    return service.import_setup(db, document=body.document, gm_user_id=user.id, title=body.title,
+                                mode=body.mode)
+
+
+@router.get("/games/{game_id}", response_model=GamePage)
+def game(game_id: int, db: SessionDep, user: MaybeUser) -> GamePage:
+    return service.game_page(db, game_id, user.id if user else None)
+
+
+@router.get("/games/{game_id}/seats", response_model=list[SeatOut])
+def seats(game_id: int, db: SessionDep, user: MaybeUser) -> list[SeatOut]:
+    return service.list_seats(db, game_id, user.id if user else None)
+
+
+@router.post("/games/{game_id}/invites", response_model=InviteOut, status_code=status.HTTP_201_CREATED)
+def invite(game_id: int, body: InviteIn, request: Request, db: SessionDep, user: CurrentUser) -> InviteOut:
+    """A fresh invite link for a seat (GM only); the previous link stops working."""
+    token = service.invite_link_token(db, game_id=game_id, faction=body.faction, by_user_id=user.id)
+    return InviteOut(faction=body.faction, token=token, url=str(request.url_for("join_form", token=token)))
+
+
+@router.post("/join", response_model=SeatOut)
+def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
+    return service.join_by_invite(db, token=body.token, user_id=user.id)
+
+
+# --- posts ---------------------------------------------------------------------------------------
+@router.post("/games/{game_id}/check", response_model=CheckOut)
+def check(game_id: int, body: CheckIn, db: SessionDep, user: CurrentUser) -> CheckOut:
+    """Read a post against the current state, line by line; nothing is stored."""
+    page = service.game_page(db, game_id, user.id)
+    if page.viewer.role != service.Role.GM and body.faction not in page.viewer.factions:
+        raise service.Forbidden("Проверять посты может только игрок этой стороны или мастер.")
+    return service.check_post(db, game_id=game_id, faction=body.faction, text=body.text)
+
+
+@router.post("/games/{game_id}/posts", response_model=SubmitOut, status_code=status.HTTP_201_CREATED)
+def submit(game_id: int, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
+    """Submit a post for the open step; the receipt carries the SHA-256 of the exact text."""
+    return service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
+                               text=body.text, user_id=user.id)
+
+
+# --- chronicle -----------------------------------------------------------------------------------
+@router.get("/games/{game_id}/steps", response_model=list[StepHeader])
+def steps(game_id: int, db: SessionDep) -> list[StepHeader]:
+    return service.list_steps(db, game_id)
+
+
+@router.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
+def step(game_id: int, step_number: int, db: SessionDep, user: MaybeUser) -> StepChronicle:
+    return service.step_chronicle(db, game_id=game_id, step_number=step_number,
+                                  viewer_user_id=user.id if user else None)
+
+
+@router.get("/games/{game_id}/audit", response_model=list[AuditOut])
+def audit(game_id: int, db: SessionDep) -> list[AuditOut]:
+    return service.audit_log(db, game_id)
+
+
+@router.get("/games/{game_id}/export")
+def export(game_id: int, db: SessionDep) -> dict[str, Any]:
+    """The whole game as JSON: setup, every post, seed, override and result."""
+    return service.export_game(db, game_id)
+
+
+@router.get("/games/{game_id}/verify", response_model=VerifyOut)
+def verify(game_id: int, db: SessionDep) -> VerifyOut:
+    """Recompute the game from its posts and revealed seeds."""
+    return service.verify_game(db, game_id)
+
+
+# --- GM actions ----------------------------------------------------------------------------------
+@router.post("/games/{game_id}/steps/{step_number}/publish", response_model=StepHeader)
+def publish(game_id: int, step_number: int, db: SessionDep, user: CurrentUser) -> StepHeader:
+    return service.publish_step(db, game_id=game_id, step_number=step_number, gm_user_id=user.id)
+
+
+@router.post("/posts/{post_id}/annul", response_model=StepHeader)
+def annul(post_id: int, body: ReasonIn, db: SessionDep, user: CurrentUser) -> StepHeader:
+    return service.annul_post(db, post_id=post_id, gm_user_id=user.id, reason=body.reason.strip())
+
+
+@router.post("/games/{game_id}/steps/{step_number}/rolls/{roll_index}", response_model=StepHeader)
+def override(game_id: int, step_number: int, roll_index: int, body: OverrideIn, db: SessionDep,
+             user: CurrentUser) -> StepHeader:
+    """Set one roll by hand (with a public reason); the step is re-resolved."""
+    return service.override_roll(db, game_id=game_id, step_number=step_number, roll_index=roll_index,
+                                 value=body.value, gm_user_id=user.id, reason=body.reason.strip())
+
+
+@router.post("/games/{game_id}/default", response_model=SubmitOut | None)
+def default(game_id: int, body: DefaultIn, db: SessionDep, user: CurrentUser) -> SubmitOut | None:
+    """Factions that have not posted get the ruleset's default (e.g. the deadline passed)."""
+    return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
+
+
+@router.put("/games/{game_id}/deadline", response_model=StepHeader)
+def deadline(game_id: int, body: DeadlineIn, db: SessionDep, user: CurrentUser) -> StepHeader:
+    return service.set_deadline(db, game_id=game_id, deadline=body.deadline, gm_user_id=user.id)

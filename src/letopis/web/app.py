@@ -1,0 +1,123 @@
+"""The application factory: pages, the JSON API, the GM desk, static files and the middlewares.
+
+Middlewares, outermost first: the body cap (so nothing reads an oversized body), CSRF (forms),
+sessions (signed cookie). `uvicorn --factory letopis.web.app:create_app` works as is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.concurrency import run_in_threadpool
+
+from letopis.settings import Settings, get_settings
+
+from . import api, auth, errors, gm, pages
+from .csrf import CSRFMiddleware
+from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+SESSION_COOKIE = "letopis_session"
+SESSION_MAX_AGE = 14 * 24 * 3600
+DEADLINE_INTERVAL = 30.0
+
+log = logging.getLogger("letopis.web")
+
+API_DESCRIPTION = """\
+JSON API Летописи для ботов форумов и скриптов: те же действия, что и на страницах.
+
+Вход: `POST /api/token` с логином и паролем даёт ключ; передавайте его в заголовке
+`Authorization: Bearer <ключ>`. Ошибки приходят как `{"code", "message", "problems"}`, где
+`problems` — замечания к строкам поста со ссылками на пункты правил.
+"""
+
+
+def create_app(
+    settings: Settings | None = None,
+    session_factory: sessionmaker[Session] | None = None,
+    *,
+    run_deadlines: bool | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+) -> FastAPI:
+    """Build the app. Without a session factory the database comes from the settings (the
+    embedded cluster when no ``DATABASE_URL``) on first use, and the deadline ticker runs."""
+    settings = settings or get_settings()
+    settings.check()
+    if run_deadlines is None:
+        run_deadlines = session_factory is None
+
+    app = FastAPI(
+        title="Летопись",
+        description=API_DESCRIPTION,
+        version="0.1.0",
+        lifespan=_lifespan(run_deadlines),
+        openapi_url="/api/openapi.json",
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.session_factory = session_factory
+
+    errors.install(app)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.include_router(auth.router)
+    app.include_router(pages.router)
+    app.include_router(gm.router)
+    app.include_router(api.router)
+
+    secure = settings.environment != "development"
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_MAX_AGE,
+        same_site="lax",
+        https_only=secure,
+    )
+    app.add_middleware(CSRFMiddleware, secret=settings.secret_key, secure=secure)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
+    return app
+
+
+def _lifespan(run_deadlines: bool):
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(_deadline_ticker(app)) if run_deadlines else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    return lifespan
+
+
+async def _deadline_ticker(app: FastAPI) -> None:
+    """Apply deadline defaults every half minute; the service's advisory lock makes exactly one
+    of several app processes do the work."""
+    from letopis import service
+
+    from .deps import ensure_session_factory
+
+    while True:
+        await asyncio.sleep(DEADLINE_INTERVAL)
+        try:
+            factory = await run_in_threadpool(ensure_session_factory, app)
+
+            def tick() -> None:
+                with factory() as db:
+                    service.run_due_deadlines(db)
+
+            await run_in_threadpool(tick)
+        except Exception:  # keep ticking; the next round may succeed
+            log.exception("deadline ticker failed")

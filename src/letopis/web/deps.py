@@ -1,0 +1,94 @@
+"""Dependencies as `Annotated` aliases: the DB session, settings, and who is asking.
+
+Identity comes from exactly one place per request: an ``Authorization: Bearer`` token when the
+header is present (scripts, bots — the session cookie is then ignored, so a forged header cannot
+ride on a browser's cookie), otherwise the signed session cookie.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, FastAPI, Request
+from sqlalchemy.orm import Session, sessionmaker
+
+from letopis import service
+from letopis.service import UserOut
+from letopis.settings import Settings
+
+from .security import AuthRequired, read_token
+
+SESSION_USER_KEY = "uid"
+
+
+def get_settings_dep(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def ensure_session_factory(app: FastAPI) -> sessionmaker[Session]:
+    """The app's session factory, built from the settings on first use."""
+    state = app.state
+    if state.session_factory is None:
+        from letopis.db.session import database_url, session_factory
+
+        state.session_factory = session_factory(database_url(state.settings))
+    return state.session_factory
+
+
+def get_db(request: Request) -> Iterator[Session]:
+    db = ensure_session_factory(request.app)()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+SessionDep = Annotated[Session, Depends(get_db)]
+
+
+def current_user(request: Request, db: SessionDep, settings: SettingsDep) -> UserOut | None:
+    """The user behind this request, or None for a visitor."""
+    if hasattr(request.state, "user"):
+        return request.state.user
+    user: UserOut | None = None
+    header = request.headers.get("authorization")
+    if header is not None:
+        scheme, _, credentials = header.partition(" ")
+        if scheme.lower() != "bearer" or not credentials.strip():
+            raise AuthRequired("Заголовок Authorization должен быть вида «Bearer <ключ>».", code="bad_token")
+        user_id = read_token(settings, credentials.strip())
+        if user_id is None:
+            raise AuthRequired("Ключ доступа неверен или устарел. Получите новый: POST /api/token.",
+                               code="bad_token")
+        user = _user_or_none(db, user_id)
+        if user is None:
+            raise AuthRequired("Пользователь этого ключа больше не существует.", code="bad_token")
+    else:
+        user_id = request.session.get(SESSION_USER_KEY)
+        if isinstance(user_id, int):
+            user = _user_or_none(db, user_id)
+            if user is None:
+                request.session.pop(SESSION_USER_KEY, None)
+    request.state.user = user
+    return user
+
+
+def _user_or_none(db: Session, user_id: int) -> UserOut | None:
+    try:
+        return service.get_user(db, user_id)
+    except service.NotFound:
+        return None
+
+
+MaybeUser = Annotated[UserOut | None, Depends(current_user)]
+
+
+def require_user(user: MaybeUser) -> UserOut:
+    if user is None:
+        raise AuthRequired("Войдите, чтобы сделать это.")
+    return user
+
+
+CurrentUser = Annotated[UserOut, Depends(require_user)]

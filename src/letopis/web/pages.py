@@ -1,0 +1,252 @@
+"""The public and player pages: games, the game page, the post form with its live check, the
+chronicle of a step, the rules, invitations. Every decision is the service's; this module reads
+forms, calls it, and renders the answer."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import PlainTextResponse, RedirectResponse, Response
+
+from letopis import service
+from letopis.engine.registry import get_ruleset
+from letopis.service import CheckOut, GameOut, GamePage, UserOut
+
+from .deps import CurrentUser, MaybeUser, SessionDep, current_user
+from .forms import FormError, parse_factions, parse_json_object
+from .rulesdoc import render_rules
+from .templating import flash, render, templates
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
+
+FormStr = Annotated[str, Form()]
+
+
+def faction_names(game: GameOut) -> dict[str, str]:
+    return {f.id: f.name for f in game.factions}
+
+
+def problems_by_line(check: CheckOut | service.ReadingOut | None) -> dict[int, list]:
+    grouped: dict[int, list] = {}
+    for problem in check.problems if check else []:
+        grouped.setdefault(problem.line, []).append(problem)
+    return grouped
+
+
+def check_context(check: CheckOut | service.ReadingOut | None) -> dict:
+    """What the `_check.html` partial needs: the reading, its problems by line, and the problems
+    whose line has no reading (general ones)."""
+    grouped = problems_by_line(check)
+    known = {line.line for line in check.lines} if check else set()
+    general = [p for line, items in sorted(grouped.items()) if line not in known for p in items]
+    return {"check": check, "by_line": grouped, "general": general}
+
+
+# --- games ---------------------------------------------------------------------------------------
+@router.get("/")
+def index(request: Request, db: SessionDep) -> Response:
+    return render(request, "index.html",
+                  {"games": service.list_games(db), "rulesets": service.list_rulesets()})
+
+
+@router.get("/games/new")
+def new_game_form(request: Request, user: CurrentUser) -> Response:
+    return _new_game_page(request, {"mode": "auto"})
+
+
+def _new_game_page(request: Request, form: dict, error: str | None = None, problems=(),
+                   status: int = 200) -> Response:
+    rulesets = service.list_rulesets()
+    form.setdefault("ruleset_id", rulesets[0].id if rulesets else "")
+    return render(request, "game_new.html",
+                  {"rulesets": rulesets, "form": form, "error": error, "problems": list(problems)},
+                  status=status)
+
+
+@router.post("/games/new")
+def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id: FormStr = "",
+                title: FormStr = "", mode: FormStr = "auto", factions: FormStr = "",
+                options: FormStr = "", setup_document: FormStr = "") -> Response:
+    form = {"ruleset_id": ruleset_id, "title": title, "mode": mode, "factions": factions,
+            "options": options, "setup_document": setup_document}
+    try:
+        parsed_factions = parse_factions(factions)
+        parsed_options = parse_json_object(options, "Параметры")
+        document = parse_json_object(setup_document, "Документ настройки")
+    except FormError as exc:
+        return _new_game_page(request, form, str(exc), status=422)
+    if mode not in ("auto", "review"):
+        return _new_game_page(request, form, "Режим: выберите «сразу» или «с проверкой мастера».",
+                              status=422)
+    try:
+        game = service.create_game(db, ruleset_id=ruleset_id, title=title.strip(),
+                                   factions=parsed_factions, gm_user_id=user.id,
+                                   options=parsed_options, mode=mode, setup_document=document)
+    except service.ServiceError as exc:
+        return _new_game_page(request, form, exc.message, exc.problems, status=exc.status)
+    except LookupError:
+        return _new_game_page(request, form, f"Нет набора правил «{ruleset_id}».", status=422)
+    flash(request, "Игра создана. Раздайте игрокам ссылки-приглашения — они ниже, в списке мест.")
+    return RedirectResponse(f"/games/{game.id}", status_code=303)
+
+
+@router.get("/games/{game_id}")
+def game(request: Request, db: SessionDep, user: MaybeUser, game_id: int) -> Response:
+    page = service.game_page(db, game_id, user.id if user else None)
+    steps = service.list_steps(db, game_id)
+    return render(request, "game.html",
+                  {"page": page, "game": page.game, "names": faction_names(page.game),
+                   "steps": steps, "base_url": str(request.base_url).rstrip("/")})
+
+
+@router.post("/games/{game_id}/invite")
+def invite(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+           faction: FormStr = "", back: FormStr = "") -> Response:
+    service.invite_link_token(db, game_id=game_id, faction=faction, by_user_id=user.id)
+    flash(request, "Новая ссылка-приглашение готова; прежняя больше не действует.")
+    target = f"/games/{game_id}/gm" if back == "gm" else f"/games/{game_id}"
+    return RedirectResponse(target + "#seats", status_code=303)
+
+
+# --- posting -------------------------------------------------------------------------------------
+def _choose_faction(page: GamePage, wanted: str | None) -> str | None:
+    if wanted and wanted in page.can_post:
+        return wanted
+    if page.can_post:
+        return page.can_post[0]
+    return wanted or page.viewer.faction
+
+
+def _post_page(request: Request, page: GamePage, *, faction: str | None, text: str = "",
+               check: CheckOut | service.ReadingOut | None = None, error: str | None = None,
+               stale: bool = False, status: int = 200) -> Response:
+    ctx = {"page": page, "game": page.game, "names": faction_names(page.game), "faction": faction,
+           "text": text, "error": error, "stale": stale,
+           "step_number": page.step.number if page.step else None}
+    ctx.update(check_context(check))
+    return render(request, "post.html", ctx, status=status)
+
+
+@router.get("/games/{game_id}/post")
+def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+              faction: str | None = None) -> Response:
+    page = service.game_page(db, game_id, user.id)
+    chosen = _choose_faction(page, faction)
+    return _post_page(request, page, faction=chosen)
+
+
+@router.post("/games/{game_id}/check")
+def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+                  faction: FormStr = "", text: FormStr = "") -> Response:
+    """The live check beside the textarea (htmx): a partial, never a whole page."""
+    try:
+        _require_seat(db, game_id, user, faction)
+        check = service.check_post(db, game_id=game_id, faction=faction, text=text)
+    except service.ServiceError as exc:
+        return templates.TemplateResponse(
+            request, "_check.html", {"check": None, "refusal": exc.message, "problems": exc.problems,
+                                      "by_line": {}, "general": list(exc.problems),
+                                      "game": None}, status_code=200)
+    game = service.get_game(db, game_id)
+    return templates.TemplateResponse(request, "_check.html", {"game": game, **check_context(check)})
+
+
+def _require_seat(db, game_id: int, user: UserOut, faction: str) -> None:
+    """Only the faction's player (or the GM) may check against the live state: in games with
+    hidden information the reading may reveal what the faction sees."""
+    page = service.game_page(db, game_id, user.id)
+    if page.viewer.role == service.Role.GM or faction in page.viewer.factions:
+        return
+    raise service.Forbidden("Проверять посты может только игрок этой стороны или мастер.")
+
+
+@router.post("/games/{game_id}/post")
+def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
+           text: FormStr = "", step: FormStr = "", intent: FormStr = "submit") -> Response:
+    page = service.game_page(db, game_id, user.id)
+    if intent == "check":
+        try:
+            _require_seat(db, game_id, user, faction)
+            check = service.check_post(db, game_id=game_id, faction=faction, text=text)
+        except service.ServiceError as exc:
+            return _post_page(request, page, faction=faction, text=text, error=exc.message,
+                              status=exc.status)
+        return _post_page(request, page, faction=faction, text=text, check=check)
+    try:
+        step_number = int(step)
+    except ValueError:
+        return _post_page(request, page, faction=faction, text=text, status=422,
+                          error="В форме нет номера хода. Обновите страницу; текст ниже сохранён.")
+    try:
+        receipt = service.submit_post(db, game_id=game_id, step_number=step_number, faction=faction,
+                                      text=text, user_id=user.id)
+    except service.ServiceError as exc:
+        check = None
+        if exc.problems:
+            try:
+                check = service.check_post(db, game_id=game_id, faction=faction, text=text)
+            except service.ServiceError:
+                check = service.ReadingOut(ok=False, problems=exc.problems)
+        fresh = service.game_page(db, game_id, user.id)
+        return _post_page(request, fresh, faction=faction, text=text, check=check, error=exc.message,
+                          stale=isinstance(exc, service.Conflict), status=exc.status)
+    after = service.game_page(db, game_id, user.id)
+    return render(request, "post_done.html",
+                  {"receipt": receipt, "page": after, "game": after.game,
+                   "names": faction_names(after.game), "text": text})
+
+
+# --- the chronicle -------------------------------------------------------------------------------
+@router.get("/games/{game_id}/steps/{step_number}")
+def step(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_number: int) -> Response:
+    chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
+                                       viewer_user_id=user.id if user else None)
+    game = service.get_game(db, game_id)
+    names = faction_names(game)
+    bbcode = templates.get_template("step.bbcode").render(
+        c=chronicle, game=game, names=names, base_url=str(request.base_url).rstrip("/"))
+    return render(request, "step.html",
+                  {"c": chronicle, "game": game, "names": names, "bbcode": bbcode,
+                   "by_post": {p.id: problems_by_line(p.reading) for p in chronicle.posts}})
+
+
+@router.get("/games/{game_id}/steps/{step_number}/bbcode")
+def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: int,
+                step_number: int) -> Response:
+    chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
+                                       viewer_user_id=user.id if user else None)
+    game = service.get_game(db, game_id)
+    text = templates.get_template("step.bbcode").render(
+        c=chronicle, game=game, names=faction_names(game), base_url=str(request.base_url).rstrip("/"))
+    return PlainTextResponse(text)
+
+
+@router.get("/games/{game_id}/feed.atom")
+def feed(request: Request, db: SessionDep, game_id: int) -> Response:
+    game = service.get_game(db, game_id)
+    steps = [s for s in service.list_steps(db, game_id) if s.published_at is not None]
+    body = templates.get_template("feed.atom.xml").render(
+        game=game, steps=list(reversed(steps)), base_url=str(request.base_url).rstrip("/"))
+    return Response(body, media_type="application/atom+xml; charset=utf-8")
+
+
+# --- rules and invitations -----------------------------------------------------------------------
+@router.get("/rules/{ruleset_id}")
+def rules(request: Request, ruleset_id: str) -> Response:
+    ruleset = get_ruleset(ruleset_id)
+    doc = render_rules(ruleset.rules_markdown())
+    return render(request, "rules.html", {"ruleset": ruleset, "doc": doc})
+
+
+@router.get("/join/{token}")
+def join_form(request: Request, user: CurrentUser, token: str) -> Response:
+    return render(request, "join.html", {"token": token})
+
+
+@router.post("/join/{token}")
+def join(request: Request, db: SessionDep, user: CurrentUser, token: str) -> Response:
+    seat = service.join_by_invite(db, token=token, user_id=user.id)
+    flash(request, f"Вы заняли место: {seat.faction_name}.")
+    game_id = getattr(seat, "game_id", None)
+    return RedirectResponse(f"/games/{game_id}" if game_id else "/", status_code=303)

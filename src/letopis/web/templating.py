@@ -1,0 +1,122 @@
+"""The Jinja2 environment: project templates (autoescaped), ruleset partials, Russian filters.
+
+Templates live in the top-level ``templates/`` folder of a checkout, or inside the wheel as
+``letopis/templates_dist``. A ruleset package may ship a ``templates/`` folder; its files are
+reachable as ``<ruleset id>/<name>`` (e.g. ``dice_roll_party/_board.html``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    TemplateNotFound,
+    select_autoescape,
+)
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.templating import Jinja2Templates
+
+from letopis.engine.registry import get_ruleset
+from letopis.settings import PROJECT_ROOT
+
+MONTHS_GEN = (
+    "января", "февраля", "марта", "апреля", "мая", "июня",
+    "июля", "августа", "сентября", "октября", "ноября", "декабря",
+)
+
+
+def templates_dir() -> Path:
+    checkout = PROJECT_ROOT / "templates"
+    if checkout.is_dir():
+        return checkout
+    return Path(__file__).resolve().parents[1] / "templates_dist"
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """Russian plural form for ``n``: 1 ход, 2 хода, 5 ходов."""
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def ru_datetime(value: datetime | None) -> str:
+    """``21 ноября 2026, 14:05 UTC``; an empty string for None."""
+    if value is None:
+        return ""
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC)
+    return f"{value.day} {MONTHS_GEN[value.month - 1]} {value.year}, {value:%H:%M} UTC"
+
+
+def rfc3339(value: datetime) -> str:
+    """Atom timestamps: naive datetimes are UTC."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.isoformat()
+
+
+def clause_url(ruleset_id: str, clause: str | None) -> str:
+    return f"/rules/{ruleset_id}#{clause}" if clause else f"/rules/{ruleset_id}"
+
+
+class RulesetTemplateLoader(BaseLoader):
+    """``<ruleset id>/<name>`` from that ruleset's ``templates/`` folder, looked up when asked."""
+
+    def get_source(self, environment: Environment, template: str):
+        ruleset_id, _, name = template.partition("/")
+        try:
+            ruleset = get_ruleset(ruleset_id)
+        except LookupError:
+            raise TemplateNotFound(template) from None
+        folder = Path(ruleset.package_dir) / "templates"
+        return FileSystemLoader(folder).get_source(environment, name)
+
+
+def make_environment() -> Environment:
+    env = Environment(
+        loader=ChoiceLoader([FileSystemLoader(templates_dir()), RulesetTemplateLoader()]),
+        autoescape=select_autoescape(["html", "xml", "svg"], default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["ru_datetime"] = ru_datetime
+    env.filters["rfc3339"] = rfc3339
+    env.globals["plural"] = plural
+    env.globals["clause_url"] = clause_url
+    return env
+
+
+templates = Jinja2Templates(env=make_environment())
+
+
+def csrf_token(request: Request) -> str:
+    getter = request.scope.get("csrftoken")
+    return getter() if callable(getter) else ""
+
+
+def flash(request: Request, text: str, kind: str = "ok") -> None:
+    """A one-time message shown on the next page (after a redirect)."""
+    request.session.setdefault("flash", []).append({"kind": kind, "text": text})
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None, status: int = 200,
+           headers: dict[str, str] | None = None) -> HTMLResponse:
+    """A page with what every page needs: the user, the CSRF token, the one-time messages."""
+    ctx = {
+        "user": getattr(request.state, "user", None),
+        "csrftoken": csrf_token(request),
+        "flashes": request.session.pop("flash", []) if "session" in request.scope else [],
+        "path": request.url.path,
+    }
+    ctx.update(context or {})
+    return templates.TemplateResponse(request, name, ctx, status_code=status, headers=headers)
