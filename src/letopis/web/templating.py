@@ -26,6 +26,8 @@ from starlette.templating import Jinja2Templates
 from letopis.engine.registry import get_ruleset
 from letopis.settings import PROJECT_ROOT
 
+from .svgsafe import clean_svg
+
 MONTHS_GEN = (
     "января", "февраля", "марта", "апреля", "мая", "июня",
     "июля", "августа", "сентября", "октября", "ноября", "декабря",
@@ -91,6 +93,7 @@ def make_environment() -> Environment:
     )
     env.filters["ru_datetime"] = ru_datetime
     env.filters["rfc3339"] = rfc3339
+    env.filters["svg"] = clean_svg
     env.globals["plural"] = plural
     env.globals["clause_url"] = clause_url
     return env
