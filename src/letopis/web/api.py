@@ -260,8 +260,8 @@ def override(game_id: int, step_number: int, roll_index: int, body: OverrideIn, 
                                  value=body.value, gm_user_id=user.id, reason=body.reason.strip())
 
 
-@router.post("/games/{game_id}/default", response_model=SubmitOut | None)
-def default(game_id: int, body: DefaultIn, db: SessionDep, user: CurrentUser) -> SubmitOut | None:
+@router.post("/games/{game_id}/default", response_model=StepHeader)
+def default(game_id: int, body: DefaultIn, db: SessionDep, user: CurrentUser) -> StepHeader:
     """Factions that have not posted get the ruleset's default (e.g. the deadline passed)."""
     return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
 

@@ -109,11 +109,9 @@ def override(request: Request, db: SessionDep, user: CurrentUser, game_id: int, 
 def default(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
             reason: FormStr = "") -> Response:
     def action() -> str:
-        result = service.apply_default(db, game_id=game_id, gm_user_id=user.id,
+        header = service.apply_default(db, game_id=game_id, gm_user_id=user.id,
                                        reason=reason.strip() or "срок вышел")
-        if result is None:
-            return "Все стороны уже написали; применять нечего."
-        return result.message or "Стороны без поста получили действие по умолчанию."
+        return f"Стороны без поста получили действие по умолчанию; ход {header.number} рассчитан."
 
     return _act(request, db, user, game_id, {"default_reason": reason}, action)
 
