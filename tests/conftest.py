@@ -2,8 +2,9 @@
 
 Without ``TEST_DATABASE_URL`` a throwaway cluster is initialised in a temporary folder the
 ``postgres`` user can reach (as root the server runs as ``postgres``; see MACHINE-NOTES) and removed
-at the end. The migrations run once into a template database; each test gets a fresh database
-cloned from it (``CREATE DATABASE … TEMPLATE``) and dropped afterwards.
+at the end. The migrations run once into a template database; one database
+for the session is cloned from it, and every table is emptied (TRUNCATE … RESTART IDENTITY)
+before each test. ``pg.create(name, template=...)`` gives a test its own database when it needs one.
 
 Fixtures: ``pg`` (the server), ``db_url`` (a fresh migrated database), ``engine``, ``db`` (a
 Session), ``session_factory``, ``make_user`` and ``race_game`` (a game of the tiny test ruleset).
@@ -11,7 +12,6 @@ Session), ``session_factory``, ``make_user`` and ``race_game`` (a game of the ti
 
 from __future__ import annotations
 
-import itertools
 import os
 import shutil
 import sys
@@ -27,7 +27,6 @@ from psycopg import sql
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -36,6 +35,19 @@ from support.race import RACE
 from letopis.engine.registry import register
 
 register(RACE)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cheap_password_hashing() -> Iterator[None]:
+    """argon2 with tiny costs: the tests check behaviour, not the hash's strength."""
+    from argon2 import PasswordHasher
+
+    from letopis.service import users
+
+    saved = users._hasher
+    users._hasher = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+    yield
+    users._hasher = saved
 
 
 @dataclass
@@ -57,7 +69,8 @@ class PgServer:
         with self.admin() as conn:
             stmt = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
             if template:
-                stmt = sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template))
+                stmt = sql.SQL("CREATE DATABASE {} TEMPLATE {} STRATEGY FILE_COPY").format(
+                    sql.Identifier(name), sql.Identifier(template))
             conn.execute(stmt)
         return self.url(name)
 
@@ -103,34 +116,52 @@ def pg() -> Iterator[PgServer]:
             pass
 
 
-_counter = itertools.count()
-
-
-@pytest.fixture
-def db_url(pg: PgServer) -> Iterator[str]:
-    """A fresh, migrated database for this test (dropped afterwards)."""
-    name = f"letopis_t{os.getpid()}_{next(_counter)}"
+@pytest.fixture(scope="session")
+def _test_database(pg: PgServer) -> Iterator[str]:
+    """One migrated database for the session; `db_url` empties it before each test."""
+    name = f"letopis_test_{uuid.uuid4().hex[:8]}"
     url = pg.create(name, template=pg.template)
     try:
         yield url
     finally:
-        from letopis.db.session import normalise_url
+        from letopis.db.session import make_engine, normalise_url
 
-        for engine in _engines.pop(normalise_url(url), []):
-            engine.dispose()
+        make_engine(normalise_url(url)).dispose()  # the app's cached engine, if a test made one
         pg.drop(name)
 
 
-_engines: dict[str, list[Engine]] = {}
+def _empty_all_tables(url: str) -> None:
+    """TRUNCATE every table (a few ms, where cloning a database costs half a second)."""
+    from letopis.db.models import Base
+
+    u = make_url(url)
+    names = ", ".join(t.name for t in Base.metadata.sorted_tables)
+    with psycopg.connect(host=u.host, port=u.port, user=u.username, password=u.password, dbname=u.database,
+                         autocommit=True) as conn:
+        conn.execute("SET lock_timeout = '3s'")
+        try:
+            conn.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+        except psycopg.errors.LockNotAvailable:
+            # a previous test left a session in a transaction: end it and try again
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                         "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            conn.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
 
 
 @pytest.fixture
-def engine(db_url: str) -> Engine:
+def db_url(_test_database: str) -> str:
+    """The migrated test database, emptied for this test."""
+    _empty_all_tables(_test_database)
+    return _test_database
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
     from letopis.db.session import normalise_url
 
-    eng = create_engine(normalise_url(db_url), poolclass=NullPool)
-    _engines.setdefault(normalise_url(db_url), []).append(eng)
-    return eng
+    eng = create_engine(normalise_url(db_url), pool_size=5, max_overflow=10)
+    yield eng
+    eng.dispose()
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from . import _resolve
 from ._common import (
     active_step,
     counted_posts,
+    faction_names,
     load_game,
     load_state,
     names_list,
@@ -111,7 +112,7 @@ def _open_step_for(db: Session, game: Game, step_number: int, faction: str) -> S
                        code="step_in_review")
     if faction not in turn.factions:
         raise Conflict(f"В шаге {step.number} («{turn.title}») ждём пост от {names_list(game, turn.factions)}, "
-                       f"а не от «{faction}».", code="not_your_turn")
+                       f"а не от «{faction_names(game).get(faction, faction)}».", code="not_your_turn")
     return step
 
 
