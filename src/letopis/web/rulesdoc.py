@@ -80,9 +80,11 @@ def render_rules(markdown: str) -> RulesDoc:
     anchored = _existing_ids(tokens)
     clauses: list[str] = [c for c in CLAUSE_RE.findall(" ".join(sorted(anchored)))]
     toc: list[tuple[str, str]] = []
+    headings = 0
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open":
-            anchor = f"razdel-{i}"
+            headings += 1
+            anchor = f"razdel-{headings}"
             tok.attrSet("id", anchor)
             if tok.tag == "h2" and i + 1 < len(tokens):
                 toc.append((anchor, CLAUSE_RE.sub("", tokens[i + 1].content).strip(" —-:")))
