@@ -1,0 +1,40 @@
+"""`python -m bench`: run every benchmark, print one line per figure, write bench/results.json.
+
+Each figure is {"value", "unit", "baseline", "ratio"}: the baseline is the figure it is compared
+with in the same run (or null), the ratio value/baseline.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from . import http_check, reader
+
+OUT = Path(__file__).with_name("results.json")
+
+
+def figure(value: float, unit: str, baseline: float | None = None) -> dict:
+    ratio = round(value / baseline, 3) if baseline else None
+    return {"value": round(value, 2), "unit": unit, "baseline": None if baseline is None else round(baseline, 2),
+            "ratio": ratio}
+
+
+def main() -> int:
+    results: dict[str, dict] = {}
+    drp = reader.reader_throughput("dice_roll_party")
+    results["drp_reader_order_lines_per_s"] = figure(drp["lines_per_s"], "lines/s")
+    http = http_check.run()
+    results["bare_insert_select_rps"] = figure(http["bare"]["rps"], "req/s")
+    results["drp_check_endpoint_rps"] = figure(http["check"]["rps"], "req/s", http["bare"]["rps"])
+    results["drp_check_endpoint_p50_ms"] = figure(http["check"]["p50_ms"], "ms", http["bare"]["p50_ms"])
+    OUT.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    for name, fig in results.items():
+        extra = f" (baseline {fig['baseline']}, ratio {fig['ratio']})" if fig["baseline"] is not None else ""
+        print(f"{name}: {fig['value']} {fig['unit']}{extra}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

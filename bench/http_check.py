@@ -1,0 +1,118 @@
+"""The post-check endpoint against a bare INSERT+SELECT endpoint, side by side in one run.
+
+Both servers run as uvicorn with one worker on loopback against the same throwaway PostgreSQL
+cluster; the same load generator drives both, one after the other.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from letopis.db.embedded import Cluster
+
+from .load import post_load
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait(port: int, proc: subprocess.Popen) -> None:
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/docs", timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise RuntimeError("server did not start")
+
+
+def _serve(target: str, env: dict, factory: bool = False) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    cmd = [sys.executable, "-m", "uvicorn", target, "--host", "127.0.0.1", "--port", str(port),
+           "--log-level", "warning", "--no-access-log"]
+    if factory:
+        cmd.append("--factory")
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    _wait(port, proc)
+    return proc, port
+
+
+def run(seconds: float = 6.0, connections: int = 8) -> dict:
+    root = Path(tempfile.mkdtemp(prefix="letopis-bench-"))
+    os.chmod(root, 0o755)
+    cluster = Cluster(root / "pg", fast=True)
+    procs: list[subprocess.Popen] = []
+    try:
+        cluster.init()
+        cluster.start()
+        cluster.create_database("bench")
+        url = cluster.url("bench")
+        env = {**os.environ, "DATABASE_URL": url, "LETOPIS_DEMO": "true"}
+        subprocess.run([sys.executable, "-m", "letopis.cli", "db", "upgrade"], cwd=ROOT, env=env, check=True,
+                       capture_output=True)
+        from sqlalchemy.orm import Session
+
+        from letopis import service
+        from letopis.db.session import make_engine
+
+        with Session(make_engine(url)) as db:
+            service.ensure_demo(db)
+            db.commit()
+            games = service.list_games(db)
+            game = next(g for g in games if g.ruleset_id == "dice_roll_party")
+            page = service.game_page(db, game.id, None)
+        faction = page.turn.factions[0]
+
+        app_proc, app_port = _serve("letopis.web.app:create_app", env, factory=True)
+        procs.append(app_proc)
+        bare_proc, bare_port = _serve("bench.bare_app:app", env)
+        procs.append(bare_proc)
+
+        token = httpx.post(f"http://127.0.0.1:{app_port}/api/token",
+                           json={"login": "master", "password": "demo"}).json()["access_token"]
+        from letopis.engine import Dice, get_ruleset
+
+        ruleset = get_ruleset("dice_roll_party")
+        from letopis.db.models import Game
+
+        with Session(make_engine(url)) as db:
+            state = ruleset.state_from_json(db.get(Game, game.id).state)
+        text = ruleset.propose(state, faction, Dice("ab" * 32))
+        body = {"faction": faction, "text": text}
+        auth = {"Authorization": f"Bearer {token}"}
+        probe = httpx.post(f"http://127.0.0.1:{app_port}/api/games/{game.id}/check", json=body, headers=auth)
+        probe.raise_for_status()
+
+        # warm both up, then measure side by side
+        post_load(bare_port, "/bare", body, connections=connections, seconds=1.0)
+        post_load(app_port, f"/api/games/{game.id}/check", body, auth, connections=connections, seconds=1.0)
+        bare = post_load(bare_port, "/bare", body, connections=connections, seconds=seconds)
+        check = post_load(app_port, f"/api/games/{game.id}/check", body, auth, connections=connections,
+                          seconds=seconds)
+        return {"bare": bare, "check": check, "post_lines": len(text.splitlines())}
+    finally:
+        for p in procs:
+            p.terminate()
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        cluster.stop()
+        shutil.rmtree(root, ignore_errors=True)
