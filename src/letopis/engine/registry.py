@@ -16,7 +16,7 @@ class UnknownRuleset(LookupError):
 
 
 @cache
-def all_rulesets() -> dict[str, Ruleset]:
+def _discovered() -> dict[str, Ruleset]:
     found: dict[str, Ruleset] = {}
     for ep in entry_points(group=GROUP):
         ruleset = ep.load()
@@ -26,13 +26,14 @@ def all_rulesets() -> dict[str, Ruleset]:
     return dict(sorted(found.items()))
 
 
-def _everything() -> dict[str, Ruleset]:
-    return {**all_rulesets(), **_extra}
+def all_rulesets() -> dict[str, Ruleset]:
+    """Every ruleset: those found through the entry points and those registered by hand."""
+    return dict(sorted({**_discovered(), **_extra}.items()))
 
 
 def get_ruleset(name: str) -> Ruleset:
     """A ruleset by id or alias (case-insensitive)."""
-    rulesets = _everything()
+    rulesets = all_rulesets()
     key = name.strip().lower()
     if key in rulesets:
         return rulesets[key]
@@ -44,7 +45,6 @@ def get_ruleset(name: str) -> Ruleset:
 
 def register(ruleset: Ruleset) -> None:
     """Add a ruleset by hand (tests and embedding); the entry points stay the normal way in."""
-    all_rulesets()  # make sure the entry points are loaded first
     _extra[ruleset.id] = ruleset
 
 
