@@ -1,0 +1,504 @@
+"""Reading a Dice Roll Party post: `read_post(text, state, faction) -> Reading`.
+
+Three stages, as python-chess reads a move: what does each line say (`reader_grammar`, over the
+items of `reader_words`), is it legal here and now (`legality.simulate`, in post order, on the
+running state), and what will it do (`legality.describe`, for the live check beside the textarea).
+
+Lines that are not orders — role-play, greetings, quotes, BBCode, emoticons, restatements of the
+state — are flavour and never an error (DRP-GEN-05), unless a line looks like an order (an order
+verb said as an order, a sheet, an arrow) and cannot be read: then it is an error with a hint.
+Every problem points at its line and at the columns the player typed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.problems import Problem, ProblemKind, Severity
+from letopis.engine.text import LineKind, PostLine, order_cue, split_post
+
+from . import legality
+from .messages import msg
+from .orders import Attack, Defence, Emergency, Reroll, Skip
+from .reader_grammar import (
+    FAMILY_KIND,
+    PARSERS,
+    Boosts,
+    Issue,
+    Parsed,
+    ReadError,
+    family,
+    note,
+    parse_build,
+)
+from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
+from .state import State
+
+MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
+_SENTENCE_END = frozenset({".", ";", "!", "?", "…"})
+_ARROW_CUE = re.compile(r"(?:п\s?\d|№\d)\s*[→↔]\s*(?:п\s?\d|№\d)")
+_SHEET_CUE = re.compile(r"\b\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\b")
+_VERB_VOCABULARY = ("атакую", "атакует", "защищаюсь", "перекладываю", "добавляю", "переношу", "меняю",
+                    "обмен", "сбрасываю", "добираю", "пропускаю", "ставлю", "перебиваю", "снимаю", "гашу",
+                    "возвращаю", "страховка", "превосходство", "контратака", "подстраховка")
+TURN_EXAMPLE = "П2 атакует П1 соперника"
+EXAMPLES = {
+    "build": ("строк расстановки", "П1: В3 А4 З2 Ф3"),
+    "auction": ("ставки", "Ставлю 2 времени."),
+    "handicap": ("строки снятия форы", "Снимаю время: 2 с П1."),
+    "turn": ("строки атаки", TURN_EXAMPLE),
+    "defence": ("строки защиты", "Защита: страховка, контратака."),
+    "soak": ("решения о гашении урона", "Гашу 1 урона временем."),
+}
+
+
+# --- context ---------------------------------------------------------------------------------
+def context_from_state(state: State, faction: str) -> Context:
+    """What the grammar needs: names, living characters, storage, the kinds expected now."""
+    def side(fid: str) -> SideInfo:
+        player = state.player(fid)
+        chars = {}
+        for slot, c in player.living():
+            chars[slot] = CharInfo(slot, c.name, c.time, c.attack, c.defence, c.form)
+        return SideInfo(fid, player.name, chars)
+
+    me = side(faction) if faction in state.players else SideInfo(faction, "")
+    opponents = [side(f) for f in state.seats if f != faction and state.players[f].alive or
+                 (f != faction and not state.players[f].built)]
+    storage = {}
+    if faction in state.players:
+        st = state.player(faction).storage
+        from .orders import Colour
+
+        storage = {Colour.RED: st.red, Colour.BLUE: st.blue, Colour.GREEN: st.green}
+    damage = state.soak.damage if state.soak is not None and state.soak.faction == faction else None
+    return Context(me=me, opponents=opponents, storage=storage,
+                   expected=legality.allowed_kinds(state, faction) if faction in state.players else frozenset(),
+                   damage=damage)
+
+
+# --- the work list ------------------------------------------------------------------------------
+@dataclass
+class _Line:
+    post: PostLine
+    status: LineStatus
+    parsed: list[Parsed] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    cost: str | None = None
+
+
+@dataclass
+class _Entry:
+    """One order in post order, with the line it came from."""
+
+    line: _Line
+    parsed: Parsed
+    order: BaseModel | None
+    presoak_from: Parsed | None = None  # the line that pre-declared the soak, if not this one
+
+
+def read_post(text: str, state: State, faction: str) -> Reading:
+    """Read a post into orders and problems. Never raises: a bug in the reader becomes one error
+    saying so (tests call `read_post_strict`, which lets it surface)."""
+    try:
+        return read_post_strict(text, state, faction)
+    except Exception:  # noqa: BLE001 - the contract: reading never raises on any text
+        reading = Reading()
+        for n, raw in enumerate((text or "").splitlines() or [""], start=1):
+            reading.lines.append(LineReading(line=n, text=raw, status=LineStatus.FLAVOUR))
+        reading.problems.append(Problem(line=1, code="read.internal", message=msg("read.internal"),
+                                        kind=ProblemKind.UNREADABLE))
+        return reading
+
+
+def read_post_strict(text: str, state: State, faction: str) -> Reading:
+    if not text or not text.strip():
+        return Reading(problems=[Problem(line=1, code="read.empty", message=msg("read.empty"),
+                                         kind=ProblemKind.UNREADABLE, hint=_example_hint(state))])
+    ctx = context_from_state(state, faction)
+    lines = [_read_line(pl, ctx) for pl in split_post(text)]
+    entries = _merge(lines, ctx)
+    _check(entries, state, faction, ctx)
+    return _reading(lines, entries, state, faction, ctx)
+
+
+# --- stage 1: what each line says --------------------------------------------------------------------
+def _read_line(pl: PostLine, ctx: Context) -> _Line:
+    if pl.kind is LineKind.BLANK:
+        return _Line(pl, LineStatus.BLANK)
+    if pl.kind is LineKind.QUOTE:
+        line = _Line(pl, LineStatus.QUOTE)
+        if pl.unclosed_quote:
+            line.problems.append(_problem(pl, Issue("read.unclosed_quote", msg("read.unclosed_quote"),
+                                                    msg("read.hint_close_quote"), None, Severity.WARNING,
+                                                    ProblemKind.INFO), whole=True))
+        return line
+    if pl.kind in (LineKind.FLAVOUR, LineKind.HEADING):
+        return _Line(pl, LineStatus.FLAVOUR)
+    line = _Line(pl, LineStatus.FLAVOUR)
+    if pl.unclosed_quote:
+        line.problems.append(_problem(pl, Issue("read.unclosed_quote", msg("read.unclosed_quote"),
+                                                msg("read.hint_close_quote"), None, Severity.WARNING,
+                                                ProblemKind.INFO), whole=True))
+    if len(pl.norm) > MAX_ORDER_LINE:
+        if _looks_like_order(pl, analyse(pl.norm[:2000], ctx)):
+            line.problems.append(_problem(pl, Issue("read.long_line", msg("read.long_line"),
+                                                    msg("read.hint_long_line")), whole=True))
+            line.status = LineStatus.ERROR
+        return line
+    items = analyse(pl.norm, ctx)
+    for fam, group in _groups(items, ctx):
+        line.parsed.append(_parse(fam, group, ctx, pl))
+    if not line.parsed and _looks_like_order(pl, items):
+        line.problems.append(_unreadable(pl, items, ctx))
+        line.status = LineStatus.ERROR
+    return line
+
+
+def _sentences(items: list[Item]) -> list[list[Item]]:
+    out: list[list[Item]] = [[]]
+    for it in items:
+        if it.kind == "sym" and it.text in _SENTENCE_END:
+            if out[-1]:
+                out.append([])
+            continue
+        out[-1].append(it)
+    return [s for s in out if s]
+
+
+_CONTINUED = ("attack", "defence", "boosts")
+
+
+def _groups(items: list[Item], ctx: Context) -> list[tuple[str, list[Item]]]:
+    """Sentences grouped into orders: a sentence without an order of its own continues an attack or
+    defence before it («Атакую: П2 → П3. Усиления: класс+.»); otherwise it is chatter."""
+    groups: list[tuple[str, list[Item]]] = []
+    for sentence in _sentences(items):
+        fam = family(sentence, ctx)
+        if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
+            groups[-1][1].extend(sentence)
+            continue
+        if fam is not None:
+            groups.append((fam, list(sentence)))
+    return groups
+
+
+def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
+    kind = FAMILY_KIND.get(fam, fam)
+    expected = ctx.expected
+    try:
+        if fam == "build":
+            if expected and "build" not in expected:
+                p = Parsed("sheet_status", items[0].start, items[-1].end)
+                p.issues.append(note("read.sheet_status", p.start, p.end, "DRP-GEN-05"))
+                return p
+            return parse_build(items, ctx, pl.marker_number, pl.typed)
+        if expected and fam not in ("boosts", "first_move", "presoak") and not _kind_expected(fam, kind, expected):
+            return _wrong_step(fam, kind, items, ctx)
+        return PARSERS[fam](items, ctx)
+    except ReadError as e:
+        if expected and fam != "build" and not _kind_expected(fam, kind, expected):
+            return _wrong_step(fam, kind, items, ctx)
+        p = Parsed(fam, items[0].start, items[-1].end)
+        p.issues.append(e.issue)
+        return p
+
+
+def _kind_expected(fam: str, kind: str, expected: frozenset[str]) -> bool:
+    if fam == "swap":
+        return bool(expected & {"swap_storage", "swap_characters"})
+    return kind in expected
+
+
+def _wrong_step(fam: str, kind: str, items: list[Item], ctx: Context) -> Parsed:
+    """«Сейчас защита, а эта строка — атака» (DRP-GEN-03)."""
+    p = Parsed(fam, items[0].start, items[-1].end)
+    step = _step_of(ctx.expected)
+    p.issues.append(Issue("step.wrong_kind",
+                          msg("step.wrong_kind", step=legality.STEP_RU.get(step, step),
+                              kind=legality.KIND_RU.get(kind, kind)),
+                          _order_hint(step), "DRP-GEN-03", Severity.ERROR, ProblemKind.ILLEGAL, p.start, p.end))
+    return p
+
+
+def _step_of(expected: frozenset[str]) -> str:
+    for step, kinds in legality.STEP_KINDS.items():
+        if kinds and expected == kinds:
+            return step
+    return "turn"
+
+
+def _order_hint(step: str) -> str | None:
+    example = EXAMPLES.get(step)
+    return msg("read.hint_order", example=example[1]) if example else None
+
+
+def _example_hint(state: State) -> str | None:
+    return _order_hint(state.phase)
+
+
+def _looks_like_order(pl: PostLine, items: list[Item]) -> bool:
+    return _cue(pl, items) is not None
+
+
+def _cue(pl: PostLine, items: list[Item]):  # type: ignore[no-untyped-def]
+    from letopis.engine.text import tokens
+
+    has_ref = any(it.kind == "ref" for it in items)
+    return order_cue(tokens(pl.norm[:2000]), lemmatizer(), ORDER_VERBS, pl.norm[:2000],
+                     (_ARROW_CUE, _SHEET_CUE), _VERB_VOCABULARY, has_reference=has_ref)
+
+
+def _unreadable(pl: PostLine, items: list[Item], ctx: Context) -> Problem:
+    cue = _cue(pl, items)
+    step = _step_of(ctx.expected) if ctx.expected else None
+    if cue is not None and cue.suggestion:
+        issue = Issue("read.unreadable_word", msg("read.unreadable_word", word=cue.word),
+                      msg("read.hint_maybe", word=cue.suggestion), start=cue.start, end=cue.end)
+        return _problem(pl, issue)
+    return _problem(pl, Issue("read.unreadable", msg("read.unreadable"), _order_hint(step) if step else None),
+                    whole=True)
+
+
+# --- stage 1b: orders that span lines --------------------------------------------------------------
+def _merge(lines: list[_Line], ctx: Context) -> list[_Entry]:
+    """Put the parts of one order together: boosts on the line after an attack, a defence and its
+    pre-declared soak, «добираю» after a reroll, builds without a slot number."""
+    entries: list[_Entry] = []
+    defence: _Entry | None = None
+    defending = "defence" in ctx.expected
+    taken_slots = {p.orders[0].slot for ln in lines for p in ln.parsed
+                   if p.family == "build" and p.orders and not p.build_slot_missing}
+    next_slot = 1
+    for line in lines:
+        for p in line.parsed:
+            if p.failed:
+                continue
+            if p.family == "build" and p.build_slot_missing and p.orders:
+                while next_slot in taken_slots:
+                    next_slot += 1
+                p.orders[0] = p.orders[0].model_copy(update={"slot": min(next_slot, 4)})
+                taken_slots.add(next_slot)
+            if p.family in ("defence", "presoak") or (p.family == "boosts" and defending):
+                if defence is None:
+                    defence = _Entry(line, p, None)
+                    p.boosts = p.boosts or Boosts()
+                    p.family = "defence"
+                    entries.append(defence)
+                else:
+                    _absorb_into_defence(defence, p)
+                continue
+            if p.family == "boosts":
+                last = next((e for e in reversed(entries) if e.parsed.family == "attack"), None)
+                if last is not None and not _has_other_after(entries, last):
+                    last.parsed.boosts.merge(p.boosts)  # type: ignore[union-attr]
+                    last.parsed.issues.extend(p.issues)
+                    _rebuild_attack(last.parsed)
+                    p.family = "boosts_merged"
+                    continue
+                step = _step_of(ctx.expected) if ctx.expected else "turn"
+                if ctx.expected and "attack" not in ctx.expected:
+                    p.issues.append(Issue("read.boosts_wrong_side",
+                                          msg("read.boosts_wrong_side", step=legality.STEP_RU.get(step, step),
+                                              side="атаки"),
+                                          _order_hint(step), "DRP-GEN-03", kind=ProblemKind.ILLEGAL,
+                                          start=p.start, end=p.end))
+                else:
+                    p.issues.append(Issue("read.boosts_alone", msg("read.boosts_alone"),
+                                          msg("read.hint_attack"), "DRP-ATK-01", start=p.start, end=p.end))
+                continue
+            if p.family == "draw_more":
+                last = entries[-1] if entries else None
+                if last is not None and isinstance(last.order, Reroll):
+                    if p.draw_count is not None and p.draw_count != last.order.count:
+                        p.issues.append(Issue("read.reroll_count",
+                                              msg("read.reroll_count", said=p.draw_count, n=last.order.count),
+                                              msg("read.hint_reroll_count", n=last.order.count), "DRP-GAP-10",
+                                              kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+                    continue
+                p.issues.append(Issue("read.draw_alone", msg("read.draw_alone"), msg("read.hint_reroll"),
+                                      "DRP-RES-09", start=p.start, end=p.end))
+                continue
+            if p.family in ("first_move", "sheet_status"):
+                continue
+            if p.attack_fields is not None:
+                entries.append(_Entry(line, p, None))
+                continue
+            for order in p.orders:
+                entries.append(_Entry(line, p, order))
+    if defence is not None:
+        _finish_defence(defence)
+    return entries
+
+
+def _has_other_after(entries: list[_Entry], entry: _Entry) -> bool:
+    return entries[-1] is not entry
+
+
+def _rebuild_attack(p: Parsed) -> None:
+    b = p.boosts
+    assert b is not None
+    fields = {"class_up": b.class_up, "damage": b.damage, "insurance": b.insurance, "superiority": b.superiority}
+    if p.attack_fields is not None:
+        p.attack_fields.update(fields)
+    elif p.orders:
+        p.orders[0] = p.orders[0].model_copy(update=fields)
+    if b.counter or b.absorb:
+        word = "контратака" if b.counter else "поглощение"
+        if not any(i.code == "read.defence_boost_in_attack" for i in p.issues):
+            p.issues.append(Issue("read.defence_boost_in_attack", msg("read.defence_boost_in_attack", word=word),
+                                  None, "DRP-ATK-07", kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+
+
+def _absorb_into_defence(defence: _Entry, p: Parsed) -> None:
+    """Another line of the same defence post: more boosts, or the pre-declared soak."""
+    if p.boosts is not None:
+        defence.parsed.boosts.merge(p.boosts)  # type: ignore[union-attr]
+    if p.presoak is not None:
+        defence.parsed.presoak = p.presoak
+        defence.presoak_from = p
+    p.family = "defence_part"
+
+
+def _finish_defence(e: _Entry) -> None:
+    b = e.parsed.boosts or Boosts()
+    if b.side == "attack":
+        e.parsed.issues.append(Issue("read.boosts_wrong_side",
+                                     msg("read.boosts_wrong_side", step=legality.STEP_RU["defence"], side="атаки"),
+                                     _order_hint("defence"), "DRP-GEN-03", kind=ProblemKind.ILLEGAL,
+                                     start=e.parsed.start, end=e.parsed.end))
+    e.order = Defence(class_up=b.class_up, insurance=b.insurance, superiority=b.superiority, counter=b.counter,
+                      absorb_named=b.absorb, presoak=e.parsed.presoak)
+    if b.damage:
+        e.parsed.issues.append(Issue("read.defence_damage", msg("read.boosts_wrong_side",
+                                                                  step=legality.STEP_RU["defence"], side="атаки"),
+                                     None, "DRP-ATK-04", kind=ProblemKind.ILLEGAL,
+                                     start=e.parsed.start, end=e.parsed.end))
+    if b.absorb:
+        e.parsed.issues.append(note("read.absorb_note", e.parsed.start, e.parsed.end, "DRP-GAP-18"))
+    if not b.said and not b.none_said:
+        e.parsed.issues.append(note("read.defence_default", e.parsed.start, e.parsed.end, "DRP-DEF-02"))
+
+
+# --- stage 2: legality, in post order on the running state -----------------------------------------------------
+def _check(entries: list[_Entry], state: State, faction: str, ctx: Context) -> None:
+    s = state
+    attack_line: int | None = None
+    draw_after = False
+    for e in entries:
+        p = e.parsed
+        if p.failed:
+            continue
+        if attack_line is not None:
+            kind = "read.two_attacks" if isinstance(e.order, Attack) or p.attack_fields is not None else "step.after_attack"
+            text = msg(kind, line=attack_line)
+            p.issues.append(Issue(kind, text, None, "DRP-ATK-01" if kind == "read.two_attacks" else "DRP-GEN-03",
+                                  kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+            continue
+        if p.attack_fields is not None and e.order is None:
+            e.order = _find_attacker(s, faction, p, ctx)
+            if e.order is None:
+                continue
+        if e.order is None:
+            continue
+        before = s
+        s, violations = legality.simulate(s, faction, e.order)
+        for v in violations:
+            where = e.presoak_from if (e.presoak_from is not None and "presoak" in v.code) else p
+            where.issues.append(Issue(v.code, v.message, v.hint, v.clause, Severity.ERROR, ProblemKind.ILLEGAL,
+                                      where.start, where.end))
+        if violations:
+            e.line.summaries.append(e.order.to_text())  # type: ignore[attr-defined]
+            continue
+        summary, cost = legality.describe(before, faction, e.order)
+        e.line.summaries.append(summary)
+        e.line.cost = cost or e.line.cost
+        if draw_after:
+            p.issues.append(note("draw.pending_note", p.start, p.end, "DRP-GAP-12"))
+        if isinstance(e.order, (Reroll, Emergency)):
+            draw_after = True
+        if isinstance(e.order, (Attack, Skip)):
+            attack_line = e.line.post.number
+
+
+def _find_attacker(s: State, faction: str, p: Parsed, ctx: Context) -> Attack | None:
+    """The attacker was not named: the one living character that may attack, if there is one."""
+    fields = p.attack_fields or {}
+    fits = []
+    for slot in sorted(ctx.me.chars):
+        order = Attack(attacker=slot, **fields)
+        if not legality.simulate(s, faction, order)[1]:
+            fits.append(order)
+    if len(fits) == 1:
+        p.issues.append(note("read.attacker_inferred", p.start, p.end, "DRP-ATK-01", who=f"П{fits[0].attacker}"))
+        p.orders = [fits[0]]
+        return fits[0]
+    if not fits:
+        p.issues.append(Issue("read.attack_attacker", msg("read.attack_attacker"), msg("read.hint_attack"),
+                              "DRP-ATK-01", kind=ProblemKind.UNREADABLE, start=p.start, end=p.end))
+    else:
+        who = ", ".join(f"П{o.attacker}" for o in fits)
+        p.issues.append(Issue("read.attacker_ambiguous", msg("read.attacker_ambiguous", who=who),
+                              msg("read.hint_attack"), "DRP-ATK-01", kind=ProblemKind.AMBIGUOUS,
+                              start=p.start, end=p.end))
+    return None
+
+
+# --- stage 3: the reading -----------------------------------------------------------------------------
+def _problem(pl: PostLine, issue: Issue, whole: bool = False) -> Problem:
+    if whole or issue.end <= issue.start:
+        stripped = pl.original.rstrip()
+        start = len(pl.original) - len(pl.original.lstrip())
+        col_start, col_end = (start, len(stripped)) if stripped else (0, 0)
+    else:
+        col_start, col_end = pl.span(issue.start, issue.end)
+    return Problem(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity, kind=issue.kind,
+                   code=issue.code, message=issue.message, hint=issue.hint, clause=issue.clause)
+
+
+def _reading(lines: list[_Line], entries: list[_Entry], state: State, faction: str, ctx: Context) -> Reading:
+    reading = Reading()
+    for line in lines:
+        for p in line.parsed:
+            line.problems.extend(_problem(line.post, issue) for issue in p.issues)
+        if any(pr.is_error for pr in line.problems):
+            line.status = LineStatus.ERROR
+        elif any(p.orders or p.family in _ORDER_FAMILIES for p in line.parsed):
+            line.status = LineStatus.ORDER
+        reading.problems.extend(line.problems)
+        summary = "; ".join(s for s in line.summaries if s) or None
+        reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
+                                         summary=summary, cost=line.cost))
+    # Orders from lines that read cleanly; with any error the post as a whole is refused anyway.
+    reading.orders = [e.order for e in entries if e.order is not None and not e.parsed.failed]
+    _post_level(reading, lines, state, ctx)
+    reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
+    return reading
+
+
+_ORDER_FAMILIES = frozenset({"defence", "defence_part", "boosts_merged", "draw_more"})
+
+
+def _post_level(reading: Reading, lines: list[_Line], state: State, ctx: Context) -> None:
+    """A post with no order where one is required; a turn left open (DRP-GAP-12)."""
+    if not ctx.expected:
+        return
+    step = _step_of(ctx.expected)
+    any_order = any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines)
+    if not any_order:
+        what, example = EXAMPLES.get(step, ("приказов", TURN_EXAMPLE))
+        if step == "turn":
+            what = "приказов"
+        reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order", what=what,
+                                                                                     example=example),
+                                           kind=ProblemKind.UNREADABLE, clause="DRP-GEN-03"))
+        return
+    if step == "turn" and reading.ok and not any(isinstance(o, (Attack, Skip)) for o in reading.orders):
+        reading.problems.append(Problem(line=1, severity=Severity.NOTE, kind=ProblemKind.INFO,
+                                        code="read.turn_continues", message=msg("read.turn_continues"),
+                                        clause="DRP-GAP-12"))

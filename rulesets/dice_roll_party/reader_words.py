@@ -1,0 +1,348 @@
+"""Dice Roll Party order lines as items: character references, numbers, colours, zones, concepts.
+
+The grammar (`reader_grammar`) never looks at raw words. This module turns a normalised line into
+`Item`s: «П2», «перс. 2», «персонаж №2», «#2», «2-й», «второго персонажа» and character names in
+any case («Лучницей») become one `ref` item with its slot; «соперника», «вражеский», «его» or the
+opponent's name in the genitive («Бориса») mark a reference as the opponent's, «своим»/«мой» as
+one's own; numbers said in words become `num` items; colours and zones, with their
+abbreviations («кр.», «зел.», «защ.»), become `colour`/`zone` items.
+
+`Context` is what the grammar needs to know about the game: whose characters have which names,
+how the opponents are called, what lies in storage. `context_from_state` builds it from A's
+`State`; tests may build one by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from letopis.engine.text import Lemmatizer, Lexicon, Token, number_value, ordinal_value, tokens
+
+from .orders import Colour, Zone
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+
+
+@lru_cache(maxsize=1)
+def lemmatizer() -> Lemmatizer:
+    """The one Dice Roll Party lemmatizer (pymorphy3 + lexicon.toml), shared by every reading."""
+    return Lemmatizer(Lexicon.load(LEXICON_PATH))
+
+
+COLOUR_OF = {"c_red": Colour.RED, "c_blue": Colour.BLUE, "c_green": Colour.GREEN}
+ZONE_OF = {"z_time": Zone.TIME, "z_attack": Zone.ATTACK, "z_defence": Zone.DEFENCE, "z_form": Zone.FORM}
+ORDER_VERBS = frozenset({
+    "v_attack", "v_defend", "v_shift", "v_add", "v_put", "v_swap", "v_transfer", "v_give",
+    "v_return", "v_remove", "v_discard", "v_reroll", "v_draw", "v_skip", "v_pass", "v_bid",
+    "v_soak", "v_accept",
+})
+# Abbreviations that swallow the dot after them («перс. 2», «кр.», «зел.», «защ.»).
+_ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "шт", "п",
+                            "пот", "вр", "ф", "с", "к", "з", "в", "а", "сл"})
+_OPP_PRONOUNS = frozenset({"его", "ее", "их", "ихний", "евойный"})
+_OWN_PRONOUNS = frozenset({"свой", "своим", "своего", "своей", "своему", "своем", "своих", "мой",
+                           "моим", "моего", "моей", "моему", "моем", "моих", "мою", "свою", "моя",
+                           "своя"})
+
+
+# --- what the grammar needs to know about the game ----------------------------------------------------
+@dataclass
+class CharInfo:
+    slot: int
+    name: str | None = None
+    time: int = 0
+    attack: int = 0
+    defence: int = 0
+    form: int = 0
+
+    def zone(self, zone: Zone) -> int:
+        return getattr(self, zone.value)
+
+
+@dataclass
+class SideInfo:
+    faction: str
+    name: str
+    chars: dict[int, CharInfo] = field(default_factory=dict)  # living characters by slot
+
+
+@dataclass
+class Context:
+    me: SideInfo
+    opponents: list[SideInfo] = field(default_factory=list)
+    storage: dict[Colour, int] = field(default_factory=dict)
+    expected: frozenset[str] = frozenset()  # order kinds legal now (legality.allowed_kinds)
+    damage: int | None = None  # damage awaiting my soak, when known
+    _names: list[tuple[tuple[frozenset[str], ...], str, int | None]] | None = None
+
+    def name_table(self) -> list[tuple[tuple[frozenset[str], ...], str, int | None]]:
+        """(lemma sets of each word, faction id, slot or None for the player's own name)."""
+        if self._names is None:
+            lem = lemmatizer()
+            table = []
+            for side in [self.me, *self.opponents]:
+                for slot, c in side.chars.items():
+                    if c.name:
+                        table.append((_name_key(c.name, lem), side.faction, slot))
+                if side.name and side is not self.me:
+                    table.append((_name_key(side.name, lem), side.faction, None))
+            table.sort(key=lambda t: -len(t[0]))
+            self._names = table
+        return self._names
+
+    def side(self, faction: str) -> SideInfo | None:
+        if faction == self.me.faction:
+            return self.me
+        return next((s for s in self.opponents if s.faction == faction), None)
+
+
+def _name_key(name: str, lem: Lemmatizer) -> tuple[frozenset[str], ...]:
+    from letopis.engine.text import normalise
+
+    words = [t.text for t in tokens(normalise(name)) if t.kind in ("word", "num")]
+    return tuple(lem.lemmas(w) | {w} for w in words)
+
+
+# --- items ---------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Item:
+    kind: str  # "ref" "num" "ordinal" "colour" "zone" "word" "sym" "player" "quoted"
+    start: int
+    end: int
+    text: str
+    concept: str | None = None
+    value: int | None = None  # number; slot of a ref
+    colour: Colour | None = None
+    zone: Zone | None = None
+    side: str | None = None  # ref: "own" | "opp" | None (unknown)
+    faction: str | None = None  # ref: the owner when a name or marker says so
+    ablt: bool = False  # ref: instrumental («своим П3», «Лучницей») — the one who acts
+    candidates: tuple[tuple[str, int], ...] = ()  # ref by name: (faction, slot) it may mean
+    by_name: bool = False
+    used: bool = False  # a marker already attached to a reference
+
+    def is_word(self, *concepts: str) -> bool:
+        return self.kind == "word" and self.concept in concepts
+
+    def is_sym(self, *symbols: str) -> bool:
+        return self.kind == "sym" and self.text in symbols
+
+
+def analyse(norm: str, ctx: Context | None) -> list[Item]:
+    """The items of a normalised line (see the module docstring)."""
+    lem = lemmatizer()
+    toks = tokens(norm)
+    words = [t.text for t in toks]
+    names = ctx.name_table() if ctx else []
+    items: list[Item] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        if t.kind == "word":
+            got = _name_at(toks, i, names, lem) if names else None
+            if got:
+                item, size = got
+                item.text = norm[item.start : item.end]
+                items.append(item)
+                i += size
+                continue
+            phrase = lem.phrase_at(words, i) if lem._max_phrase else None
+            if phrase:
+                concept, size = phrase
+                last = toks[i + size - 1]
+                items.append(Item("word", t.start, last.end, norm[t.start : last.end], concept))
+                i += size
+                continue
+            ref = _slot_ref(toks, i, lem)
+            if ref:
+                item, i = ref
+                items.append(item)
+                continue
+            i = _word(toks, i, lem, items)
+            continue
+        if t.kind == "sym" and t.text == "№" and i + 1 < n and toks[i + 1].kind == "num":
+            items.append(Item("ref", t.start, toks[i + 1].end, norm[t.start : toks[i + 1].end],
+                              value=toks[i + 1].value))
+            i += 2
+            continue
+        if t.kind == "num":
+            items.append(Item("num", t.start, t.end, t.text, value=t.value))
+        elif t.kind == "ord":
+            items.append(Item("ordinal", t.start, t.end, t.text, value=t.value))
+        elif t.text == "«":
+            close = norm.find("»", t.end)
+            if 0 < close - t.end <= 60:
+                items.append(Item("quoted", t.start, close + 1, norm[t.end : close]))
+                while i < n and toks[i].start <= close:
+                    i += 1
+                continue
+            items.append(Item("sym", t.start, t.end, t.text))
+        else:
+            items.append(Item("sym", t.start, t.end, t.text))
+        i += 1
+    _merge_char_words(items)
+    _mark_sides(items, ctx)
+    return items
+
+
+def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
+    t = toks[i]
+    end = t.end
+    nxt = i + 1
+    if t.text in _ABBREVIATIONS and nxt < len(toks) and toks[nxt].text == "." and toks[nxt].start == t.end:
+        end = toks[nxt].end
+        nxt += 1
+    concept = lem.concept(t.text)
+    if concept in COLOUR_OF:
+        items.append(Item("colour", t.start, end, t.text, concept, colour=COLOUR_OF[concept]))
+        return nxt
+    if concept in ZONE_OF:
+        items.append(Item("zone", t.start, end, t.text, concept, zone=ZONE_OF[concept]))
+        return nxt
+    if concept == "potential":
+        # «потенциал атаки/защиты» is a zone; a bare «потенциал» is a red token.
+        if nxt < len(toks) and lem.concept(toks[nxt].text) in ("z_attack", "z_defence"):
+            zc = lem.concept(toks[nxt].text)
+            items.append(Item("zone", t.start, toks[nxt].end, t.text, zc, zone=ZONE_OF[zc]))
+            return nxt + 1
+        items.append(Item("colour", t.start, end, t.text, "c_red", colour=Colour.RED))
+        return nxt
+    if concept is None:
+        value = number_value(t)
+        if value is not None:
+            items.append(Item("num", t.start, t.end, t.text, value=value))
+            return nxt
+        value = ordinal_value(t)
+        if value is not None and 1 <= value <= 9:
+            items.append(Item("ordinal", t.start, t.end, t.text, value=value))
+            return nxt
+    item = Item("word", t.start, end, t.text, concept)
+    if t.text in _OWN_PRONOUNS:
+        item.concept = "own"
+    elif t.text in _OPP_PRONOUNS:
+        item.concept = "opp_pronoun"
+    items.append(item)
+    return nxt
+
+
+def _slot_ref(toks: list[Token], i: int, lem: Lemmatizer) -> tuple[Item, int] | None:
+    """«п2», «п 2», «п.2», «p2»; «персонаж 2», «перс. №2», «слот 3»; «персонаж второй»."""
+    t = toks[i]
+    n = len(toks)
+    j = i + 1
+    if t.text in ("п", "p"):
+        if j < n and toks[j].text in (".", "-") and j + 1 < n and toks[j + 1].kind == "num":
+            j += 1
+        if j < n and toks[j].kind == "num" and toks[j].start - t.end <= 1:
+            return Item("ref", t.start, toks[j].end, "", value=toks[j].value), j + 1
+        return None
+    if lem.concept(t.text) != "char":
+        return None
+    if j < n and toks[j].text == ".":
+        j += 1
+    if j < n and toks[j].text == "№":
+        j += 1
+    if j < n and toks[j].kind in ("num", "ord"):
+        item = Item("ref", t.start, toks[j].end, "", concept="char", value=toks[j].value)
+        item.ablt = lem.has_grammeme(t.text, "ablt")
+        return item, j + 1
+    if j < n and toks[j].kind == "word":
+        value = ordinal_value(toks[j])
+        if value is not None:
+            item = Item("ref", t.start, toks[j].end, "", concept="char", value=value)
+            item.ablt = lem.has_grammeme(t.text, "ablt")
+            return item, j + 1
+    return None
+
+
+def _name_at(toks: list[Token], i: int, names, lem: Lemmatizer) -> tuple[Item, int] | None:
+    """A character or player name starting at token i (inflected: «Лучницей», «Бориса»)."""
+    found: list[tuple[str, int | None]] = []
+    size = 0
+    for key, faction, slot in names:
+        k = len(key)
+        if size and k < size:
+            break
+        if i + k > len(toks):
+            continue
+        ok = True
+        for off, lemmas in enumerate(key):
+            w = toks[i + off].text
+            if w not in lemmas and lem.lemmas(w).isdisjoint(lemmas):
+                ok = False
+                break
+        if ok:
+            size = k
+            found.append((faction, slot))
+    if not found:
+        return None
+    first, last = toks[i], toks[i + size - 1]
+    text = ""
+    ablt = any(lem.has_grammeme(t.text, "ablt") for t in toks[i : i + size])
+    chars = tuple((f, s) for f, s in found if s is not None)
+    if chars:
+        return Item("ref", first.start, last.end, text, value=chars[0][1] if len(chars) == 1 else None,
+                    candidates=chars, by_name=True, ablt=ablt,
+                    faction=chars[0][0] if len({f for f, _ in chars}) == 1 else None), size
+    return Item("player", first.start, last.end, text, faction=found[0][0]), size
+
+
+def _merge_char_words(items: list[Item]) -> None:
+    """«второго персонажа», «2-й перс.» → one reference; the ordinal before the character word."""
+    k = 0
+    while k < len(items) - 1:
+        a, b = items[k], items[k + 1]
+        if a.kind == "ordinal" and b.is_word("char"):
+            items[k] = Item("ref", a.start, b.end, a.text, concept="char", value=a.value,
+                            ablt=lemmatizer().has_grammeme(b.text.rstrip("."), "ablt"))
+            del items[k + 1]
+        k += 1
+
+
+def _mark_sides(items: list[Item], ctx: Context | None) -> None:
+    """Attach «соперника», «вражеского», «его», «своим», a player's name to the nearest reference."""
+    me = ctx.me.faction if ctx else None
+    for k, it in enumerate(items):
+        if it.kind != "ref":
+            continue
+        # markers right before: «вражеского персонажа №4», «его П2», «своим П3», «мой Рыцарь»
+        j = k - 1
+        while j >= 0 and (items[j].is_word("char") or items[j].is_sym(",")) and not items[j].used:
+            j -= 1
+        if j >= 0 and items[j].kind == "word" and not items[j].used:
+            before = items[j]
+            if before.concept in ("opp", "opp_pronoun"):
+                it.side, before.used = "opp", True
+            elif before.concept == "own":
+                it.side, before.used = "own", True
+                it.ablt = it.ablt or lemmatizer().has_grammeme(before.text, "ablt")
+        # markers right after: «П3 соперника», «Рыцаря Бориса», «П1 врага»
+        j = k + 1
+        if j < len(items) and items[j].is_word("char"):
+            j += 1
+        if j < len(items) and not items[j].used:
+            after = items[j]
+            if after.is_word("opp"):
+                it.side, after.used = "opp", True
+            elif after.kind == "player":
+                after.used = True
+                it.faction = after.faction
+                it.side = "own" if after.faction == me else "opp"
+        if it.by_name and it.side is None and ctx is not None:
+            owners = {f for f, _ in it.candidates}
+            if owners == {me}:
+                it.side = "own"
+            elif me not in owners:
+                it.side = "opp"
+        if it.by_name and it.side is not None and len(it.candidates) > 1 and ctx is not None:
+            mine = [c for c in it.candidates if (c[0] == me) == (it.side == "own")]
+            if it.faction:
+                mine = [c for c in mine if c[0] == it.faction]
+            if len(mine) == 1:
+                it.faction, it.value = mine[0]
+                it.candidates = tuple(mine)
+        if it.side == "own" and ctx is not None:
+            it.faction = me

@@ -1,0 +1,344 @@
+"""Words of an order line: tokens with spans, lemmas, a ruleset's lexicon, numbers, suggestions.
+
+Russian inflects everything («атакую», «атакует», «атаковать»; «Лучница», «Лучницей»), so a
+ruleset matches lemmas, not forms. pymorphy3 gives the lemmas; a per-ruleset `Lexicon` (TOML)
+fixes the game words the dictionary gets wrong and maps synonyms to one concept («двигаю»,
+«переместить», «идёт» → ``move``). Lemmas are cached: the same few hundred words make up nearly
+every post.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from .text_norm import normalise
+
+# --- tokens --------------------------------------------------------------------------------
+_ORD_ENDINGS = r"ый|ой|ий|ая|ое|ые|ого|ому|ым|ом|ую|ой|ых|ыми|й|я|е|го|му|м|ю|х|ми"
+_TOKEN = re.compile(
+    rf"(?P<ord>\d{{1,3}}-?(?:{_ORD_ENDINGS}))(?![а-яa-z])"
+    r"|(?P<num>\d+)"
+    r"|(?P<word>[а-яa-z]+(?:-[а-яa-z]+)*)"
+    r"|(?P<sym>[^\s\w]|_)"
+)
+
+
+@dataclass(slots=True, frozen=True)
+class Token:
+    """A word, number, ordinal ("2-й") or symbol of normalised text, with its span there."""
+
+    text: str
+    start: int
+    end: int
+    kind: str  # "word" | "num" | "ord" | "sym"
+    value: int | None = None  # for "num" and "ord"
+
+
+def tokens(s: str) -> list[Token]:
+    """The tokens of normalised text (`normalise` first). Linear; never raises."""
+    out: list[Token] = []
+    for m in _TOKEN.finditer(s):
+        kind = m.lastgroup or "sym"
+        t = m.group()
+        if kind == "num":
+            out.append(Token(t, m.start(), m.end(), kind, int(t[:9])))
+        elif kind == "ord":
+            digits = t[: len(t) - len(t.lstrip("0123456789"))] or "0"
+            out.append(Token(t, m.start(), m.end(), kind, int(digits)))
+        else:
+            out.append(Token(t, m.start(), m.end(), kind))
+    return out
+
+
+# --- morphology ----------------------------------------------------------------------------
+_MORPH: Any = None
+
+
+def morph() -> Any:
+    """The one shared pymorphy3 analyser (loading its dictionary takes a while)."""
+    global _MORPH
+    if _MORPH is None:
+        import pymorphy3
+
+        _MORPH = pymorphy3.MorphAnalyzer()
+    return _MORPH
+
+
+@dataclass(frozen=True, slots=True)
+class Parse:
+    lemma: str
+    tag: frozenset[str]  # grammemes: "VERB", "1per", "ablt", "gent", "Name", …
+    score: float
+
+
+@lru_cache(maxsize=200_000)
+def parses(word: str) -> tuple[Parse, ...]:
+    """Every dictionary reading of a (normalised, lower-case) word, best first; ё read as е."""
+    if not word or len(word) > 40:
+        return (Parse(word, frozenset(), 1.0),)
+    out = []
+    for p in morph().parse(word):
+        grammemes = frozenset(str(p.tag).replace(" ", ",").split(","))
+        out.append(Parse(p.normal_form.replace("ё", "е"), grammemes, p.score))
+    return tuple(out) or (Parse(word, frozenset(), 1.0),)
+
+
+@lru_cache(maxsize=50_000)
+def is_known(word: str) -> bool:
+    """Whether the dictionary knows the word (typos and invented names are not known)."""
+    return bool(word) and word.isalpha() and morph().word_is_known(word)
+
+
+# --- lexicon -------------------------------------------------------------------------------
+@dataclass
+class Lexicon:
+    """A ruleset's own words, loaded from TOML::
+
+        [lemmas]                      # forms the dictionary reads wrongly → lemma
+        "импа" = "имп"
+        [concepts]                    # concept → words (any form or lemma); all map to it
+        move = ["передвигаться", "идти", "переместить", "двигать"]
+        [phrases]                     # concept → phrases (lemmas separated by spaces)
+        superiority = ["два бросок", "кидать дважды"]
+
+    Words are normalised (lower case, ё → е) on load. A word may belong to one concept only.
+    """
+
+    lemmas: dict[str, str] = field(default_factory=dict)
+    concepts: dict[str, str] = field(default_factory=dict)  # word or lemma → concept
+    phrases: dict[tuple[str, ...], str] = field(default_factory=dict)  # lemma tuple → concept
+    extra: dict[str, Any] = field(default_factory=dict)  # any other tables, for the ruleset
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Lexicon:
+        lex = cls()
+        for form, lemma in (data.get("lemmas") or {}).items():
+            lex.lemmas[normalise(form)] = normalise(lemma)
+        for concept, words in (data.get("concepts") or {}).items():
+            for w in words:
+                key = normalise(w)
+                if key in lex.concepts and lex.concepts[key] != concept:
+                    raise ValueError(f"lexicon: «{w}» is in both {lex.concepts[key]} and {concept}")
+                lex.concepts[key] = concept
+        for concept, items in (data.get("phrases") or {}).items():
+            for phrase in items:
+                lex.phrases[tuple(normalise(phrase).split())] = concept
+        lex.extra = {k: v for k, v in data.items() if k not in ("lemmas", "concepts", "phrases")}
+        return lex
+
+    @classmethod
+    def load(cls, path: str | Path) -> Lexicon:
+        with open(path, "rb") as f:
+            return cls.from_dict(tomllib.load(f))
+
+    def words_of(self, concept: str) -> list[str]:
+        return [w for w, c in self.concepts.items() if c == concept]
+
+
+class Lemmatizer:
+    """Lemmas and concepts of words, through the ruleset's lexicon first and pymorphy3 second."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        self.lexicon = lexicon or Lexicon()
+        self._concepts: dict[str, str | None] = {}
+        self._max_phrase = max((len(p) for p in self.lexicon.phrases), default=0)
+
+    def lemma(self, word: str) -> str:
+        fixed = self.lexicon.lemmas.get(word)
+        if fixed is not None:
+            return fixed
+        if not word.isalpha():
+            return word
+        return parses(word)[0].lemma
+
+    def lemmas(self, word: str) -> frozenset[str]:
+        """All possible lemmas (names are ambiguous: «Стража» is a form of «страж» and «стража»)."""
+        fixed = self.lexicon.lemmas.get(word)
+        if fixed is not None:
+            return frozenset((fixed,))
+        if not word.isalpha():
+            return frozenset((word,))
+        return frozenset(p.lemma for p in parses(word)) | {word}
+
+    def grammemes(self, word: str) -> frozenset[str]:
+        """Grammemes of the best reading («атакую» → VERB, 1per, …)."""
+        return parses(word)[0].tag if word.isalpha() else frozenset()
+
+    def has_grammeme(self, word: str, grammeme: str) -> bool:
+        """True if any reading has the grammeme (e.g. "ablt": «Лучницей» can be instrumental)."""
+        return word.isalpha() and any(grammeme in p.tag for p in parses(word))
+
+    def concept(self, word: str) -> str | None:
+        """The lexicon concept of a word: by the form itself, else by any of its lemmas."""
+        try:
+            return self._concepts[word]
+        except KeyError:
+            pass
+        c = self.lexicon.concepts.get(word)
+        if c is None and word.isalpha() and len(word) > 1:
+            fixed = self.lexicon.lemmas.get(word)
+            candidates = (fixed,) if fixed else tuple(p.lemma for p in parses(word))
+            for lemma in candidates:
+                c = self.lexicon.concepts.get(lemma)
+                if c is not None:
+                    break
+        if len(self._concepts) < 100_000:
+            self._concepts[word] = c
+        return c
+
+    def phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
+        """The longest lexicon phrase starting at ``words[i]``: (concept, number of words)."""
+        for n in range(min(self._max_phrase, len(words) - i), 1, -1):
+            key = tuple(self.lemma(w) for w in words[i : i + n])
+            c = self.lexicon.phrases.get(key)
+            if c is not None:
+                return c, n
+        return None
+
+
+# --- numbers ---------------------------------------------------------------------------------
+CARDINALS = {
+    "ноль": 0, "нуль": 0, "один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4,
+    "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11,
+    "двенадцать": 12, "тринадцать": 13, "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16,
+    "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19, "двадцать": 20, "пара": 2,
+    "оба": 2, "обе": 2, "двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6,
+}
+ORDINALS = {
+    "первый": 1, "второй": 2, "третий": 3, "четвертый": 4, "пятый": 5, "шестой": 6, "седьмой": 7,
+    "восьмой": 8, "девятый": 9, "десятый": 10, "одиннадцатый": 11, "двенадцатый": 12,
+    "тринадцатый": 13, "четырнадцатый": 14, "пятнадцатый": 15, "шестнадцатый": 16,
+    "семнадцатый": 17, "восемнадцатый": 18, "девятнадцатый": 19, "двадцатый": 20,
+}
+# Forms the dictionary reads as something else first («пару» is also a form of «пар»).
+_CARDINAL_FORMS = {"пару": 2, "пары": 2, "одну": 1, "одного": 1, "одной": 1, "одним": 1,
+                   "двух": 2, "двум": 2, "трех": 3, "трем": 3, "обоих": 2, "обеих": 2}
+
+
+@lru_cache(maxsize=4096)
+def _word_number(word: str, table: str) -> int | None:
+    if table == "c":
+        if word in _CARDINAL_FORMS:
+            return _CARDINAL_FORMS[word]
+        for p in parses(word):
+            if p.lemma in CARDINALS and ("NUMR" in p.tag or "Anum" in p.tag or p.lemma == "пара"
+                                         or "ADJF" in p.tag):
+                return CARDINALS[p.lemma]
+        return None
+    for p in parses(word):
+        if p.lemma in ORDINALS and ("Anum" in p.tag or "ADJF" in p.tag):
+            return ORDINALS[p.lemma]
+    return None
+
+
+def number_value(token: Token) -> int | None:
+    """A cardinal: digits, or a number word in any case («двух», «одну», «пару» = 2)."""
+    if token.kind == "num":
+        return token.value
+    if token.kind == "word" and token.text.isalpha():
+        return _word_number(token.text, "c")
+    return None
+
+
+def ordinal_value(token: Token) -> int | None:
+    """An ordinal: "2-й", "2й", or a word in any case («второго», «вторым»)."""
+    if token.kind == "ord":
+        return token.value
+    if token.kind == "word" and token.text.isalpha():
+        return _word_number(token.text, "o")
+    return None
+
+
+# --- suggestions -----------------------------------------------------------------------------
+def suggest(word: str, vocabulary: list[str] | tuple[str, ...] | frozenset[str],
+            cutoff: float = 75.0) -> str | None:
+    """The closest vocabulary word to a mistyped one («передвигаеться» → «передвигается»), or
+    None if nothing is close or the word is already right."""
+    w = normalise(word.strip())
+    if not w or not vocabulary:
+        return None
+    choices = list(vocabulary)
+    if w in (normalise(v) for v in choices):
+        return None
+    best = process.extractOne(w, choices, scorer=fuzz.ratio, processor=normalise, score_cutoff=cutoff)
+    return best[0] if best else None
+
+
+# --- does a line look like an order? -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """Why a line looks like an order: the words or pattern that say so, and where."""
+
+    reason: str  # "verb" (an order verb said as an order), "pattern" (sheet, arrow…), "near" (typo)
+    start: int
+    end: int
+    word: str
+    suggestion: str | None = None
+
+
+_ORDER_MOODS = ("1per", "impr", "INFN")
+
+
+def order_cue(
+    toks: list[Token],
+    lemmatizer: Lemmatizer,
+    verbs: frozenset[str],
+    text: str = "",
+    patterns: tuple[re.Pattern[str], ...] = (),
+    vocabulary: tuple[str, ...] = (),
+    has_reference: bool = False,
+) -> Cue | None:
+    """Whether a line that could not be read still looks like an order (then it deserves an error
+    with a hint, not to be passed over as chatter).
+
+    It does if a regex in `patterns` matches (a sheet, an arrow between references…), or a word
+    of one of the `verbs` concepts is said as an order: first person («атакую»), imperative,
+    infinitive, a noun heading with a colon («Атака:»), or any form when the line also refers to
+    a game object (`has_reference`). A word that is a near-miss of `vocabulary` counts as well,
+    with the suggestion. Narrative («Рыцарь защищал её всю жизнь») is not a cue.
+    """
+    for p in patterns:
+        m = p.search(text)
+        if m:
+            return Cue("pattern", m.start(), m.end(), m.group())
+    weak: Cue | None = None
+    for i, t in enumerate(toks):
+        if t.kind != "word":
+            continue
+        c = lemmatizer.concept(t.text)
+        if c is None or c not in verbs:
+            continue
+        g = lemmatizer.grammemes(t.text)
+        heading = i + 1 < len(toks) and toks[i + 1].text == ":"
+        if heading or any(x in g for x in _ORDER_MOODS) or "NOUN" not in g and "past" not in g and i == 0:
+            return Cue("verb", t.start, t.end, t.text)
+        weak = weak or Cue("verb", t.start, t.end, t.text)
+    if weak and has_reference:
+        return weak
+    if vocabulary:
+        for t in toks:
+            if t.kind == "word" and len(t.text) >= 5 and lemmatizer.concept(t.text) is None:
+                near = _near(t.text, vocabulary)
+                if near:
+                    return Cue("near", t.start, t.end, t.text, near)
+    return None
+
+
+@lru_cache(maxsize=20_000)
+def _near_cached(word: str, vocabulary: tuple[str, ...]) -> str | None:
+    best = process.extractOne(word, vocabulary, scorer=fuzz.ratio, score_cutoff=80.0)
+    if not best or best[0] == word or best[0][0] != word[0]:
+        return None
+    return best[0]
+
+
+def _near(word: str, vocabulary: tuple[str, ...]) -> str | None:
+    # A real dictionary word is not a typo of an order word.
+    return None if is_known(word) else _near_cached(word, vocabulary)
