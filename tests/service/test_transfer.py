@@ -54,7 +54,7 @@ def test_verify_confirms_a_game_with_overrides_and_defaults(db, race_game):
      "WHERE id = (SELECT max(id) FROM resolutions)"), "события"),
     ("UPDATE posts SET text = 'ставка 3' WHERE id = 1", "квитанц"),
     ("UPDATE steps SET seed = repeat('0', 64) WHERE number = 2", "обязательств"),
-    ("UPDATE games SET initial_state = jsonb_set(initial_state, '{start_bonus}', '\"b\"')", "начальное"),
+    ("UPDATE games SET initial_state = jsonb_set(initial_state, '{positions,a}', '5')", "начальное"),
 ])
 def test_verify_detects_a_tampered_store(db, race_game, sql, what):
     game = race_game()
