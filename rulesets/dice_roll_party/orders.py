@@ -154,8 +154,12 @@ class SwapCharacters(_Order):
     b_lands: Zone
 
     def to_text(self) -> str:
+        # A red token landing in the other red zone says so: «…, на П3 — в защиту» (DRP-GAP-14).
+        lands = "".join(f", на П{slot} — в {ZONE_ACC_RU[to]}"
+                        for slot, came, to in ((self.b, self.a_zone, self.a_lands), (self.a, self.b_zone, self.b_lands))
+                        if to is not came)
         return (f"Обмен между П{self.a} и П{self.b}: {_token(self.a_zone)} П{self.a} "
-                f"↔ {_token(self.b_zone)} П{self.b}")
+                f"↔ {_token(self.b_zone)} П{self.b}{lands}")
 
 
 class Transfer(_Order):

@@ -809,6 +809,17 @@ def _swap_characters(items: list[Item], refs: list[int], found: list[Spec], ctx:
     b_zone = _zone_leaving(sb, ctx, slot_b)
     a_lands = sa.lands if (sa.lands and a_zone in REDS) else a_zone
     b_lands = sb.lands if (sb.lands and b_zone in REDS) else b_zone
+    # «…, на П3 — в защиту»: where a red token lands on that character (DRP-GAP-14)
+    for k in _refs(items):
+        if k in (a, b) or _prep(items, k) != "на":
+            continue
+        zone = next((items[j].zone for j in range(k + 1, min(k + 4, len(items)))
+                     if items[j].kind == "zone" and _prep(items, j) in ("в", "во")), None)
+        if zone in REDS:
+            if items[k].value == slot_b and a_zone in REDS:
+                a_lands = zone
+            elif items[k].value == slot_a and b_zone in REDS:
+                b_lands = zone
     p.family = "swap_characters"
     p.orders.append(SwapCharacters(a=slot_a, a_zone=a_zone, b=slot_b, b_zone=b_zone, a_lands=a_lands,
                                    b_lands=b_lands))
