@@ -22,7 +22,7 @@ from .orders import (
     COLOUR_PL_RU, ZONE_GEN_RU, ZONE_RU, Add, Attack, Bid, Build, Colour, Defence, Discard, Emergency,
     Handicap, Reroll, ReturnToStorage, Shift, Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
 )
-from .state import Character, Player, State
+from .state import Character, Player, State, clone
 
 C = DATA.costs
 CAP = DATA.character.max_tokens
@@ -118,7 +118,7 @@ def simulate(state: State, faction: str, order: BaseModel) -> tuple[State, list[
     violations = check(state, faction, order)
     if violations:
         return state, violations
-    new = state.model_copy(deep=True)
+    new = clone(state)
     perform(new, faction, order, [])
     return new, []
 

@@ -22,13 +22,13 @@ from .effects import (
 from .legality import build_complete, check
 from .orders import COLOUR_RU, Attack, Build, Colour, Defence, Emergency, Reroll, Skip
 from .options import seat_of
-from .state import Auction, SideRoll, State
+from .state import Auction, SideRoll, State, clone
 
 _DRAW_COLOURS = (Colour.RED, Colour.BLUE, Colour.GREEN)
 
 
 def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
-    s = state.model_copy(deep=True)
+    s = clone(state)
     events: list[Event] = []
     drew = False
     built = False
