@@ -24,17 +24,9 @@ from letopis.engine.text import LineKind, PostLine, order_cue, split_post
 from . import legality
 from .messages import msg
 from .orders import Attack, Defence, Emergency, Reroll, Skip
-from .reader_grammar import (
-    FAMILY_KIND,
-    PARSERS,
-    Boosts,
-    Issue,
-    Parsed,
-    ReadError,
-    family,
-    note,
-    parse_build,
-)
+from .reader_grammar import FAMILY_KIND, PARSERS, family
+from .reader_parts import Boosts, Issue, Parsed, ReadError, note
+from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .state import State
 

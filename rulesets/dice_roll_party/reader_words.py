@@ -47,6 +47,10 @@ _OWN_PRONOUNS = frozenset({"свой", "своим", "своего", "своей
                            "своя"})
 
 
+NameKey = tuple[frozenset[str], ...]  # lemma sets of each word of a name
+NameTable = dict[str, list[tuple[NameKey, str, int | None]]]  # first-word lemma → (key, faction, slot)
+
+
 # --- what the grammar needs to know about the game ----------------------------------------------------
 @dataclass
 class CharInfo:
@@ -75,20 +79,22 @@ class Context:
     storage: dict[Colour, int] = field(default_factory=dict)
     expected: frozenset[str] = frozenset()  # order kinds legal now (legality.allowed_kinds)
     damage: int | None = None  # damage awaiting my soak, when known
-    _names: list[tuple[tuple[frozenset[str], ...], str, int | None]] | None = None
+    _names: NameTable | None = None
 
-    def name_table(self) -> list[tuple[tuple[frozenset[str], ...], str, int | None]]:
-        """(lemma sets of each word, faction id, slot or None for the player's own name)."""
+    def name_table(self) -> NameTable:
+        """Names of characters and opponents, indexed by every lemma of their first word."""
         if self._names is None:
             lem = lemmatizer()
-            table = []
+            table: NameTable = {}
             for side in [self.me, *self.opponents]:
-                for slot, c in side.chars.items():
-                    if c.name:
-                        table.append((_name_key(c.name, lem), side.faction, slot))
+                entries = [(c.name, slot) for slot, c in side.chars.items() if c.name]
                 if side.name and side is not self.me:
-                    table.append((_name_key(side.name, lem), side.faction, None))
-            table.sort(key=lambda t: -len(t[0]))
+                    entries.append((side.name, None))
+                for name, slot in entries:
+                    key = _name_key(name, lem)
+                    if key:
+                        for w in key[0]:
+                            table.setdefault(w, []).append((key, side.faction, slot))
             self._names = table
         return self._names
 
@@ -258,36 +264,32 @@ def _slot_ref(toks: list[Token], i: int, lem: Lemmatizer) -> tuple[Item, int] | 
     return None
 
 
-def _name_at(toks: list[Token], i: int, names, lem: Lemmatizer) -> tuple[Item, int] | None:
+def _name_at(toks: list[Token], i: int, names: NameTable, lem: Lemmatizer) -> tuple[Item, int] | None:
     """A character or player name starting at token i (inflected: «Лучницей», «Бориса»)."""
+    candidates = {id(e): e for w in lem.lemmas(toks[i].text) for e in names.get(w, ())}
+    if not candidates:
+        return None
     found: list[tuple[str, int | None]] = []
     size = 0
-    for key, faction, slot in names:
+    for key, faction, slot in sorted(candidates.values(), key=lambda e: -len(e[0])):
         k = len(key)
         if size and k < size:
             break
         if i + k > len(toks):
             continue
-        ok = True
-        for off, lemmas in enumerate(key):
-            w = toks[i + off].text
-            if w not in lemmas and lem.lemmas(w).isdisjoint(lemmas):
-                ok = False
-                break
-        if ok:
+        if all(not lem.lemmas(toks[i + off].text).isdisjoint(lemmas) for off, lemmas in enumerate(key)):
             size = k
             found.append((faction, slot))
     if not found:
         return None
     first, last = toks[i], toks[i + size - 1]
-    text = ""
     ablt = any(lem.has_grammeme(t.text, "ablt") for t in toks[i : i + size])
     chars = tuple((f, s) for f, s in found if s is not None)
     if chars:
-        return Item("ref", first.start, last.end, text, value=chars[0][1] if len(chars) == 1 else None,
+        return Item("ref", first.start, last.end, "", value=chars[0][1] if len(chars) == 1 else None,
                     candidates=chars, by_name=True, ablt=ablt,
                     faction=chars[0][0] if len({f for f, _ in chars}) == 1 else None), size
-    return Item("player", first.start, last.end, text, faction=found[0][0]), size
+    return Item("player", first.start, last.end, "", faction=found[0][0]), size
 
 
 def _merge_char_words(items: list[Item]) -> None:

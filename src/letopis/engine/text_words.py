@@ -148,24 +148,39 @@ class Lemmatizer:
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         self.lexicon = lexicon or Lexicon()
         self._concepts: dict[str, str | None] = {}
+        self._lemma_sets: dict[str, frozenset[str]] = {}
         self._max_phrase = max((len(p) for p in self.lexicon.phrases), default=0)
+        index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for phrase, concept in sorted(self.lexicon.phrases.items(), key=lambda pc: -len(pc[0])):
+            index.setdefault(phrase[0], []).append((phrase, concept))
+        self._phrase_index = index
+        self._lemma: dict[str, str] = {}
 
     def lemma(self, word: str) -> str:
-        fixed = self.lexicon.lemmas.get(word)
-        if fixed is not None:
-            return fixed
-        if not word.isalpha():
-            return word
-        return parses(word)[0].lemma
+        got = self._lemma.get(word)
+        if got is None:
+            fixed = self.lexicon.lemmas.get(word)
+            got = fixed if fixed is not None else (parses(word)[0].lemma if word.isalpha() else word)
+            if len(self._lemma) < 100_000:
+                self._lemma[word] = got
+        return got
 
     def lemmas(self, word: str) -> frozenset[str]:
-        """All possible lemmas (names are ambiguous: «Стража» is a form of «страж» and «стража»)."""
+        """All possible lemmas and the word itself (names are ambiguous: «Стража» is a form of
+        «страж» and of «стража»)."""
+        got = self._lemma_sets.get(word)
+        if got is not None:
+            return got
         fixed = self.lexicon.lemmas.get(word)
         if fixed is not None:
-            return frozenset((fixed,))
-        if not word.isalpha():
-            return frozenset((word,))
-        return frozenset(p.lemma for p in parses(word)) | {word}
+            got = frozenset((fixed, word))
+        elif not word.isalpha():
+            got = frozenset((word,))
+        else:
+            got = frozenset(p.lemma for p in parses(word)) | {word}
+        if len(self._lemma_sets) < 100_000:
+            self._lemma_sets[word] = got
+        return got
 
     def grammemes(self, word: str) -> frozenset[str]:
         """Grammemes of the best reading («атакую» → VERB, 1per, …)."""
@@ -195,11 +210,10 @@ class Lemmatizer:
 
     def phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
         """The longest lexicon phrase starting at ``words[i]``: (concept, number of words)."""
-        for n in range(min(self._max_phrase, len(words) - i), 1, -1):
-            key = tuple(self.lemma(w) for w in words[i : i + n])
-            c = self.lexicon.phrases.get(key)
-            if c is not None:
-                return c, n
+        for phrase, concept in self._phrase_index.get(self.lemma(words[i]), ()):
+            n = len(phrase)
+            if i + n <= len(words) and all(self.lemma(words[i + k]) == phrase[k] for k in range(1, n)):
+                return concept, n
         return None
 
 

@@ -1,0 +1,298 @@
+"""Parsers for the fight: boosts, the attack, a skipped attack, the defence and soaking damage
+(DRP-ATK-*, DRP-DEF-*, DRP-DMG-03, DRP-GAP-18: «поглощение» is accepted and noted).
+"""
+
+from __future__ import annotations
+
+from letopis.engine.problems import ProblemKind
+from letopis.engine.text import suggest
+
+from .messages import msg
+from .orders import Attack, Skip, Soak, Zone
+from .reader_parts import (
+    REDS,
+    Boosts,
+    Issue,
+    Parsed,
+    _arrow_pairs,
+    _bare_z,
+    _concepts,
+    _first,
+    _prep,
+    _refs,
+    _slot,
+    fail,
+    note,
+)
+from .reader_words import Context, Item, lemmatizer
+
+BOOST_WORDS = ("класс+", "страховка", "превосходство", "контратака", "поглощение", "урон")
+BOOST_VOCAB = ("класс", "страховка", "подстраховка", "страхую", "превосходство", "контратака", "контра",
+               "поглощение", "урон", "повышаю", "дважды")
+_FILLER = frozenset({"и", "а", "еще", "также", "плюс", "тоже", "беру", "брать", "взять", "использую",
+                     "использовать", "применяю", "с", "со", "за", "на", "по", "к", "для", "мой", "свой",
+                     "это", "все", "всё", "ну", "да", "вот", "так", "же", "то", "ли", "уж", "покупаю",
+                     "купить", "покупать", "добавляю", "ставлю", "активирую", "включаю", "делаю", "хочу",
+                     "буду", "будет", "время", "времени", "бросок", "броска", "кубика", "кидаю",
+                     "этот", "раз", "ход", "ходу", "бью", "атакую", "атаку", "атака", "защита", "защиту",
+                     "защиты", "защищаюсь", "персонаж", "персонажа", "сильно", "изо", "всех", "сил",
+                     "без", "не", "нет", "мне", "меня", "я", "он", "она", "его", "её", "их", "ему"})
+
+
+
+
+# --- boosts (attack and defence) ------------------------------------------------------------------------
+def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = None) -> tuple[Boosts, list[Issue]]:
+    """The boosts said in items (not counting indices in `skip`). Unknown words after «Усиления:»
+    (`strict_from`), or close to a boost's name, are errors with a hint."""
+    b = Boosts()
+    issues: list[Issue] = []
+    n = len(items)
+    used = set(skip)
+    for k, it in enumerate(items):
+        if k in used:
+            continue
+        c = it.concept if it.kind == "word" else None
+        if c == "if":
+            break
+        if c == "class_up":
+            b.class_up += 1
+            b.said = True
+            used.add(k)
+            if k + 1 < n and items[k + 1].kind == "zone" and items[k + 1].zone in REDS:
+                b.side = "attack" if items[k + 1].zone is Zone.ATTACK else "defence"
+                used.add(k + 1)
+        elif c == "cls":
+            plus_before = k > 0 and items[k - 1].is_sym("+")
+            plus_after = k + 1 < n and items[k + 1].is_sym("+")
+            raised = k > 0 and items[k - 1].is_word("v_raise")
+            higher = k + 1 < n and items[k + 1].is_word("higher")
+            if plus_before or plus_after or raised or higher:
+                step = 1
+                if plus_after and k + 2 < n and items[k + 2].kind == "num" and items[k + 2].start == items[k + 1].end:
+                    step = items[k + 2].value or 1
+                    used.add(k + 2)
+                b.class_up += step
+                b.said = True
+                used.update(x for x in (k - 1, k + 1) if 0 <= x < n and (items[x].is_sym("+") or items[x].is_word("v_raise", "higher")))
+                if k + 1 < n and items[k + 1].kind == "zone" and items[k + 1].zone in REDS:
+                    b.side = "attack" if items[k + 1].zone is Zone.ATTACK else "defence"
+                    used.add(k + 1)
+        elif c == "damage":
+            amount, span = _damage_amount(items, k, used)
+            if amount is None:
+                issues.append(Issue("read.damage_amount", msg("read.damage_amount"), msg("read.hint_damage"),
+                                    "DRP-ATK-04", start=it.start, end=it.end))
+            else:
+                b.damage += amount
+                used.update(span)
+            b.said = True
+        elif c == "insurance":
+            b.insurance = b.said = True
+        elif c == "superiority":
+            b.superiority = b.said = True
+        elif c == "counter":
+            b.counter = b.said = True
+        elif c == "absorb":
+            b.absorb = b.said = True
+        elif c == "none_boosts":
+            b.none_said = True
+        elif c == "advantage":
+            issues.append(Issue("read.advantage", msg("read.advantage"), msg("read.hint_advantage"), "DRP-ATK-06",
+                                start=it.start, end=it.end))
+        elif it.kind == "word" and c is None and it.text not in _FILLER and len(it.text) > 2:
+            near = suggest(it.text, BOOST_VOCAB, cutoff=80)
+            strict = strict_from is not None and k > strict_from
+            if near or strict:
+                hint = msg("read.hint_maybe", word=_canonical_boost(near)) if near else msg("read.hint_boosts")
+                issues.append(Issue("read.unknown_boost", msg("read.unknown_boost", word=it.text), hint,
+                                    start=it.start, end=it.end))
+    return b, issues
+
+
+def _canonical_boost(word: str | None) -> str:
+    return {"класс": "класс+", "страхую": "страховка", "контра": "контратака", "повышаю": "повышаю класс",
+            "дважды": "кидаю дважды"}.get(word or "", word or "")
+
+
+def _damage_amount(items: list[Item], k: int, used: set[int]) -> tuple[int | None, set[int]]:
+    """«+2 урона», «урон +2», «урон 2», «2 времени в урон», «+1 к урону», «повышаю урон на 2»."""
+    n = len(items)
+    j = k - 1
+    span = {k}
+    while j >= 0 and (items[j].is_sym("+") or items[j].kind == "word" and items[j].text in ("в", "к", "на")
+                      or items[j].kind == "zone" and items[j].zone is Zone.TIME):
+        span.add(j)
+        j -= 1
+    if j >= 0 and items[j].kind == "num" and j not in used:
+        return items[j].value, span | {j}
+    j = k + 1
+    span = {k}
+    while j < n and (items[j].is_sym("+", ":", "=") or items[j].kind == "word" and items[j].text in ("на",)):
+        span.add(j)
+        j += 1
+    if j < n and items[j].kind == "num" and j not in used:
+        return items[j].value, span | {j}
+    if (k > 0 and (items[k - 1].is_word("v_raise") or items[k - 1].is_sym("+"))) or (k + 1 < n and items[k + 1].is_sym("+")):
+        return 1, span
+    return None, span
+
+
+def _strict_from(items: list[Item]) -> int | None:
+    """Index of «Усиления:» — after it every word must be a boost."""
+    for k, it in enumerate(items):
+        if it.is_word("boosts") and k + 1 < len(items) and items[k + 1].is_sym(":"):
+            return k + 1
+    return None
+
+
+def parse_boosts(items: list[Item], ctx: Context | None) -> Parsed:
+    """A line of boosts alone: the rest of an attack, or a defence («Повышаю класс защиты и беру
+    превосходство»)."""
+    p = Parsed("boosts", items[0].start, items[-1].end)
+    b, issues = scan_boosts(items, set(), _strict_from(items) if _strict_from(items) is not None else -1)
+    p.boosts, p.issues = b, issues
+    return p
+
+
+# --- phase 2: attack ------------------------------------------------------------------------------
+def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
+    """«Атакую: П2 → П3 соперника», «П1 бьёт вражеского персонажа №4, +2 урона, страховка»,
+    «Атака П3 по П1 без усилений», «Атакую П1 врага своим П3», «Лучницей бью Рыцаря Бориса»."""
+    _bare_z(items)
+    p = Parsed("attack", items[0].start, items[-1].end)
+    refs = _refs(items)
+    if len(refs) < 2:  # ordinals stand in for references: «атакую вторым первого»
+        refs = sorted(refs + [k for k, it in enumerate(items) if it.kind == "ordinal"])
+    attacker = target = None
+    for a, b, arrow in _arrow_pairs(items):
+        if items[a].kind in ("ref", "ordinal") and items[b].kind in ("ref", "ordinal") and arrow == "→":
+            attacker, target = a, b
+    if attacker is None:
+        free = []
+        for k in refs:
+            it = items[k]
+            if it.side == "opp" or _prep(items, k) in ("по", "на"):
+                target = k if target is None else target
+            elif it.side == "own" or it.ablt or (it.kind == "ordinal" and lemmatizer_ablt(it)):
+                attacker = k if attacker is None else attacker
+            else:
+                free.append(k)
+        for k in free:
+            if attacker is None:
+                attacker = k
+            elif target is None:
+                target = k
+    skip = {k for k in (attacker, target) if k is not None}
+    skip |= {k for k, it in enumerate(items) if it.used or it.kind == "player"}
+    boosts, issues = scan_boosts(items, skip, _strict_from(items))
+    p.boosts = boosts
+    p.issues.extend(issues)
+    if boosts.counter or boosts.absorb:
+        word = "контратака" if boosts.counter else "поглощение"
+        p.issues.append(Issue("read.defence_boost_in_attack", msg("read.defence_boost_in_attack", word=word),
+                              None, "DRP-ATK-07", kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+    if target is None:
+        target = _only_target(ctx, p)
+        if target is None:
+            raise fail("read.attack_target", span=(p.start, p.end), hint=msg("read.hint_attack"), clause="DRP-ATK-01")
+        target_slot, target_faction = target
+    else:
+        target_slot = _target_slot(items[target], ctx)
+        target_faction = items[target].faction if items[target].side == "opp" else None
+    fields = {"target": target_slot, "target_faction": None, "class_up": boosts.class_up, "damage": boosts.damage,
+                  "insurance": boosts.insurance, "superiority": boosts.superiority}
+    if ctx is not None and len(ctx.opponents) > 1:
+        fields["target_faction"] = target_faction
+    if attacker is None:
+        p.attack_fields = fields
+        return p
+    it = items[attacker]
+    if it.kind == "ref" and it.by_name and it.side == "opp":
+        raise fail("attack.target_self", it, kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05")
+    p.orders.append(Attack(attacker=_own_slot(it, ctx), **fields))
+    return p
+
+
+def lemmatizer_ablt(it: Item) -> bool:
+    return lemmatizer().has_grammeme(it.text, "ablt")
+
+
+def _own_slot(it: Item, ctx: Context | None) -> int:
+    if it.kind == "ordinal":
+        return it.value or 0
+    if it.by_name and it.value is None and ctx is not None:
+        mine = [s for f, s in it.candidates if f == ctx.me.faction]
+        if len(mine) == 1:
+            return mine[0]
+    return _slot(it)
+
+
+def _target_slot(it: Item, ctx: Context | None) -> int:
+    if it.kind == "ordinal":
+        return it.value or 0
+    if it.by_name and it.value is None and ctx is not None:
+        theirs = [s for f, s in it.candidates if f != ctx.me.faction]
+        if len(theirs) == 1:
+            return theirs[0]
+    return _slot(it)
+
+
+def _only_target(ctx: Context | None, p: Parsed) -> tuple[int, str | None] | None:
+    """When the post names no target but the opponent has one character left, that is the target."""
+    if ctx is None:
+        return None
+    living = [(s, side.faction) for side in ctx.opponents for s in side.chars]
+    if len(living) == 1:
+        p.issues.append(note("read.only_target", p.start, p.end, "DRP-TURN-05", who=f"П{living[0][0]}"))
+        return living[0]
+    return None
+
+
+def parse_skip(items: list[Item], ctx: Context | None) -> Parsed:
+    return Parsed("skip", items[0].start, items[-1].end, orders=[Skip()])
+
+
+# --- phase 3: defence and soaking ------------------------------------------------------------------------
+def parse_defence(items: list[Item], ctx: Context | None) -> Parsed:
+    """«Защита: страховка, контратака», «Защищаюсь без усилений», with an optional «если пробьёт —
+    гашу 1 временем»."""
+    p = Parsed("defence", items[0].start, items[-1].end)
+    if_k = _first(items, "if")
+    head = items[:if_k] if if_k is not None else items
+    b, issues = scan_boosts(head, set(), _strict_from(head))
+    p.boosts, p.issues = b, issues
+    if if_k is not None:
+        p.presoak = _soak_amount(items[if_k:], ctx)
+    return p
+
+
+def _soak_amount(items: list[Item], ctx: Context | None) -> int:
+    cs = _concepts(items)
+    texts = {it.text for it in items}
+    k = _first(items, "v_soak", "v_give")
+    if "не" in texts and k is not None and k > 0 and items[k - 1].text == "не":
+        return 0
+    if "v_accept" in cs and "v_soak" not in cs and "v_give" not in cs:
+        return 0
+    for it in items[(k or 0):] + items[: (k or 0)]:
+        if it.kind == "num":
+            return it.value or 0
+    if texts & {"все", "весь", "всё", "полностью"} and ctx is not None and ctx.damage is not None:
+        return ctx.damage
+    raise fail("read.soak_amount", span=(items[0].start, items[-1].end), hint=msg("read.hint_soak"))
+
+
+def parse_soak(items: list[Item], ctx: Context | None) -> Parsed:
+    """«Гашу 2 урона временем», «Отдаю 1 время вместо защиты», «Принимаю урон, не гашу»,
+    «Погасить временем: 2»."""
+    p = Parsed("soak", items[0].start, items[-1].end)
+    p.orders.append(Soak(amount=_soak_amount(items, ctx)))
+    return p
+
+
+def parse_presoak(items: list[Item], ctx: Context | None) -> Parsed:
+    """«Если пробьёт — гашу 1 временем» in a defence post."""
+    p = Parsed("presoak", items[0].start, items[-1].end)
+    p.presoak = _soak_amount(items, ctx)
+    return p

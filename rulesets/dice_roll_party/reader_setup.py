@@ -1,0 +1,219 @@
+"""Parsers for the steps before play: sheets of a build, bids and passes, the handicap, and
+who-moves-first chatter (DRP-SETUP-03, DRP-FIRST-*, DRP-GAP-04, DRP-GAP-06, DRP-GAP-14, DRP-GAP-31).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from letopis.engine.problems import ProblemKind
+
+from .messages import msg
+from .orders import Bid, Build, Colour, Handicap, Pass, Zone
+from .reader_parts import REDS, Parsed, _count_near, _first, _refs, _slot, fail, note
+from .reader_words import Context, Item
+
+# --- sheets (setup): «П1: В3 А4 З2 Ф3», «3/4/2/3», «время 2, атака 1…», «синих 4, красных 4 (3 в атаку…)» ---
+_LETTER_KEYS = {"в": "time", "а": "attack", "з": "defence", "ф": "form", "с": "blue", "к": "red"}
+
+
+def _sheet_like(items: list[Item]) -> bool:
+    if _slash_sheet(items) is not None:
+        return True
+    return len(_sheet_pairs(items)[0]) >= 3
+
+
+def _slash_sheet(items: list[Item]) -> tuple[int, int, tuple[int, int, int, int]] | None:
+    for k in range(len(items) - 6):
+        seq = items[k : k + 7]
+        if all(seq[i].kind == "num" for i in (0, 2, 4, 6)) and all(seq[i].is_sym("/") for i in (1, 3, 5)):
+            vals = tuple(seq[i].value or 0 for i in (0, 2, 4, 6))
+            return k, k + 7, vals  # type: ignore[return-value]
+    return None
+
+
+def _sheet_key(it: Item) -> str | None:
+    if it.kind == "zone":
+        return {Zone.TIME: "time", Zone.ATTACK: "attack", Zone.DEFENCE: "defence", Zone.FORM: "form"}[it.zone]  # type: ignore[index]
+    if it.kind == "colour":
+        return {Colour.BLUE: "blue", Colour.GREEN: "green", Colour.RED: "red"}[it.colour]  # type: ignore[index]
+    if it.kind == "word" and it.concept is None and it.text.rstrip(".") in _LETTER_KEYS:
+        return "letter:" + it.text.rstrip(".")
+    return None
+
+
+def _sheet_pairs(items: list[Item]) -> tuple[list[tuple[str, int, Item]], list[tuple[Zone, int, Item]]]:
+    """(key, number, key item) pairs of a sheet, and red splits «3 в атаку»."""
+    pairs: list[tuple[str, int, Item]] = []
+    splits: list[tuple[Zone, int, Item]] = []
+    used: set[int] = set()
+    k = 0
+    n = len(items)
+    while k < n:
+        it = items[k]
+        # «3 в атаку» / «1 в защиту» (red split)
+        if it.kind == "num" and k + 2 < n and items[k + 1].kind == "word" and items[k + 1].text in ("в", "во") \
+                and items[k + 2].kind == "zone" and items[k + 2].zone in REDS:
+            splits.append((items[k + 2].zone, it.value or 0, items[k + 2]))  # type: ignore[arg-type]
+            used.update((k, k + 1, k + 2))
+            k += 3
+            continue
+        key = _sheet_key(it)
+        if key is None or k in used:
+            k += 1
+            continue
+        after = k + 1
+        while after < n and items[after].is_sym(":", "=", "-"):
+            after += 1
+        if after < n and items[after].kind == "num" and after not in used \
+                and (after + 1 >= n or not (items[after + 1].kind == "word" and items[after + 1].text in ("в", "во"))):
+            pairs.append((key, items[after].value or 0, it))
+            used.update((k, after))
+            k = after + 1
+            continue
+        before = k - 1
+        if before >= 0 and items[before].kind == "num" and before not in used:
+            pairs.append((key, items[before].value or 0, it))
+            used.update((k, before))
+        k += 1
+    return pairs, splits
+
+
+def parse_build(items: list[Item], ctx: Context | None, marker_number: int | None,
+                typed: Callable[[int, int], str]) -> Parsed:
+    p = Parsed("build", items[0].start, items[-1].end)
+    slot: int | None = None
+    name: str | None = None
+    lo = 0
+    first = items[0]
+    if first.kind == "ref":
+        slot = _slot(first)
+        lo = 1
+    elif first.kind == "num" and len(items) > 1 and items[1].is_sym("-", ":", ".", ")"):
+        slot = first.value
+        lo = 2
+    elif first.kind == "ordinal":
+        slot, lo = first.value, 1
+    elif marker_number is not None:
+        slot = marker_number
+    if slot is not None and not 1 <= slot <= 4:
+        raise fail("slot.unknown", first, kind=ProblemKind.ILLEGAL, clause="DRP-SETUP-02", slot=slot, slots=4)
+    rest = items[lo:]
+    for it in rest:
+        if it.kind == "quoted" and it.text.strip():
+            name = typed(it.start + 1, it.end - 1)
+            break
+    slash = _slash_sheet(rest)
+    if slash is not None:
+        a, b, (time, attack, defence, form) = slash
+        if name is None:
+            name = _loose_name(rest[:a] + rest[b:], typed)
+    else:
+        pairs, splits = _sheet_pairs(rest)
+        keys = {k for k, _, _ in pairs}
+        letters = {k.split(":")[1] for k in keys if k.startswith("letter:")}
+        if "з" in letters and not ({"в", "а", "ф"} & letters and len(letters & {"в", "а", "з", "ф"}) >= 3):
+            z = next(it for k, _, it in pairs if k == "letter:з")
+            raise fail("read.z_ambiguous", z, clause="DRP-GAP-31", kind=ProblemKind.AMBIGUOUS, hint=msg("read.hint_z"))
+        sheet = {"time": 0, "attack": 0, "defence": 0, "form": 0}
+        red: int | None = None
+        red_item: Item | None = None
+        for key, value, it in pairs:
+            key = {"letter:в": "time", "letter:а": "attack", "letter:з": "defence", "letter:ф": "form",
+                   "letter:с": "blue", "letter:к": "red", "blue": "time", "green": "form"}.get(key, key)
+            if key == "red":
+                red, red_item = (red or 0) + value, it
+            else:
+                sheet[key] += value
+        for zone, value, _ in splits:
+            sheet["attack" if zone is Zone.ATTACK else "defence"] += value
+        if red is not None:
+            split = sum(v for _, v, _ in splits)
+            if not splits:
+                raise fail("read.sheet_red_split", red_item, clause="DRP-GAP-14", kind=ProblemKind.AMBIGUOUS,
+                           hint=msg("read.hint_red_split", red=red))
+            if split != red:
+                raise fail("read.sheet_red_sum", red_item, clause="DRP-GAP-14", red=red, split=split)
+        if not pairs and not splits:
+            raise fail("read.sheet", span=(p.start, p.end), hint=msg("read.hint_sheet"))
+        time, attack, defence, form = sheet["time"], sheet["attack"], sheet["defence"], sheet["form"]
+        if name is None:
+            name = _name_before_colon(items, lo, typed)
+    p.orders.append(Build(slot=slot or 1, time=time, attack=attack, defence=defence, form=form, name=name or None))
+    p.build_slot_missing = slot is None
+    return p
+
+
+def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | None:
+    """An unquoted name next to a slash sheet: «П2: 3/4/2/3 Рыцарь», «П1 (Лучница): 3/4/2/3»."""
+    words = [it for it in items if it.kind in ("word", "ref") and it.concept not in ("char",) and it.kind != "ref"]
+    words = [w for w in words if w.concept is None and len(w.text) > 1]
+    if not words:
+        return None
+    return typed(words[0].start, words[-1].end).strip("()«»\"' .,:") or None
+
+
+def _name_before_colon(items: list[Item], lo: int, typed: Callable[[int, int], str]) -> str | None:
+    """«Персонаж 2 Страж: время 2…» — words between the slot and the colon."""
+    colon = next((k for k in range(lo, len(items)) if items[k].is_sym(":")), None)
+    if colon is None or colon == lo:
+        return None
+    words = [it for it in items[lo:colon] if it.kind == "word" and it.concept is None and len(it.text) > 1]
+    if not words or len(words) != colon - lo:
+        return None
+    return typed(words[0].start, words[-1].end) or None
+
+
+# --- auction -----------------------------------------------------------------------------------------
+def parse_bid(items: list[Item], ctx: Context | None) -> Parsed:
+    p = Parsed("bid", items[0].start, items[-1].end)
+    amount = _count_near(items, 0, len(items))
+    if amount is None:
+        raise fail("read.bid_amount", span=(p.start, p.end), hint=msg("read.hint_bid"))
+    p.orders.append(Bid(amount=amount))
+    return p
+
+
+def parse_pass(items: list[Item], ctx: Context | None) -> Parsed:
+    k = _first(items, "v_pass")
+    it = items[k] if k is not None else items[0]
+    return Parsed("pass", it.start, it.end, orders=[Pass()])
+
+
+def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
+    """«Снимаю время: 2 с П1, 1 с П3», «с П1 — 2», «П1: 1»."""
+    p = Parsed("handicap", items[0].start, items[-1].end)
+    takes: list[tuple[int, int]] = []
+    used: set[int] = set()
+    for k in _refs(items):
+        amount = None
+        j = k - 1
+        while j >= 0 and (items[j].kind == "word" and items[j].text in ("с", "со", "у") or items[j].kind == "zone"
+                          or items[j].is_word("char")):
+            j -= 1
+        if j >= 0 and items[j].kind == "num" and j not in used:
+            amount = items[j].value
+            used.add(j)
+        else:
+            j = k + 1
+            while j < len(items) and items[j].is_sym(":", "-", "—", "="):
+                j += 1
+            if j < len(items) and items[j].kind == "num" and j not in used:
+                amount = items[j].value
+                used.add(j)
+        if amount is None:
+            raise fail("read.handicap_amount", items[k], hint=msg("read.hint_handicap"))
+        takes.append((_slot(items[k]), amount))
+    if not takes:
+        raise fail("read.handicap_amount", span=(p.start, p.end), hint=msg("read.hint_handicap"))
+    merged: dict[int, int] = {}
+    for slot, n in takes:
+        merged[slot] = merged.get(slot, 0) + n
+    p.orders.append(Handicap(takes=tuple(merged.items())))
+    return p
+
+
+def parse_first_move(items: list[Item], ctx: Context | None) -> Parsed:
+    p = Parsed("first_move", items[0].start, items[-1].end)
+    p.issues.append(note("read.first_move", p.start, p.end, "DRP-GAP-04"))
+    return p
