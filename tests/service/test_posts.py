@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from support.dbtools import db_snapshot, finish_bids, post
 
 from letopis import service
-from letopis.db.models import Post, Resolution
+from letopis.db.models import Post, Resolution, Step
 from letopis.settings import get_settings
 
 
@@ -213,3 +213,19 @@ def test_concurrent_duplicate_moves_only_one_wins(session_factory, race_game, db
     assert sorted(map(str, outcomes)) == ["True", "stale_step"]
     db.rollback()
     assert db.scalar(select(func.count(Post.id)).where(Post.faction_id == "b")) == 2  # a bid and one move
+
+
+def test_a_long_lived_session_sees_changes_made_elsewhere(db, race_game, session_factory):
+    """Sessions keep objects across commits; the service must not act on a stale step."""
+    game = race_game(mode="review")
+    post(db, game, "a", "ставка 1")
+    held = db.scalars(select(Step).where(Step.number == 1)).one()  # the session keeps step 1 loaded
+    assert held.status == "open"
+    with session_factory() as other:  # another request completes the step: it becomes a draft
+        assert service.submit_post(other, game_id=game.id, step_number=1, faction="b", text="ставка 3",
+                                   user_id=race_game.bob.id).resolved
+    assert service.game_page(db, game.id).step.status == "draft"
+    with pytest.raises(service.Conflict) as err:
+        service.submit_post(db, game_id=game.id, step_number=1, faction="a", text="ставка 2",
+                            user_id=race_game.ann.id)
+    assert err.value.code == "step_in_review"

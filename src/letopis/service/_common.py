@@ -75,7 +75,13 @@ def turn_of(step: Step) -> TurnInfo:
 
 # --- loading ------------------------------------------------------------------------------------
 def load_game(db: Session, game_id: int, *, lock: bool = False) -> Game:
-    """The game row; with ``lock`` it is locked (SELECT … FOR UPDATE) until the transaction ends."""
+    """The game row; with ``lock`` it is locked (SELECT … FOR UPDATE) until the transaction ends.
+
+    Objects the session loaded earlier are expired first (sessions keep them across commits), so
+    everything read after this comes fresh from the database — after the lock, when locking.
+    """
+    if not (db.new or db.dirty or db.deleted):
+        db.expire_all()
     stmt = select(Game).where(Game.id == game_id)
     if lock:
         stmt = stmt.with_for_update(of=Game).execution_options(populate_existing=True)
