@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from letopis import service
+from letopis.engine.contract import Faction
 
 from api.webclient import form_post, log_in
 
@@ -87,13 +90,21 @@ def test_default_and_deadline_from_the_desk(client, db, race_game):
     assert "Стол мастера" in again.text
 
 
-def test_gm_sees_and_renews_invite_links(client, db, race_game):
-    game = race_game()
+def test_gm_sees_and_renews_invite_links_of_free_seats(client, db, make_user):
+    gm = make_user("gm", "Мастер")
+    game = service.create_game(db, ruleset_id="race", title="Свободные места", gm_user_id=gm.id,
+                               factions=[Faction(id="a", name="Аня"), Faction(id="b", name="Боря")])
+    old = service.invite_link_token(db, game_id=game.id, faction="a", by_user_id=gm.id)
     log_in(client, "gm")
-    page = client.get(desk(game))
-    old = service.list_seats(db, game.id, race_game.gm.id)[0].invite_token
-    assert f"/join/{old}" in page.text
+    assert f"/join/{old}" in client.get(desk(game)).text
     renewed = form_post(client, f"/games/{game.id}/invite", {"faction": "a", "back": "gm"}, from_page=desk(game))
     assert renewed.status_code == 200 and "Новая ссылка-приглашение готова" in renewed.text
-    new = service.list_seats(db, game.id, race_game.gm.id)[0].invite_token
+    new = service.list_seats(db, game.id, gm.id)[0].invite_token
     assert new != old and f"/join/{new}" in renewed.text and f"/join/{old}" not in renewed.text
+
+
+def test_taken_seats_show_the_player_not_a_link(client, race_game):
+    game = race_game()
+    log_in(client, "gm")
+    page = client.get(f"/games/{game.id}")
+    assert re.search(r"<strong>Аня</strong> —\s*Аня", page.text) and "/join/" not in page.text
