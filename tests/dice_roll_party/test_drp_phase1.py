@@ -235,3 +235,19 @@ def test_post_without_attack_keeps_the_turn_DRP_GAP_12():
     info = turn(out.state)
     assert info.factions == ["p1"] and out.state.limit_left == 3
     assert "осталось 3 из 4" in info.prompt
+
+
+def test_colours_have_fixed_roles_DRP_TOK_01():
+    """DRP-TOK-01: blue is time, green is form, red is potential (attack or defence) — a token of a
+    colour can only sit in its own zones, from storage and back into the bag."""
+    assert {z: z.colour for z in Zone} == {Zone.TIME: Colour.BLUE, Zone.ATTACK: Colour.RED,
+                                           Zone.DEFENCE: Colour.RED, Zone.FORM: Colour.GREEN}
+    s = game(SIDE, OTHER, storages=["1/1/1", "0/0/0"], bag="0/0/0")
+    out = run(s, "p1", Add(slot=1, zone=Zone.TIME), Add(slot=1, zone=Zone.DEFENCE), Add(slot=1, zone=Zone.FORM))
+    c = out.state.char("p1", 1)
+    assert (c.time, c.attack, c.defence, c.form) == (4, 4, 3, 4)
+    assert out.state.player("p1").storage.total == 0
+    paid = run(out.state, "p1", Attack(attacker=1, target=1), rolls=(1,)).state
+    assert (paid.bag.red, paid.bag.blue, paid.bag.green) == (0, 1, 0)  # time paid returns as blue
+    assert codes(s, "p1", SwapCharacters(a=1, a_zone=Zone.ATTACK, b=2, b_zone=Zone.TIME,
+                                         a_lands=Zone.FORM, b_lands=Zone.TIME)) == ["swap.lands_wrong"]
