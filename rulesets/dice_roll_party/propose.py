@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from functools import lru_cache
+
 from letopis.engine.dice import Dice
+from letopis.engine.text_words import morph
 
 from . import mechanics as m
 from .data import DATA
@@ -49,7 +52,7 @@ class _Rng:
 def propose(state: State, faction: str, dice: Dice) -> str:
     """A random legal post for ``faction`` now, with the odd line of chatter or BBCode."""
     rng = _Rng(dice)
-    lines = [o.to_text() for o in propose_orders(state, faction, dice)]  # type: ignore[attr-defined]
+    lines = [_line(state, o) for o in propose_orders(state, faction, dice)]
     if not lines:
         return ""
     if rng.chance(25):
@@ -60,6 +63,29 @@ def propose(state: State, faction: str, dice: Dice) -> str:
     if rng.chance(15):
         lines.append(rng.pick(CHATTER))
     return "\n".join(lines)
+
+
+def _line(state: State, order: BaseModel) -> str:
+    """The order's canonical text; with several opponents an attack names whose character it is,
+    the way players do: «П2 атакует П3 Бориса» (DRP-GAP-27)."""
+    if isinstance(order, Attack) and order.target_faction is not None:
+        plain = Attack(**{**order.model_dump(), "target_faction": None}).to_text()
+        return plain.replace(" соперника", f" {genitive(state.name(order.target_faction))}", 1)
+    return order.to_text()  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=256)
+def genitive(name: str) -> str:
+    """«Борис» → «Бориса», «Вера Павловна» → «Веры Павловны»; words that do not inflect stay."""
+    out = []
+    for word in name.split():
+        options = morph().parse(word)
+        parsed = next((p for p in options if {"Name", "nomn"} <= set(p.tag.grammemes)),
+                      next((p for p in options if "nomn" in p.tag.grammemes), options[0]))
+        form = parsed.inflect({"gent"})
+        new = form.word if form is not None else word
+        out.append(new.capitalize() if word[:1].isupper() else new)
+    return " ".join(out)
 
 
 def propose_orders(state: State, faction: str, dice: Dice) -> list[BaseModel]:

@@ -324,3 +324,13 @@ def test_steps_are_fast():
             call(s, f, o)
         per_step = (time.perf_counter() - t0) / len(samples)
         assert per_step < 0.002, f"{name}: {per_step * 1e6:.0f} µs"
+
+
+def test_three_player_attack_names_the_opponent_in_genitive_DRP_GAP_27():
+    """DRP-GAP-27: with several opponents a proposed attack says whose character, as players write."""
+    from rulesets.dice_roll_party.propose import _line, genitive
+    s = game(("3/4/2/3",) * 4, ("3/4/2/3",) * 4, ("3/4/2/3",) * 4)
+    assert [genitive(n) for n in ("Борис", "Вера Павловна", "Дина", "Player2")] == [
+        "Бориса", "Веры Павловны", "Дины", "Player2"]
+    assert _line(s, Attack(attacker=2, target=3, target_faction="p3", class_up=1)) == "П2 атакует П3 Веры: класс+."
+    assert _line(game(), Attack(attacker=2, target=3)) == "П2 атакует П3 соперника без усилений."
