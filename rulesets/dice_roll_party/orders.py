@@ -199,11 +199,12 @@ class Discard(_Order):
     count: int = Field(default=1, ge=1)
 
     def to_text(self) -> str:
+        one = self.count == 1  # «1 зелёный», «1 форму»; «2 зелёных», «2 формы»
         if self.slot is None:
             assert self.colour is not None
-            return f"{self.count} {COLOUR_PL_RU[self.colour]} из хранилища"
+            return f"{self.count} {(COLOUR_RU if one else COLOUR_PL_RU)[self.colour]} из хранилища"
         assert self.zone is not None
-        return f"{self.count} {ZONE_GEN_RU[self.zone]} с П{self.slot}"
+        return f"{self.count} {(ZONE_ACC_RU if one else ZONE_GEN_RU)[self.zone]} с П{self.slot}"
 
 
 class Reroll(_Order):
@@ -304,7 +305,7 @@ class Defence(_Order):
             boosts.append("поглощение")
         text = f"Защита: {', '.join(boosts)}." if boosts else "Защищаюсь без усилений."
         if self.presoak is not None:
-            text += f" Если пробьёт — гашу {self.presoak} временем."
+            text += f" Если пробьёт — гашу {self.presoak} временем." if self.presoak else " Если пробьёт — не гашу."
         return text
 
 
