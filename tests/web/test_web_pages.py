@@ -188,3 +188,13 @@ def test_rules_page_has_clause_anchors(client):
     assert 'href="#DRP-GAP-01"' in page.text
     alias = client.get("/rules/drp")
     assert alias.status_code == 200 and 'id="DRP-ATK-09"' in alias.text
+
+
+def test_form_line_breaks_are_the_ones_the_player_typed(client, race_game):
+    """Browsers send a textarea's line breaks as CRLF; the receipt is for the text as typed (LF)."""
+    game = race_game()
+    log_in(client, "ann")
+    done = form_post(client, f"/games/{game.id}/post", {"faction": "a", "step": "1", "text": "// привет\r\nставка 2"},
+                     from_page=f"/games/{game.id}/post")
+    assert done.status_code == 200
+    assert hashlib.sha256("// привет\nставка 2".encode()).hexdigest() in done.text

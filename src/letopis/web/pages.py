@@ -23,6 +23,13 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)]
 FormStr = Annotated[str, Form()]
 
 
+def typed_text(text: str) -> str:
+    """The post as the player typed it: browsers send a textarea's line breaks as CRLF (the HTML
+    form encoding), while the textarea itself — and the player's copy — has LF. The receipt is
+    computed on this text."""
+    return text.replace("\r\n", "\n")
+
+
 def faction_names(game: GameOut) -> dict[str, str]:
     return {f.id: f.name for f in game.factions}
 
@@ -140,6 +147,7 @@ def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
 def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
                   faction: FormStr = "", text: FormStr = "") -> Response:
     """The live check beside the textarea (htmx): a partial, never a whole page."""
+    text = typed_text(text)
     try:
         _require_seat(db, game_id, user, faction)
         check = service.check_post(db, game_id=game_id, faction=faction, text=text)
@@ -164,6 +172,7 @@ def _require_seat(db, game_id: int, user: UserOut, faction: str) -> None:
 @router.post("/games/{game_id}/post")
 def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
            text: FormStr = "", step: FormStr = "", intent: FormStr = "submit") -> Response:
+    text = typed_text(text)
     page = service.game_page(db, game_id, user.id)
     if intent == "check":
         try:
