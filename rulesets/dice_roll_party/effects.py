@@ -13,7 +13,7 @@ from . import mechanics as m
 from .data import DATA
 from .messages import msg
 from .orders import (
-    COLOUR_RU, ZONE_GEN_RU, Add, Attack, Bid, Colour, Defence, Discard, Emergency, Handicap, Pass,
+    COLOUR_RU, ZONE_ACC_RU, ZONE_GEN_RU, Add, Attack, Bid, Colour, Defence, Discard, Emergency, Handicap, Pass,
     Reroll, ReturnToStorage, Shift, Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
 )
 from .state import Auction, Character, PendingAttack, PendingSoak, Player, State, Tokens
@@ -297,7 +297,7 @@ def perform(s: State, faction: str, order: object, events: list[Event]) -> None:
         c.put(order.source, -order.count)
         c.put(order.target, order.count)
         events.append(event("shift", "DRP-RES-05", faction=faction, who=name, char=s.label(faction, order.slot),
-                            count=order.count, src=ZONE_GEN_RU[order.source], dst=ZONE_GEN_RU[order.target]))
+                            count=order.count, src=ZONE_GEN_RU[order.source], dst=ZONE_ACC_RU[order.target]))
     elif isinstance(order, Add):
         take_from_storage(s, player, order.zone.colour, order.count)
         _char(player, order.slot).put(order.zone, order.count)
@@ -468,9 +468,9 @@ def discards_ru(s: State, faction: str, discards: tuple[Discard, ...]) -> str:
     parts = []
     for d in discards:
         if d.slot is None:
-            parts.append(f"{d.count} {COLOUR_RU[d.colour]} из хранилища")  # type: ignore[index]
+            parts.append(f"{COLOUR_RU[d.colour]} ×{d.count} из хранилища")  # type: ignore[index]
         else:
-            parts.append(f"{d.count} {ZONE_GEN_RU[d.zone]} с {s.label(faction, d.slot)}")  # type: ignore[index]
+            parts.append(f"{token_ru(d.zone)} ×{d.count} с {s.label(faction, d.slot)}")  # type: ignore[arg-type]
     return ", ".join(parts)
 
 

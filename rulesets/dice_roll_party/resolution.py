@@ -123,7 +123,8 @@ def side_text(potential: int, class_up: int, superiority: bool, insurance: bool,
         parts.append(f"кубик не бросается, результат {r.kept}")
     if insurance and r.final > r.kept:
         parts.append(f"страховка поднимает до {r.final}")
-    return ", ".join(parts)
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:]
 
 
 def _roll_attack(s: State, faction: str, o: Attack, dice: Dice, events: list[Event]) -> None:

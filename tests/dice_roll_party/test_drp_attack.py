@@ -29,7 +29,7 @@ def test_attacker_and_target_give_class_and_die_DRP_ATK_01():
     assert roll.sides == 8 and roll.final == 5
     a = out.state.attack
     assert (a.attacker, a.attacker_slot, a.target, a.target_slot) == ("p1", 2, "p2", 4)
-    assert "класс атаки 3, 1d8 → 5" in out.events[0].text
+    assert "Класс атаки 3, 1d8 → 5" in out.events[0].text
     assert describe(s, "p1", Attack(attacker=2, target=4)) == ("П2 атакует П4 соперника: d8", "время П2: 3 → 2")
 
 

@@ -23,7 +23,7 @@ def test_defence_class_from_defence_potential_DRP_DEF_01():
     """DRP-DEF-01: the target's defence potential sets its die (3 → d8)."""
     s = attacked(p2=("2/4/3/3",) * 4)
     out = run(s, "p2", Defence(), rolls=(8,))
-    assert out.state.attack is None and "класс защиты 3, 1d8 → 8" in out.events[0].text
+    assert out.state.attack is None and "Класс защиты 3, 1d8 → 8" in out.events[0].text
 
 
 def test_basic_defence_is_free_even_without_time_DRP_DEF_02_DRP_TOK_03():
