@@ -88,6 +88,12 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "build"
     if "first_move" in cs or _first_move_like(items):
         return "first_move"
+    first = items[0]  # a heading word: «Атака: П2 → П1», «Атака П3 по П1», «Защита: страховка»
+    if first.kind == "zone" and first.zone is Zone.ATTACK and len(items) > 1 \
+            and (items[1].is_sym(":") or items[1].kind == "ref"):
+        return "attack"
+    if first.kind == "zone" and first.zone is Zone.DEFENCE and len(items) > 1 and items[1].is_sym(":"):
+        return "defence"
     arrows = _arrow_pairs(items)
     for a, b, _ in arrows:
         left, right = items[a], items[b]
@@ -104,12 +110,6 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if len(refs) >= 2 and any(_prep(items, k) in ("с", "со", "от") for k in refs) \
             and any(_prep(items, k) in ("на", "к") for k in refs) and specs(items):
         return "transfer"
-    first = items[0]
-    if first.kind == "zone" and first.zone is Zone.ATTACK and len(items) > 1 \
-            and (items[1].is_sym(":") or items[1].kind == "ref"):
-        return "attack"
-    if first.kind == "zone" and first.zone is Zone.DEFENCE and len(items) > 1 and items[1].is_sym(":"):
-        return "defence"
     if _boost_like(items):
         return "boosts"
     if "handicap" in expected and refs and any(i.kind == "num" for i in items) and "state_word" not in cs:
