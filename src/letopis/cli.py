@@ -37,10 +37,10 @@ def _url(start: bool = True) -> str:
         fail(f"Не удалось запустить встроенный PostgreSQL: {exc}")
 
 
-def _session():
+def _session(url: str | None = None):
     from letopis.db.session import session_scope
 
-    return session_scope(_url())
+    return session_scope(url or _url())
 
 
 def _read_json(path: Path) -> Any:
@@ -90,7 +90,7 @@ def serve(
     if settings.demo and not no_demo:
         from letopis.service import ServiceError, ensure_demo
 
-        with _session() as db:
+        with _session(url) as db:
             try:
                 logins = ensure_demo(db)
             except ServiceError as exc:
