@@ -108,3 +108,18 @@ def test_taken_seats_show_the_player_not_a_link(client, race_game):
     log_in(client, "gm")
     page = client.get(f"/games/{game.id}")
     assert re.search(r"<strong>Аня</strong> —\s*Аня", page.text) and "/join/" not in page.text
+
+
+def test_gm_may_check_any_faction_but_not_post_for_it(client, race_game):
+    game = race_game()
+    log_in(client, "gm")
+    form = client.get(f"/games/{game.id}/post")
+    assert "проверить пост за любую сторону" in form.text
+    assert '<option value="a"' in form.text and '<option value="b"' in form.text
+    checked = form_post(client, f"/games/{game.id}/post",
+                        {"faction": "b", "step": "1", "text": "ставка 5", "intent": "check"},
+                        from_page=f"/games/{game.id}/post")
+    assert "Ставка должна быть от 1 до 3" in checked.text
+    refused = form_post(client, f"/games/{game.id}/post", {"faction": "b", "step": "1", "text": "ставка 2"},
+                        from_page=f"/games/{game.id}/post")
+    assert refused.status_code == 403 and "ставка 2" in refused.text

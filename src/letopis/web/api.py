@@ -30,7 +30,7 @@ from letopis.service import (
     VerifyOut,
 )
 
-from .deps import CurrentUser, MaybeUser, SessionDep, SettingsDep, current_user
+from .deps import CurrentUser, MaybeUser, SessionDep, SettingsDep, current_user, require_seat_or_gm
 from .responses import ErrorOut
 from .security import TOKEN_MAX_AGE, AuthRequired, make_token
 
@@ -199,9 +199,7 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 @router.post("/games/{game_id}/check", response_model=CheckOut)
 def check(game_id: int, body: CheckIn, db: SessionDep, user: CurrentUser) -> CheckOut:
     """Read a post against the current state, line by line; nothing is stored."""
-    page = service.game_page(db, game_id, user.id)
-    if page.viewer.role != service.Role.GM and body.faction not in page.viewer.factions:
-        raise service.Forbidden("Проверять посты может только игрок этой стороны или мастер.")
+    require_seat_or_gm(db, game_id, user, body.faction)
     return service.check_post(db, game_id=game_id, faction=body.faction, text=body.text)
 
 

@@ -13,7 +13,7 @@ from letopis import service
 from letopis.engine.registry import get_ruleset
 from letopis.service import CheckOut, GameOut, GamePage, UserOut
 
-from .deps import CurrentUser, MaybeUser, SessionDep, current_user
+from .deps import CurrentUser, MaybeUser, SessionDep, current_user, require_seat_or_gm
 from .forms import FormError, parse_factions, parse_json_object
 from .rulesdoc import render_rules
 from .templating import flash, render, templates
@@ -117,18 +117,30 @@ def invite(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
 
 
 # --- posting -------------------------------------------------------------------------------------
-def _choose_faction(page: GamePage, wanted: str | None) -> str | None:
-    if wanted and wanted in page.can_post:
-        return wanted
+def faction_choices(page: GamePage) -> list[str]:
+    """Whom the viewer may write for: the seats expected now, else their seats; the GM may check
+    a post for any faction (a post copied from the forum, say)."""
     if page.can_post:
-        return page.can_post[0]
-    return wanted or page.viewer.faction
+        return list(page.can_post)
+    if page.viewer.factions:
+        return list(page.viewer.factions)
+    if page.viewer.role == service.Role.GM:
+        return [f.id for f in page.game.factions]
+    return []
+
+
+def _choose_faction(page: GamePage, wanted: str | None) -> str | None:
+    choices = faction_choices(page)
+    if wanted and wanted in choices:
+        return wanted
+    return choices[0] if choices else None
 
 
 def _post_page(request: Request, page: GamePage, *, faction: str | None, text: str = "",
                check: CheckOut | service.ReadingOut | None = None, error: str | None = None,
                stale: bool = False, status: int = 200) -> Response:
     ctx = {"page": page, "game": page.game, "names": faction_names(page.game), "faction": faction,
+           "choices": faction_choices(page),
            "text": text, "error": error, "stale": stale,
            "step_number": page.step.number if page.step else None}
     ctx.update(check_context(check))
@@ -149,7 +161,7 @@ def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: 
     """The live check beside the textarea (htmx): a partial, never a whole page."""
     text = typed_text(text)
     try:
-        _require_seat(db, game_id, user, faction)
+        require_seat_or_gm(db, game_id, user, faction)
         check = service.check_post(db, game_id=game_id, faction=faction, text=text)
     except service.ServiceError as exc:
         return templates.TemplateResponse(
@@ -160,15 +172,6 @@ def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: 
     return templates.TemplateResponse(request, "_check.html", {"game": game, **check_context(check)})
 
 
-def _require_seat(db, game_id: int, user: UserOut, faction: str) -> None:
-    """Only the faction's player (or the GM) may check against the live state: in games with
-    hidden information the reading may reveal what the faction sees."""
-    page = service.game_page(db, game_id, user.id)
-    if page.viewer.role == service.Role.GM or faction in page.viewer.factions:
-        return
-    raise service.Forbidden("Проверять посты может только игрок этой стороны или мастер.")
-
-
 @router.post("/games/{game_id}/post")
 def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
            text: FormStr = "", step: FormStr = "", intent: FormStr = "submit") -> Response:
@@ -176,7 +179,7 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, fa
     page = service.game_page(db, game_id, user.id)
     if intent == "check":
         try:
-            _require_seat(db, game_id, user, faction)
+            require_seat_or_gm(db, game_id, user, faction)
             check = service.check_post(db, game_id=game_id, faction=faction, text=text)
         except service.ServiceError as exc:
             return _post_page(request, page, faction=faction, text=text, error=exc.message,
