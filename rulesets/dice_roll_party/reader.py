@@ -290,7 +290,7 @@ def _merge(lines: list[_Line], ctx: Context) -> list[_Entry]:
                 if last is not None and not _has_other_after(entries, last):
                     last.parsed.boosts.merge(p.boosts)  # type: ignore[union-attr]
                     last.parsed.issues.extend(p.issues)
-                    _rebuild_attack(last.parsed)
+                    _rebuild_attack(last)
                     p.family = "boosts_merged"
                     continue
                 step = _step_of(ctx.expected) if ctx.expected else "turn"
@@ -332,19 +332,21 @@ def _has_other_after(entries: list[_Entry], entry: _Entry) -> bool:
     return entries[-1] is not entry
 
 
-def _rebuild_attack(p: Parsed) -> None:
+def _rebuild_attack(e: _Entry) -> None:
+    """The attack with the boosts of the lines after it added."""
+    p = e.parsed
     b = p.boosts
     assert b is not None
     fields = {"class_up": b.class_up, "damage": b.damage, "insurance": b.insurance, "superiority": b.superiority}
     if p.attack_fields is not None:
         p.attack_fields.update(fields)
-    elif p.orders:
-        p.orders[0] = p.orders[0].model_copy(update=fields)
-    if b.counter or b.absorb:
+    elif e.order is not None:
+        e.order = e.order.model_copy(update=fields)
+        p.orders = [e.order]
+    if (b.counter or b.absorb) and not any(i.code == "read.defence_boost_in_attack" for i in p.issues):
         word = "контратака" if b.counter else "поглощение"
-        if not any(i.code == "read.defence_boost_in_attack" for i in p.issues):
-            p.issues.append(Issue("read.defence_boost_in_attack", msg("read.defence_boost_in_attack", word=word),
-                                  None, "DRP-ATK-07", kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+        p.issues.append(Issue("read.defence_boost_in_attack", msg("read.defence_boost_in_attack", word=word),
+                              None, "DRP-ATK-07", kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
 
 
 def _absorb_into_defence(defence: _Entry, p: Parsed) -> None:

@@ -41,6 +41,7 @@ ORDER_VERBS = frozenset({
 # Abbreviations that swallow the dot after them («перс. 2», «кр.», «зел.», «защ.»).
 _ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "шт", "п",
                             "пот", "вр", "ф", "с", "к", "з", "в", "а", "сл"})
+_NARRATIVE = frozenset({"past", "PRTF", "PRTS", "GRND"})
 _OPP_PRONOUNS = frozenset({"его", "ее", "их", "ихний", "евойный"})
 _OWN_PRONOUNS = frozenset({"свой", "своим", "своего", "своей", "своему", "своем", "своих", "мой",
                            "моим", "моего", "моей", "моему", "моем", "моих", "мою", "свою", "моя",
@@ -225,6 +226,8 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
         if value is not None and 1 <= value <= 9:
             items.append(Item("ordinal", t.start, t.end, t.text, value=value))
             return nxt
+    if concept in ORDER_VERBS and not lem.grammemes(t.text).isdisjoint(_NARRATIVE):
+        concept = None  # «защищал», «атаковавший»: telling a story, not giving an order
     item = Item("word", t.start, end, t.text, concept)
     if t.text in _OWN_PRONOUNS:
         item.concept = "own"

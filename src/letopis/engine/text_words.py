@@ -298,6 +298,7 @@ class Cue:
 
 
 _ORDER_MOODS = ("1per", "impr", "INFN")
+_NARRATIVE = frozenset({"past", "PRTF", "PRTS", "GRND"})  # «защищал», «атакующий», «атакуя»
 
 
 def order_cue(
@@ -330,6 +331,8 @@ def order_cue(
         if c is None or c not in verbs:
             continue
         g = lemmatizer.grammemes(t.text)
+        if not g.isdisjoint(_NARRATIVE):
+            continue
         heading = i + 1 < len(toks) and toks[i + 1].text == ":"
         if heading or any(x in g for x in _ORDER_MOODS) or "NOUN" not in g and "past" not in g and i == 0:
             return Cue("verb", t.start, t.end, t.text)
