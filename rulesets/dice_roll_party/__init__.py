@@ -12,7 +12,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from letopis.engine.contract import (
-    Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer, ViewerRole, PUBLIC,
+    PUBLIC,
+    Faction,
+    Outcome,
+    Reading,
+    Result,
+    Ruleset,
+    TurnInfo,
+    Viewer,
+    ViewerRole,
 )
 from letopis.engine.dice import Dice
 

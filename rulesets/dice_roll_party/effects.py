@@ -13,8 +13,28 @@ from . import mechanics as m
 from .data import DATA
 from .messages import msg
 from .orders import (
-    COLOUR_RU, ZONE_ACC_RU, ZONE_GEN_RU, Add, Attack, Bid, Colour, Defence, Discard, Emergency, Handicap, Pass,
-    Reroll, ReturnToStorage, Shift, Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
+    COLOUR_RU,
+    ZONE_ACC_RU,
+    ZONE_GEN_RU,
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Colour,
+    Defence,
+    Discard,
+    Emergency,
+    Handicap,
+    Pass,
+    Reroll,
+    ReturnToStorage,
+    Shift,
+    Skip,
+    Soak,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 from .state import Auction, Character, PendingAttack, PendingSoak, Player, State, Tokens
 
@@ -338,8 +358,6 @@ def perform(s: State, faction: str, order: object, events: list[Event]) -> None:
     elif isinstance(order, (Reroll, Emergency)):
         # Discards go to the bag now; the draw itself is dice work (resolution) (DRP-GAP-10, DRP-GAP-12).
         for d in order.discards:
-            zone_or_colour = d.zone if d.slot is not None else d.colour
-            assert zone_or_colour is not None
             if d.slot is None:
                 take_from_storage(s, player, d.colour, d.count)  # type: ignore[arg-type]
                 s.bag.put(d.colour, d.count)  # type: ignore[arg-type]
@@ -377,10 +395,11 @@ def perform(s: State, faction: str, order: object, events: list[Event]) -> None:
         _pass(s, faction, events)
     elif isinstance(order, Handicap):
         _handicap(s, faction, order, events)
-    else:  # Build: stored until revealed (resolution does the reveal, it may need dice)
-        player.build[order.slot - 1] = Character(  # type: ignore[attr-defined]
-            name=order.name, time=order.time, attack=order.attack,  # type: ignore[attr-defined]
-            defence=order.defence, form=order.form)  # type: ignore[attr-defined]
+    elif isinstance(order, Build):  # kept until revealed (resolution reveals; the first move may roll)
+        player.build[order.slot - 1] = Character(name=order.name, time=order.time, attack=order.attack,
+                                                 defence=order.defence, form=order.form)
+    else:
+        raise TypeError(f"not a Dice Roll Party order: {order!r}")
 
 
 def _char(player: Player, slot: int) -> Character:

@@ -19,8 +19,28 @@ from .data import DATA
 from .effects import attack_cost, defence_cost, perform, phase1_cost, token_ru
 from .messages import msg
 from .orders import (
-    COLOUR_PL_RU, ZONE_GEN_RU, ZONE_RU, Add, Attack, Bid, Build, Colour, Defence, Discard, Emergency,
-    Handicap, Reroll, ReturnToStorage, Shift, Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
+    COLOUR_PL_RU,
+    ZONE_ACC_RU,
+    ZONE_GEN_RU,
+    ZONE_RU,
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Colour,
+    Defence,
+    Discard,
+    Emergency,
+    Handicap,
+    Reroll,
+    ReturnToStorage,
+    Shift,
+    Skip,
+    Soak,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 from .state import Character, Player, State, clone
 
@@ -96,7 +116,7 @@ def check(state: State, faction: str, order: BaseModel, *, forced: bool = False)
     that the player did not choose, DRP-GAP-29)."""
     if state.over:
         return [_v("step.game_over", "DRP-WIN-01")]
-    kind = getattr(order, "kind", "build")
+    kind: str = order.kind  # type: ignore[attr-defined]
     if faction not in state.players or faction not in expected(state):
         who = ", ".join(state.name(f) for f in expected(state)) or "никого"
         if state.phase == "defence" and state.attack is not None and faction == state.attack.attacker:
@@ -365,7 +385,7 @@ def _check_emergency(state: State, faction: str, o: Emergency) -> list[Violation
     if state.emergency_done:
         return [_v("emergency.twice", "DRP-GAP-11")]
     time = player.time_anywhere()
-    if time and not state.draw_pending:
+    if time:
         return [_v("emergency.has_time", "DRP-RES-12", time=time)]
     if state.limit_left != state.limit:
         out.append(_v("emergency.after_ops", "DRP-GAP-11"))
@@ -527,11 +547,9 @@ _CHECKS = {
 
 # --- describe ------------------------------------------------------------------------------------
 def describe(state: State, faction: str, order: BaseModel) -> tuple[str, str | None]:
-    """What the order will do, and what it costs or leaves, in Russian, for the live check."""
-    try:
-        return _describe(state, faction, order)
-    except (AssertionError, KeyError, IndexError, AttributeError, TypeError):
-        return (order.to_text() if hasattr(order, "to_text") else str(order)), None  # type: ignore[attr-defined]
+    """What the order will do, and what it costs or leaves, in Russian, for the live check. Works
+    for illegal orders too (the reader shows them beside their error)."""
+    return _describe(state, faction, order)
 
 
 def _limit_text(state: State, order: BaseModel) -> str:
@@ -540,27 +558,25 @@ def _limit_text(state: State, order: BaseModel) -> str:
 
 
 def _describe(state: State, faction: str, o: BaseModel) -> tuple[str, str | None]:
-    label = lambda slot: state.label(faction, slot)  # noqa: E731
+    label = lambda slot: state.label(faction, slot)
     if isinstance(o, Build):
         player = state.player(faction)
-        left = player.storage.model_copy()
-        for colour, n in player.build_usage().model_dump().items():
-            left.put(Colour(colour), -n)
         sheet = Character(name=o.name, time=o.time, attack=o.attack, defence=o.defence, form=o.form)
+        used = player.build_usage()
+        left = player.storage.model_copy()
+        for colour in Colour:
+            left.put(colour, -used.get(colour) - sheet.colour(colour))
         name = f" «{o.name}»" if o.name else ""
-        total = sheet.total
-        left.put(Colour.BLUE, -o.time)
-        left.put(Colour.RED, -(o.attack + o.defence))
-        left.put(Colour.GREEN, -o.form)
-        return (f"П{o.slot}{name}: {sheet.sheet()} (В/А/З/Ф), {total} ток., атака {m.die_text(m.klass(o.attack))}, "
-                f"защита {m.die_text(m.klass(o.defence))}", f"в хранилище останется: {left.text()}")
+        summary = (f"П{o.slot}{name}: {sheet.sheet()} (В/А/З/Ф), {sheet.total} ток., "
+                   f"атака {m.die_text(m.klass(o.attack))}, защита {m.die_text(m.klass(o.defence))}")
+        return summary, f"в хранилище останется: {left.text()}"
     if isinstance(o, Bid):
         return f"ставка: {o.amount} времени форы", f"можно снять не больше {max_bid(state, faction)}"
     if isinstance(o, Handicap):
         takes = ", ".join(f"{n} с {label(slot)}" for slot, n in o.takes)
         return f"фора в хранилище: {takes}", f"нужно снять {state.handicap}"
     if isinstance(o, Shift):
-        return (f"{label(o.slot)}: {o.count} красн. из {ZONE_GEN_RU[o.source]} в {ZONE_ACC(o.target)}",
+        return (f"{label(o.slot)}: красные ×{o.count} из {ZONE_GEN_RU[o.source]} в {ZONE_ACC_RU[o.target]}",
                 _limit_text(state, o))
     if isinstance(o, Add):
         return f"{label(o.slot)}: из хранилища {token_ru(o.zone)} ×{o.count}", _limit_text(state, o)
@@ -583,20 +599,13 @@ def _describe(state: State, faction: str, o: BaseModel) -> tuple[str, str | None
         return _describe_attack(state, faction, o)
     if isinstance(o, Skip):
         return "пропуск атаки: ход переходит сопернику", None
-    if isinstance(o, Defence):
+    if isinstance(o, Defence) and state.attack is not None:
         return _describe_defence(state, faction, o)
-    if isinstance(o, Soak):
+    if isinstance(o, Soak) and state.soak is not None and (c := state.char(state.soak.faction, state.soak.slot)):
         p = state.soak
-        assert p is not None
-        c = state.char(p.faction, p.slot)
-        assert c is not None
         return (f"{state.label(p.faction, p.slot)}: {o.amount} из {p.damage} урона гасится временем",
                 f"время {state.label(p.faction, p.slot)}: {c.time} → {c.time - o.amount}")
     return o.to_text(), None  # type: ignore[attr-defined]
-
-
-def ZONE_ACC(zone: Zone) -> str:  # noqa: N802 - reads like the table it stands for
-    return {Zone.ATTACK: "атаку", Zone.DEFENCE: "защиту"}.get(zone, ZONE_RU[zone])
 
 
 def _dice_text(potential: int, class_up: int, superiority: bool, insurance: bool) -> str:
@@ -628,9 +637,10 @@ def _describe_attack(state: State, faction: str, o: Attack) -> tuple[str, str | 
 def _describe_defence(state: State, faction: str, o: Defence) -> tuple[str, str | None]:
     a = state.attack
     assert a is not None
-    c = state.char(faction, a.target_slot)
-    assert c is not None
-    label = state.label(faction, a.target_slot)
+    c = state.char(a.target, a.target_slot)
+    if c is None:
+        return o.to_text(), None
+    label = state.label(a.target, a.target_slot)
     summary = f"защита {label}: {_dice_text(c.defence, o.class_up, o.superiority, o.insurance)}"
     if o.counter:
         summary += ", контратака"

@@ -39,8 +39,8 @@ def _text(x: float, y: float, s: str, size: int = 12, anchor: str = "start", wei
 
 
 def _character(x: int, y: int, slot: int, c: Character, active: bool) -> list[str]:
-    out = [f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="6" fill="#fbf8f1" '
-           f'stroke="{"#c08a00" if active else "#8a8a8a"}" stroke-width="{3 if active else 1}"/>']
+    out = [(f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="6" fill="#fbf8f1" '
+            f'stroke="{"#c08a00" if active else "#8a8a8a"}" stroke-width="{3 if active else 1}"/>')]
     title = f"П{slot}" + (f" «{c.name}»" if c.name else "")
     out.append(_text(x + 8, y + 16, title[:26], 12, weight="bold"))
     out.append(_text(x + SLOT_W - 8, y + 16, c.sheet(), 11, anchor="end"))
@@ -62,8 +62,8 @@ def _character(x: int, y: int, slot: int, c: Character, active: bool) -> list[st
 
 
 def _empty(x: int, y: int, slot: int, label: str, closed: bool) -> list[str]:
-    out = [f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="6" fill="#eeeeee" '
-           f'stroke="#8a8a8a" stroke-dasharray="{"0" if closed else "4 3"}"/>',
+    out = [(f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" rx="6" fill="#eeeeee" '
+            f'stroke="#8a8a8a" stroke-dasharray="{"0" if closed else "4 3"}"/>'),
            _text(x + 8, y + 16, f"П{slot}", 12, weight="bold")]
     if closed:
         out.append(f'<line x1="{x + 10}" y1="{y + 24}" x2="{x + SLOT_W - 10}" y2="{y + SLOT_H - 10}" '
@@ -79,8 +79,8 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     width = MARGIN * 2 + n_slots * SLOT_W + (n_slots - 1) * GAP
     row_h = ROW_HEAD + SLOT_H + GAP * 2
     height = HEADER_H + len(state.seats) * row_h + MARGIN + (20 if state.attack else 0)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+              f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">'),
              f"<title>{escape('Dice Roll Party: ' + ' — '.join(state.name(f) for f in state.seats))}</title>",
              f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
              _text(MARGIN, 20, f"Мешок: {state.bag.text()}", 12)]

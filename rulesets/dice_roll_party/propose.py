@@ -7,9 +7,9 @@ the player goes on in a follow-up post once the draw is known (DRP-GAP-12).
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from functools import lru_cache
+
+from pydantic import BaseModel
 
 from letopis.engine.dice import Dice
 from letopis.engine.text_words import morph
@@ -18,8 +18,25 @@ from . import mechanics as m
 from .data import DATA
 from .legality import allowed_kinds, max_bid, simulate
 from .orders import (
-    Add, Attack, Bid, Build, Colour, Defence, Discard, Emergency, Handicap, Pass, Reroll, ReturnToStorage,
-    Shift, Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Colour,
+    Defence,
+    Discard,
+    Emergency,
+    Handicap,
+    Pass,
+    Reroll,
+    ReturnToStorage,
+    Shift,
+    Skip,
+    Soak,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 from .state import State
 
@@ -169,7 +186,7 @@ def _turn(state: State, faction: str, rng: _Rng) -> list[BaseModel]:
     player = s.player(faction)
     if player.time_anywhere() == 0 and not s.emergency_done and rng.chance(80):
         order = _discards_order(s, faction, rng, emergency=True)
-        if order is not None and (new := _legal(s, faction, order)) is not None:
+        if order is not None and _legal(s, faction, order) is not None:
             return [order]  # the draw decides the rest; continue in the next post (DRP-GAP-12)
     for _ in range(rng.between(0, 3)):
         order = _phase1_candidate(s, faction, rng)
@@ -257,9 +274,9 @@ def _attack(s: State, faction: str, rng: _Rng) -> BaseModel | None:
     attacker = s.char(faction, slot)
     assert attacker is not None
     spare = attacker.time - 1
-    boosts = dict(class_up=int(spare > 0 and rng.chance(35)), insurance=spare > 1 and rng.chance(30),
-                  superiority=spare > 1 and rng.chance(30),
-                  damage=rng.between(0, min(2, max(spare - 2, 0))) if rng.chance(30) else 0)
+    boosts = {"class_up": int(spare > 0 and rng.chance(35)), "insurance": spare > 1 and rng.chance(30),
+              "superiority": spare > 1 and rng.chance(30),
+              "damage": rng.between(0, min(2, max(spare - 2, 0))) if rng.chance(30) else 0}
     for order in (Attack(attacker=slot, target=target, target_faction=named, **boosts),
                   Attack(attacker=slot, target=target, target_faction=named)):
         if _legal(s, faction, order) is not None:

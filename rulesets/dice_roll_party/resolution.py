@@ -17,11 +17,18 @@ from letopis.engine.events import Event, Roll
 from . import mechanics as m
 from .data import DATA
 from .effects import (
-    attack_cost, defence_cost, discards_ru, end_turn, event, perform, settle_fight, start_play,
+    attack_cost,
+    defence_cost,
+    discards_ru,
+    end_turn,
+    event,
+    perform,
+    settle_fight,
+    start_play,
 )
 from .legality import build_complete, check
-from .orders import COLOUR_RU, Attack, Build, Colour, Defence, Emergency, Reroll, Skip
 from .options import seat_of
+from .orders import COLOUR_RU, Attack, Build, Colour, Defence, Emergency, Reroll, Skip
 from .state import Auction, SideRoll, State, clone
 
 _DRAW_COLOURS = (Colour.RED, Colour.BLUE, Colour.GREEN)

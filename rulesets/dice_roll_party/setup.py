@@ -6,7 +6,7 @@ from __future__ import annotations
 from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice
 
-from .options import Options
+from .options import Options, seat_of
 from .orders import Colour
 from .state import Player, State, Tokens
 
@@ -18,6 +18,9 @@ def setup(options: Options, factions: list[Faction], dice: Dice) -> State:
         raise ValueError(f"в этой игре {options.players} игроков, а сторон {len(factions)}")
     if len({f.id for f in factions}) != len(factions):
         raise ValueError("id сторон должны быть разными")
+    seats = [f.id for f in factions]
+    seat_of(options.first_player, seats)  # a wrong seat fails now, not after the builds
+    seat_of(options.auction_opener, seats)
     bag = ([Colour.RED] * options.bag_red + [Colour.BLUE] * options.bag_blue
            + [Colour.GREEN] * options.bag_green)
     shuffled, _ = dice.shuffle(bag, "перемешивание мешка")
@@ -29,4 +32,4 @@ def setup(options: Options, factions: list[Faction], dice: Dice) -> State:
     for colour in shuffled[dealt:]:
         reserve.put(colour, 1)
     players = {f.id: Player(name=f.name, seat=i, storage=storages[i - 1]) for i, f in enumerate(factions, 1)}
-    return State(options=options, seats=[f.id for f in factions], players=players, bag=reserve, phase="build")
+    return State(options=options, seats=seats, players=players, bag=reserve, phase="build")

@@ -15,7 +15,7 @@ from rulesets.dice_roll_party.state import Character, Player, State, Tokens
 SEED = "5eed" * 16
 NAMES = ("Анна", "Борис", "Вера", "Глеб")
 FULL = ("3/4/2/3",) * 4
-BIG_BAG = dict(bag_red=50, bag_blue=50, bag_green=50)
+BIG_BAG = {"bag_red": 50, "bag_blue": 50, "bag_green": 50}
 
 
 def ch(sheet: str | None, name: str | None = None) -> Character | None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from drp_factory import codes, game, kinds, run
 from pydantic import ValidationError
 
-from drp_factory import codes, game, kinds, run
 from rulesets.dice_roll_party import mechanics as m
 from rulesets.dice_roll_party.legality import simulate
 from rulesets.dice_roll_party.options import Options

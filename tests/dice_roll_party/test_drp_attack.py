@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from drp_factory import clauses, codes, dice, game, kinds, run
 
-from drp_factory import BIG_BAG, clauses, codes, game, kinds, run
 from rulesets.dice_roll_party import mechanics as m
 from rulesets.dice_roll_party.legality import describe, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Add, Attack, Defence, Skip, Transfer, Zone
 from rulesets.dice_roll_party.resolution import roll_side
 from rulesets.dice_roll_party.turns import default_orders, turn
-
-from drp_factory import dice
 
 OTHER = ("3/4/2/3",) * 4
 
@@ -47,7 +45,7 @@ def test_class_up_rolls_the_next_die_DRP_ATK_03_DRP_CLASS_04():
     s = game(("4/3/2/3",) * 4, OTHER)
     out, roll = attack_roll(s, Attack(attacker=1, target=1, class_up=1), 10)
     assert roll.sides == 10 and roll.final == 10 and out.state.char("p1", 1).time == 2
-    assert [m.die(m.rolled_class(p, 1)) for p in range(0, 6)] == [4, 6, 8, 10, 12, 20]
+    assert [m.die(m.rolled_class(p, 1)) for p in range(6)] == [4, 6, 8, 10, 12, 20]
 
 
 def test_damage_boost_adds_n_for_n_time_DRP_ATK_04():
@@ -97,7 +95,7 @@ def test_pay_before_the_roll_then_superiority_then_insurance_DRP_ATK_08_DRP_TOK_
     s = game(("4/5/0/3",) * 4, OTHER, bag="0/0/0")
     declared, v = simulate(s, "p1", Attack(attacker=1, target=1, superiority=True, insurance=True))
     assert v == [] and declared.bag.blue == 3 and declared.attack.roll is None
-    out, roll = attack_roll(s, Attack(attacker=1, target=1, superiority=True, insurance=True), 2, 3)
+    _, roll = attack_roll(s, Attack(attacker=1, target=1, superiority=True, insurance=True), 2, 3)
     assert (roll.kept, roll.final) == (3, 5)
 
 
@@ -120,7 +118,7 @@ def test_who_pays_is_the_attacker_alone_DRP_GAP_19():
 def test_class_is_red_count_capped_at_six_DRP_CLASS_01_DRP_CLASS_02():
     """DRP-CLASS-01 / DRP-CLASS-02: class = red tokens in the zone, at most 6; the die by class;
     class 0 rolls nothing and counts 1."""
-    assert [m.die(m.klass(p)) for p in range(0, 9)] == [0, 4, 6, 8, 10, 12, 20, 20, 20]
+    assert [m.die(m.klass(p)) for p in range(9)] == [0, 4, 6, 8, 10, 12, 20, 20, 20]
     s = game(("2/0/2/8",) * 4, OTHER)
     out, roll = attack_roll(s, Attack(attacker=1, target=1))
     assert (roll.sides, roll.final, out.events[0].rolls) == (0, 1, [])
@@ -182,7 +180,7 @@ def test_cyclic_order_and_pointers_DRP_TURN_03_DRP_GAP_21():
         f = s.active
         slot = m.allowed_attackers(s, f)[0]
         seen.append((f, slot))
-        s = run(s, f, Attack(attacker=slot, target=1 if f == "p1" else 1), rolls=(1,)).state
+        s = run(s, f, Attack(attacker=slot, target=1), rolls=(1,)).state
         s = run(s, s.attack.target, Defence(), rolls=(2,)).state
     assert seen == [("p1", 1), ("p2", 1), ("p1", 3), ("p2", 2), ("p1", 4), ("p2", 3), ("p1", 1), ("p2", 4)]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drp_factory import codes, game, kinds, run
+
 from rulesets.dice_roll_party.legality import allowed_kinds, describe, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Add, Attack, Defence, Soak, Zone

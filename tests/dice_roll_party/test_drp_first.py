@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drp_factory import SEED, codes, dice, factions, game, kinds, run
+
 from letopis.engine.dice import Dice
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Bid, Handicap, Pass

@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from drp_factory import SEED, dice, factions, game, kinds, run
 
-from drp_factory import SEED, codes, dice, factions, game, kinds, run
 from letopis.engine.contract import GM, PUBLIC, PostKind, StepMode, Viewer, ViewerRole
 from letopis.engine.dice import Dice
 from rulesets.dice_roll_party import RULESET, effects

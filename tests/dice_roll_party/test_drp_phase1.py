@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from drp_factory import codes, clauses, game, kinds, run
+from drp_factory import clauses, codes, game, kinds, run
+
 from rulesets.dice_roll_party.legality import allowed_kinds, describe, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import (
-    Add, Attack, Colour, Discard, Emergency, Reroll, ReturnToStorage, Shift, Skip, SwapCharacters, SwapStorage,
-    Transfer, Zone,
+    Add,
+    Attack,
+    Colour,
+    Discard,
+    Emergency,
+    Reroll,
+    ReturnToStorage,
+    Shift,
+    Skip,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 from rulesets.dice_roll_party.turns import turn
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from drp_factory import SEED, codes, dice, factions, kinds
 from pydantic import ValidationError
 
-from drp_factory import SEED, codes, dice, factions, kinds
 from letopis.engine.contract import GM, PUBLIC, StepMode, Viewer, ViewerRole
 from letopis.engine.dice import Dice
 from rulesets.dice_roll_party import RULESET
