@@ -31,14 +31,12 @@ from ._resolve import overrides_from_json
 from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepStatus, ViewerOut
 
 ACTION_TITLES = {
-    "create_game": "игра создана",
     "import_game": "игра импортирована",
     "publish": "публикация шага",
     "annul_post": "пост аннулирован",
     "override_roll": "бросок задан мастером",
     "apply_default": "приказы по умолчанию",
     "set_deadline": "срок хода",
-    "invite": "приглашение",
 }
 
 
