@@ -243,6 +243,9 @@ def _check_handicap(state: State, faction: str, o: Handicap) -> list[Violation]:
         out.append(_v("handicap.sum", "DRP-FIRST-05", need=state.handicap, got=got))
     seen: set[int] = set()
     for slot, n in o.takes:
+        if n < 0:
+            out.append(_v("handicap.amount", "DRP-FIRST-05", slot=slot, amount=n))
+            continue
         if slot in seen:
             out.append(_v("handicap.slot_twice", "DRP-FIRST-05", slot=slot))
             continue
@@ -622,7 +625,10 @@ def _dice_text(potential: int, class_up: int, superiority: bool, insurance: bool
 
 def _describe_attack(state: State, faction: str, o: Attack) -> tuple[str, str | None]:
     tf = o.target_faction or (state.opponents(faction) or [faction])[0]
-    whose = "соперника" if len(state.opponents(faction)) <= 1 else state.name(tf)
+    if len(state.opponents(faction)) <= 1:
+        whose = "соперника"
+    else:
+        whose = state.name(tf) if tf in state.players else f"«{tf}»"
     c = state.char(faction, o.attacker)
     summary = f"{state.label(faction, o.attacker)} атакует П{o.target} {whose}"
     if c is None:

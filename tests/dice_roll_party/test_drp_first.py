@@ -123,3 +123,4 @@ def test_handicap_default_takes_most_time_first_never_emptying_DRP_GAP_06_DRP_GA
     assert h == Handicap(takes=((1, 3), (2, 3)))
     assert codes(s, "p1", Handicap(takes=((1, 5), (2, 1)))) == ["char.emptied"]
     assert codes(s, "p1", Handicap(takes=((4, 6),))) == ["slot.closed"]
+    assert codes(s, "p1", Handicap(takes=((1, 4), (2, 4), (3, -2)))) == ["handicap.amount"]

@@ -267,6 +267,10 @@ def test_describe_for_the_live_check():
     assert describe(s, "p1", Attack(attacker=2, target=3, class_up=1, damage=1)) == (
         "П2 атакует П3 соперника: d10, класс+ → d12, урон +1", "время П2: 3 → 0")
     assert describe(s, "p1", Skip())[0].startswith("пропуск атаки")
+    three = game(("3/4/2/3",) * 4, ("3/4/2/3",) * 4, ("3/4/2/3",) * 4)
+    assert describe(three, "p1", Attack(attacker=1, target=2, target_faction="p3"))[0].startswith("П1 атакует П2 Вера")
+    assert describe(three, "p1", Attack(attacker=1, target=2, target_faction="x"))[0].startswith("П1 атакует П2 «x»")
+    assert describe(s, "p1", Defence()) == (Defence().to_text(), None)  # not the defence step: just the text
     fresh = setup(Options(), factions(), Dice(SEED))
     text, left = describe(fresh, "p1", Build(slot=1, time=3, attack=4, defence=2, form=3, name="Рыцарь"))
     assert text.startswith("П1 «Рыцарь»: 3/4/2/3 (В/А/З/Ф), 12 ток., атака d10, защита d6")
