@@ -50,6 +50,13 @@ def _cheap_password_hashing() -> Iterator[None]:
     users._hasher = saved
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that needs PostgreSQL (``-m "not db"`` runs the rest without a server)."""
+    for item in items:
+        if "pg" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.db)
+
+
 @dataclass
 class PgServer:
     """A PostgreSQL server the tests may create and drop databases on."""
