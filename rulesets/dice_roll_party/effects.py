@@ -36,6 +36,7 @@ from .orders import (
     Transfer,
     Zone,
 )
+from .orders import _token as token_ru  # «синий», «красный (атака)»: the canonical texts' own naming
 from .state import Auction, Character, PendingAttack, PendingSoak, Player, State, Tokens
 
 C = DATA.costs
@@ -46,15 +47,6 @@ def event(kind: str, clause: str | None, *, faction: str | None = None, rolls: l
     """An event whose sentence comes from the catalogue entry ``event.<kind>``."""
     return Event(kind=kind, text=msg(f"event.{kind}", **kw), clause=clause, faction=faction,
                  rolls=list(rolls or []), public=public, data=data or {})
-
-
-def token_ru(zone: Zone) -> str:
-    """A token named by its zone: «синий», «красный (атака)»."""
-    if zone is Zone.ATTACK:
-        return "красный (атака)"
-    if zone is Zone.DEFENCE:
-        return "красный (защита)"
-    return COLOUR_RU[zone.colour]
 
 
 def losses_ru(losses: dict[Zone, int]) -> str:

@@ -126,10 +126,9 @@ def check(state: State, faction: str, order: BaseModel, *, forced: bool = False)
         return [_v("step.not_your_turn", "DRP-GEN-03", who=who)]
     if kind not in STEP_KINDS[state.phase]:
         return [_v("step.wrong_kind", "DRP-GEN-03", step=STEP_RU[state.phase], kind=KIND_RU.get(kind, kind))]
-    checker = _CHECKS[kind]
-    if kind == "skip":
-        return [] if forced else checker(state, faction, order)
-    return checker(state, faction, order)
+    if kind == "skip" and forced:
+        return []
+    return _CHECKS[kind](state, faction, order)
 
 
 def simulate(state: State, faction: str, order: BaseModel) -> tuple[State, list[Violation]]:

@@ -100,6 +100,7 @@ MESSAGES: dict[str, str] = {
     "event.emergency": "Времени нет нигде. {who} меняет {discards} на случайные из мешка: {drawn}.",
     "event.emergency_no_time": "Время так и не появилось — {who} пропускает ход.",
     "event.stopped": "Строка «{order}» после добора стала невозможной ({why}); выполнение остановлено, всё до неё в силе.",
+    "event.refused": "Строка «{order}» невозможна ({why}); выполнение остановлено, всё до неё в силе.",
     "event.attack": "{who}: {attacker} атакует {target} ({owner}). {dice}. Итог атаки: {final}. Потрачено времени: {cost}.",
     "event.defence": "{who}: {target} защищается. {dice}. Итог защиты: {final}.{paid}",
     "event.hit": "Атака {att} против защиты {dfn} — попадание. Урон: {formula} = {damage}.",

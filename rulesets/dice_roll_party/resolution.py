@@ -35,6 +35,9 @@ _DRAW_COLOURS = (Colour.RED, Colour.BLUE, Colour.GREEN)
 
 
 def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
+    """Carry out one faction's orders in order on a copy of ``state``; a line that is illegal when
+    its turn comes stops the rest (after a draw that is the rules, DRP-GAP-12; otherwise the post
+    was not read against this state, and the chronicle says so)."""
     s = clone(state)
     events: list[Event] = []
     drew = False
@@ -44,8 +47,9 @@ def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Ou
         if violations:
             if not (isinstance(order, Skip) and drew and s.active != faction):  # the turn already ended
                 v = violations[0]
-                events.append(event("stopped", v.clause, faction=faction, order=order.to_text(),  # type: ignore[attr-defined]
-                                    why=v.message, data={"code": v.code, "after_draw": drew}))
+                events.append(event("stopped" if drew else "refused", v.clause, faction=faction,
+                                    order=order.to_text(), why=v.message,  # type: ignore[attr-defined]
+                                    data={"code": v.code, "after_draw": drew}))
             break
         perform(s, faction, order, events)
         if isinstance(order, (Reroll, Emergency)):

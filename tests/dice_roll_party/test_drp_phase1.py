@@ -263,3 +263,11 @@ def test_colours_have_fixed_roles_DRP_TOK_01():
     assert (paid.bag.red, paid.bag.blue, paid.bag.green) == (0, 1, 0)  # time paid returns as blue
     assert codes(s, "p1", SwapCharacters(a=1, a_zone=Zone.ATTACK, b=2, b_zone=Zone.TIME,
                                          a_lands=Zone.FORM, b_lands=Zone.TIME)) == ["swap.lands_wrong"]
+
+
+def test_an_order_not_read_against_this_state_is_refused_not_carried_out_DRP_GAP_12():
+    """DRP-GAP-12: `apply` re-checks every line; without a draw a bad line is a plain refusal."""
+    s = game(SIDE, OTHER, storages=["0/0/0", "0/0/0"])
+    out = run(s, "p1", Shift(slot=1, source=Zone.ATTACK), Add(slot=1, zone=Zone.TIME))
+    assert kinds(out) == ["shift", "refused"] and out.events[-1].data == {"code": "storage.short", "after_draw": False}
+    assert out.state.char("p1", 1).attack == 3 and out.state.limit_left == 3
