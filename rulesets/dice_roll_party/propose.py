@@ -69,7 +69,7 @@ class _Rng:
 def propose(state: State, faction: str, dice: Dice) -> str:
     """A random legal post for ``faction`` now, with the odd line of chatter or BBCode."""
     rng = _Rng(dice)
-    lines = [_line(state, o) for o in propose_orders(state, faction, dice)]
+    lines = [order_text(state, o) for o in propose_orders(state, faction, dice)]
     if not lines:
         return ""
     if rng.chance(25):
@@ -82,7 +82,7 @@ def propose(state: State, faction: str, dice: Dice) -> str:
     return "\n".join(lines)
 
 
-def _line(state: State, order: BaseModel) -> str:
+def order_text(state: State, order: BaseModel) -> str:
     """The order's canonical text; with several opponents an attack names whose character it is,
     the way players do: «П2 атакует П3 Бориса» (DRP-GAP-27)."""
     if isinstance(order, Attack) and order.target_faction is not None:

@@ -10,6 +10,7 @@ from . import mechanics as m
 from .data import DATA
 from .legality import expected, max_bid
 from .orders import Attack, Build, Colour, Defence, Handicap, Pass, Skip, Soak
+from .propose import order_text
 from .state import State
 
 _EXAMPLE_BUILD = Build(slot=1, time=3, attack=4, defence=2, form=3, name="Рыцарь").to_text()
@@ -72,8 +73,9 @@ def _build_info(state: State, factions: list[str]) -> TurnInfo:
     left = {f: [i for i, c in enumerate(state.player(f).build, 1) if c is None] for f in factions}
     partial = "; ".join(f"{state.name(f)}: осталось " + ", ".join(f"П{i}" for i in slots)
                         for f, slots in left.items() if len(slots) < DATA.character.slots)
-    prompt = (f"Соберите {DATA.character.slots} персонажей по {DATA.character.build_tokens} токенов из своего "
-              f"хранилища, по строке на место (время/атака/защита/форма), например: «{_EXAMPLE_BUILD}».")
+    prompt = (f"Заполните все места (П1–П{DATA.character.slots}): в каждом персонаже ровно "
+              f"{DATA.character.build_tokens} токенов из вашего хранилища, по строке на место в порядке "
+              f"время/атака/защита/форма, например: {_EXAMPLE_BUILD}")
     prompt += (" Расстановки откроются, когда сдадут все." if sealed else " Расстановка открытая, по очереди.")
     if partial:
         prompt += f" {partial}."
@@ -101,7 +103,7 @@ def _turn_info(state: State, faction: str) -> TurnInfo:
         target = state.opponents(faction)[0]
         slot = state.player(target).living()[0][0]
         tf = target if len(state.opponents(faction)) > 1 else None
-        example = Attack(attacker=able[0], target=slot, target_faction=tf).to_text()
+        example = order_text(state, Attack(attacker=able[0], target=slot, target_faction=tf))
         lines.append(f"Операции фазы ресурсов необязательны; затем строка атаки, например: «{example}».")
     else:
         lines.append(f"Сейчас атаковать некем: после фазы ресурсов напишите «{Skip().to_text()}»")
