@@ -43,7 +43,7 @@ def test_write_check_submit_and_read_the_chronicle(page, live_server, db, race_g
     text = "// Удачи, Боря!\nставка 2"
     assert page.locator("#receipt-sha256").inner_text() == hashlib.sha256(text.encode()).hexdigest()
 
-    page.get_by_role("link", name="Летопись хода 1").click()
+    page.get_by_role("link", name="Летопись шага 1").click()
     page.get_by_role("heading", name="Что произошло").wait_for()
     body = page.locator("main").inner_text()
     assert "Ставки открыты" in body

@@ -28,9 +28,9 @@ def test_review_publish_through_the_desk(client, db, race_game):
                             user_id=race_game.players[faction])
     log_in(client, "gm")
     page = client.get(desk(game))
-    assert "черновик" in page.text and "Опубликовать ход 1" in page.text
+    assert "черновик" in page.text and "Опубликовать шаг 1" in page.text
     published = form_post(client, f"{desk(game)}/publish", {"step": "1"}, from_page=desk(game))
-    assert published.status_code == 200 and "Ход 1 опубликован" in published.text
+    assert published.status_code == 200 and "Шаг 1 опубликован" in published.text
     assert service.get_game(db, game.id).open_step == 2
     publish = [a for a in service.audit_log(db, game.id) if a.action == "publish"]
     assert publish and publish[0].action_title in published.text  # the audit log on the desk
@@ -60,14 +60,14 @@ def test_override_a_published_roll(client, db, race_game):
     service.submit_post(db, game_id=game.id, step_number=2, faction="a", text="бросаю", user_id=race_game.ann.id)
     log_in(client, "gm")
     page = client.get(desk(game))
-    assert "Исправить бросок опубликованного хода 2" in page.text
+    assert "Исправить бросок опубликованного шага 2" in page.text
     bad = form_post(client, f"{desk(game)}/override",
                     {"step": "2", "roll_index": "0", "value": "шесть", "reason": "вживую"}, from_page=desk(game))
     assert bad.status_code == 422 and "Значение: нужно целое число" in bad.text
     assert 'value="вживую"' in bad.text  # the form keeps what was typed
     done = form_post(client, f"{desk(game)}/override",
                      {"step": "2", "roll_index": "0", "value": "6", "reason": "вживую"}, from_page=desk(game))
-    assert done.status_code == 200 and "Бросок №0 хода 2 задан: 6" in done.text
+    assert done.status_code == 200 and "Бросок №0 шага 2 задан: 6" in done.text
     chronicle = client.get(f"/games/{game.id}/steps/2")
     assert "задано мастером" in chronicle.text and "вживую" in chronicle.text
 

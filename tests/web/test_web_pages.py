@@ -40,7 +40,7 @@ def test_gm_creates_a_game_and_invites_a_player(app, client, make_user):
     game_url = created.headers["location"]
     game_page = client.get(game_url)
     assert "Игра создана" in game_page.text and "Гонка на форуме" in game_page.text
-    assert "с проверкой мастера" in game_page.text
+    assert "после проверки мастером" in game_page.text
 
     invited = form_post(client, f"{game_url}/invite", {"faction": "p1"}, from_page=game_url)
     token = re.search(r"/join/([\w\-]+)", invited.text).group(1)
@@ -76,7 +76,7 @@ def test_game_page_for_a_visitor(client, db, race_game):
     page = client.get(f"/games/{game.id}")
     assert page.status_code == 200
     text = page.text
-    assert "Ход 1" in text and "Ждём" in text and "Аня" in text and "Боря" in text
+    assert "Шаг 1" in text and "Ждём" in text and "Аня" in text and "Боря" in text
     step = service.game_page(db, game.id).step
     assert step.commitment in text
     assert "<svg" in text and "клетка 0" in text  # the board picture and the summary
@@ -161,7 +161,7 @@ def test_step_chronicle_shows_posts_dice_and_seed(client, db, race_game):
     assert f"1d6 → {roll.value}" in page.text
     assert chronicle.seed in page.text and chronicle.commitment in page.text
     assert hashlib.sha256("бросаю".encode()).hexdigest() in page.text
-    assert "Поле до хода" in page.text and "Поле после хода" in page.text
+    assert "Поле до шага" in page.text and "Поле после шага" in page.text
     assert 'id="bbcode"' in page.text and "[quote=" in page.text
     bbcode = client.get(f"/games/{game.id}/steps/2/bbcode")
     assert bbcode.headers["content-type"].startswith("text/plain") and "[/list]" in bbcode.text

@@ -84,7 +84,7 @@ class CheckIn(BaseModel):
 
 
 class PostIn(BaseModel):
-    step: int = Field(description="Номер открытого хода: пост для другого хода будет отклонён (409).")
+    step: int = Field(description="Номер открытого шага: пост для другого шага будет отклонён (409).")
     faction: str
     text: str
 

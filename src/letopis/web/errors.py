@@ -65,7 +65,7 @@ FIELD_NAMES = {
     "path": "адрес",
     "query": "параметр",
     "game_id": "номер игры",
-    "step_number": "номер хода",
+    "step_number": "номер шага",
     "post_id": "номер поста",
     "roll_index": "номер броска",
 }

@@ -68,9 +68,9 @@ def _act(request: Request, db, user, game_id: int, form: dict, action) -> Respon
 def publish(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
             step: FormStr = "") -> Response:
     def action() -> str:
-        number = parse_int(step, "Ход")
+        number = parse_int(step, "Шаг")
         service.publish_step(db, game_id=game_id, step_number=number, gm_user_id=user.id)
-        return f"Ход {number} опубликован."
+        return f"Шаг {number} опубликован."
 
     return _act(request, db, user, game_id, {"step": step}, action)
 
@@ -83,7 +83,7 @@ def annul(request: Request, db: SessionDep, user: CurrentUser, game_id: int, pos
         if not reason.strip():
             raise FormError("Причина: напишите, почему пост отменён — её увидят все.")
         header = service.annul_post(db, post_id=pid, gm_user_id=user.id, reason=reason.strip())
-        return f"Пост отменён. Ход {header.number} снова ждёт поста."
+        return f"Пост отменён. Шаг {header.number} снова ждёт поста."
 
     return _act(request, db, user, game_id, {"annul_post": post_id, "annul_reason": reason}, action)
 
@@ -92,14 +92,14 @@ def annul(request: Request, db: SessionDep, user: CurrentUser, game_id: int, pos
 def override(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step: FormStr = "",
              roll_index: FormStr = "", value: FormStr = "", reason: FormStr = "") -> Response:
     def action() -> str:
-        number = parse_int(step, "Ход")
+        number = parse_int(step, "Шаг")
         index = parse_int(roll_index, "Номер броска")
         val = parse_int(value, "Значение")
         if not reason.strip():
             raise FormError("Причина: напишите, почему бросок задан вручную — её увидят все.")
         service.override_roll(db, game_id=game_id, step_number=number, roll_index=index, value=val,
                               gm_user_id=user.id, reason=reason.strip())
-        return f"Бросок №{index} хода {number} задан: {val}. Ход пересчитан."
+        return f"Бросок №{index} шага {number} задан: {val}. Шаг пересчитан."
 
     form = {"override_step": step, "roll_index": roll_index, "value": value, "override_reason": reason}
     return _act(request, db, user, game_id, form, action)
@@ -111,7 +111,7 @@ def default(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
     def action() -> str:
         header = service.apply_default(db, game_id=game_id, gm_user_id=user.id,
                                        reason=reason.strip() or "срок вышел")
-        return f"Стороны без поста получили действие по умолчанию; ход {header.number} рассчитан."
+        return f"Стороны без поста получили действие по умолчанию; шаг {header.number} рассчитан."
 
     return _act(request, db, user, game_id, {"default_reason": reason}, action)
 
@@ -122,6 +122,6 @@ def deadline(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
     def action() -> str:
         when = parse_deadline(deadline)
         service.set_deadline(db, game_id=game_id, deadline=when, gm_user_id=user.id)
-        return "Срок снят." if when is None else "Срок хода установлен."
+        return "Срок снят." if when is None else "Срок шага установлен."
 
     return _act(request, db, user, game_id, {"deadline": deadline}, action)

@@ -160,6 +160,9 @@ def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: 
                   faction: FormStr = "", text: FormStr = "") -> Response:
     """The live check beside the textarea (htmx): a partial, never a whole page."""
     text = typed_text(text)
+    if not text.strip():  # nothing typed yet: the neutral hint, not a red verdict
+        return templates.TemplateResponse(request, "_check.html",
+                                          {"check": None, "by_line": {}, "general": [], "game": None})
     try:
         require_seat_or_gm(db, game_id, user, faction)
         check = service.check_post(db, game_id=game_id, faction=faction, text=text)
@@ -189,7 +192,7 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, fa
         step_number = int(step)
     except ValueError:
         return _post_page(request, page, faction=faction, text=text, status=422,
-                          error="В форме нет номера хода. Обновите страницу; текст ниже сохранён.")
+                          error="В форме нет номера шага. Обновите страницу; текст ниже сохранён.")
     try:
         receipt = service.submit_post(db, game_id=game_id, step_number=step_number, faction=faction,
                                       text=text, user_id=user.id)
