@@ -1,3 +1,3 @@
 """Fixtures for the JSON API tests: see webclient.py."""
 
-from api.webclient import *  # noqa: F401,F403
+from api.webclient import *

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from api.webclient import TEST_SECRET, bearer, csrf_of, form_post, log_in, make_settings
 from fastapi.testclient import TestClient
 
 from letopis import service
 from letopis.web.app import create_app
 from letopis.web.security import make_token
-
-from api.webclient import TEST_SECRET, bearer, csrf_of, form_post, log_in, make_settings
 
 
 def register(client, login="vera", name="Вера", password="pass-1234"):

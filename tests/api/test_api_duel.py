@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 
+from api.webclient import bearer
+
 from letopis.engine.dice import Dice
 from letopis.engine.registry import get_ruleset
-
-from api.webclient import bearer
 
 MAX_STEPS = 300
 

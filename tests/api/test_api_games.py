@@ -6,10 +6,9 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from api.webclient import bearer
 
 from letopis import service
-
-from api.webclient import bearer
 
 
 @pytest.fixture
@@ -161,7 +160,7 @@ def test_only_the_seated_player_may_post(bot, seated):
 
 
 def test_review_mode_publish_by_the_gm_only(bot, make_user, seated, gm):
-    game_id, players = seated
+    _, players = seated
     created = bot.post("/api/games", headers=gm, json={"ruleset_id": "race", "title": "С проверкой",
                                                         "factions": ["Аня", "Боря"], "mode": "review"})
     review_id = created.json()["id"]

@@ -13,7 +13,6 @@ import threading
 import time
 
 import pytest
-
 from api.webclient import make_settings
 
 from letopis.web.app import create_app

@@ -1,3 +1,3 @@
 """Fixtures for the page tests: the same app and browser-like client as the API tests."""
 
-from api.webclient import *  # noqa: F401,F403
+from api.webclient import *

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from api.webclient import form_post, log_in
+
 from letopis import service
 from letopis.engine.contract import Faction
-
-from api.webclient import form_post, log_in
 
 
 def desk(game):

@@ -5,14 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from api.webclient import make_settings
 
 from letopis.web.forms import FormError, parse_deadline, parse_factions, parse_json_object
 from letopis.web.rulesdoc import render_rules
 from letopis.web.security import make_token, read_token, safe_next
 from letopis.web.svgsafe import clean_svg
 from letopis.web.templating import plural, ru_datetime
-
-from api.webclient import make_settings
 
 
 def test_rules_clauses_become_anchors_and_links():

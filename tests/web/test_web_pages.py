@@ -7,12 +7,11 @@ import html
 import re
 import xml.etree.ElementTree as ET
 
+from api.webclient import csrf_of, form_post, log_in
 from fastapi.testclient import TestClient
 
 from letopis import service
 from letopis.engine.contract import Faction
-
-from api.webclient import csrf_of, form_post, log_in
 
 
 def play_bids(db, game, race_game, a=3, b=1):
@@ -22,7 +21,7 @@ def play_bids(db, game, race_game, a=3, b=1):
 
 
 def textarea(page: str, name: str = "text") -> str:
-    match = re.search(rf'<textarea[^>]*name="{name}"[^>]*>(.*?)</textarea>', page, re.S)
+    match = re.search(rf'<textarea[^>]*name="{name}"[^>]*>(.*?)</textarea>', page, re.DOTALL)
     assert match, f"no textarea {name}"
     return html.unescape(match.group(1))
 

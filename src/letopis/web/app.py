@@ -15,8 +15,8 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm import Session, sessionmaker
-from starlette.middleware.sessions import SessionMiddleware
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware.sessions import SessionMiddleware
 
 from letopis.settings import Settings, get_settings
 
@@ -102,22 +102,22 @@ def _lifespan(run_deadlines: bool):
     return lifespan
 
 
+def _run_deadlines_once(factory: sessionmaker[Session]) -> None:
+    from letopis import service
+
+    with factory() as db:
+        service.run_due_deadlines(db)
+
+
 async def _deadline_ticker(app: FastAPI) -> None:
     """Apply deadline defaults every half minute; the service's advisory lock makes exactly one
     of several app processes do the work."""
-    from letopis import service
-
     from .deps import ensure_session_factory
 
     while True:
         await asyncio.sleep(DEADLINE_INTERVAL)
         try:
             factory = await run_in_threadpool(ensure_session_factory, app)
-
-            def tick() -> None:
-                with factory() as db:
-                    service.run_due_deadlines(db)
-
-            await run_in_threadpool(tick)
+            await run_in_threadpool(_run_deadlines_once, factory)
         except Exception:  # keep ticking; the next round may succeed
             log.exception("deadline ticker failed")

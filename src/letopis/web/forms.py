@@ -34,7 +34,7 @@ def parse_factions(text: str) -> list[Faction]:
     names = [line.strip() for line in text.splitlines() if line.strip()]
     if not names:
         raise FormError("Стороны: впишите хотя бы имена сторон, по одному в строке.")
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len({n.casefold() for n in names}) != len(names):
         raise FormError("Стороны: имена повторяются — у каждой стороны должно быть своё.")
     too_long = [n for n in names if len(n) > 60]
     if too_long:

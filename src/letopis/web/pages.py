@@ -11,7 +11,7 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 
 from letopis import service
 from letopis.engine.registry import get_ruleset
-from letopis.service import CheckOut, GameOut, GamePage, UserOut
+from letopis.service import CheckOut, GameOut, GamePage
 
 from .deps import CurrentUser, MaybeUser, SessionDep, current_user, require_seat_or_gm
 from .forms import FormError, parse_factions, parse_json_object
