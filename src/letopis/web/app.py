@@ -45,10 +45,12 @@ def create_app(
     session_factory: sessionmaker[Session] | None = None,
     *,
     run_deadlines: bool | None = None,
+    deadline_interval: float = DEADLINE_INTERVAL,
     max_body_bytes: int = MAX_BODY_BYTES,
 ) -> FastAPI:
     """Build the app. Without a session factory the database comes from the settings (the
-    embedded cluster when no ``DATABASE_URL``) on first use, and the deadline ticker runs."""
+    embedded cluster when no ``DATABASE_URL``) on first use, and the deadline ticker runs
+    (every ``deadline_interval`` seconds) unless ``run_deadlines`` says otherwise."""
     settings = settings or get_settings()
     settings.check()
     if run_deadlines is None:
@@ -58,7 +60,7 @@ def create_app(
         title="Летопись",
         description=API_DESCRIPTION,
         version="0.1.0",
-        lifespan=_lifespan(run_deadlines),
+        lifespan=_lifespan(run_deadlines, deadline_interval),
         openapi_url="/api/openapi.json",
         docs_url="/docs",
         redoc_url=None,
@@ -87,10 +89,10 @@ def create_app(
     return app
 
 
-def _lifespan(run_deadlines: bool):
+def _lifespan(run_deadlines: bool, interval: float):
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        task = asyncio.create_task(_deadline_ticker(app)) if run_deadlines else None
+        task = asyncio.create_task(_deadline_ticker(app, interval)) if run_deadlines else None
         try:
             yield
         finally:
@@ -109,13 +111,13 @@ def _run_deadlines_once(factory: sessionmaker[Session]) -> None:
         service.run_due_deadlines(db)
 
 
-async def _deadline_ticker(app: FastAPI) -> None:
-    """Apply deadline defaults every half minute; the service's advisory lock makes exactly one
-    of several app processes do the work."""
+async def _deadline_ticker(app: FastAPI, interval: float) -> None:
+    """Apply deadline defaults every ``interval`` seconds; the service's advisory lock makes
+    exactly one of several app processes do the work."""
     from .deps import ensure_session_factory
 
     while True:
-        await asyncio.sleep(DEADLINE_INTERVAL)
+        await asyncio.sleep(interval)
         try:
             factory = await run_in_threadpool(ensure_session_factory, app)
             await run_in_threadpool(_run_deadlines_once, factory)
