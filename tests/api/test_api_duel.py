@@ -69,6 +69,7 @@ def test_dice_roll_party_duel_through_the_api(bot, make_user):
     late = bot.post(f"/api/games/{game_id}/posts", headers=players["p1"],
                     json={"step": steps[-1]["number"], "faction": "p1", "text": "П1 атакует П1 соперника"})
     assert late.status_code == 409 and late.json()["code"] == "game_over"
+    assert bot.get(f"/api/games/{game_id}/export").status_code == 200  # anyone, once it is over
     verified = bot.get(f"/api/games/{game_id}/verify").json()
     assert verified["ok"], verified["mismatches"]
     assert verified["steps_checked"] == len(steps)

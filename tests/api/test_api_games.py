@@ -225,8 +225,10 @@ def test_deadline_export_and_verify(bot, seated, gm):
     assert set_deadline.status_code == 200, set_deadline.text
     assert set_deadline.json()["deadline"].startswith("2030-01-02T18:00")
     play_bids(bot, game_id, players)
-    exported = bot.get(f"/api/games/{game_id}/export")
-    assert exported.status_code == 200 and exported.json()
+    hidden = bot.get(f"/api/games/{game_id}/export", headers=players["p1"])
+    assert hidden.status_code == 403 and hidden.json()["code"] == "export_forbidden"
+    exported = bot.get(f"/api/games/{game_id}/export", headers=gm)
+    assert exported.status_code == 200 and exported.json()["steps"][0]["seed"]
     verified = bot.get(f"/api/games/{game_id}/verify").json()
     assert verified["ok"] is True and verified["steps_checked"] >= 1
 

@@ -228,8 +228,17 @@ def audit(game_id: int, db: SessionDep) -> list[AuditOut]:
 
 
 @router.get("/games/{game_id}/export")
-def export(game_id: int, db: SessionDep) -> dict[str, Any]:
-    """The whole game as JSON: setup, every post, seed, override and result."""
+def export(game_id: int, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
+    """The whole game as JSON: setup, every post, seed, override and result.
+
+    It carries whole states, which in games with hidden information are secret while the game
+    runs: until it is over only its GM (or an admin) may export it."""
+    game = service.get_game(db, game_id)
+    if game.status != service.GameStatus.OVER and not (
+            user is not None and (user.is_admin or user.id == game.gm_user_id)):
+        raise service.Forbidden("Пока игра идёт, выгрузить её целиком может только мастер; "
+                                "проверить кубики может любой: /api/games/{id}/verify.".replace(
+                                    "{id}", str(game_id)), code="export_forbidden")
     return service.export_game(db, game_id)
 
 
