@@ -181,6 +181,22 @@ def _groups(items: list[Item], ctx: Context) -> list[tuple[str, list[Item]]]:
 
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
+    p = _parse_family(fam, items, ctx, pl)
+    if p.failed and _a_story(items):
+        return Parsed("story", p.start, p.end)  # «Лучница стреляет без промаха» — role-play (DRP-GEN-05)
+    return p
+
+
+def _a_story(items: list[Item]) -> bool:
+    """A sentence telling what a character does (third person, named by name, no slot number) is
+    role-play unless it reads as an order: «Страж гасит костёр», «Лучница стреляет без промаха»."""
+    if any(it.kind in ("ref", "ordinal") and not it.by_name for it in items):
+        return False
+    verbs = [it for it in items if it.kind == "word" and it.concept in ORDER_VERBS]
+    return bool(verbs) and all("3per" in lemmatizer().grammemes(v.text) for v in verbs)
+
+
+def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
     kind = FAMILY_KIND.get(fam, fam)
     expected = ctx.expected
     try:

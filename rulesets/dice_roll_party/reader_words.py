@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from letopis.engine.text import Lemmatizer, Lexicon, Token, number_value, ordinal_value, tokens
+from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, tokens
 
 from .orders import Colour, Zone
 
@@ -105,10 +105,9 @@ class Context:
         return next((s for s in self.opponents if s.faction == faction), None)
 
 
-def _name_key(name: str, lem: Lemmatizer) -> tuple[frozenset[str], ...]:
-    from letopis.engine.text import normalise
-
-    words = [t.text for t in tokens(normalise(name)) if t.kind in ("word", "num")]
+def _name_key(name: str, lem: Lemmatizer) -> NameKey:
+    """Lemma sets of each token of a name («Вера Павловна», «Dark_Knight»; quotes left out)."""
+    words = [t.text for t in tokens(normalise(name)) if t.text not in "«»\"'"]
     return tuple(lem.lemmas(w) | {w} for w in words)
 
 

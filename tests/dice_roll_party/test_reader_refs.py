@@ -179,3 +179,13 @@ def test_advantage_in_a_boost_list_suggests_superiority_DRP_ATK_06():
     assert problem.clause == "DRP-ATK-06"
     [problem] = errors("Защита: преимущество", defence(), "p2")
     assert problem.hint == "может быть, «превосходство»?"
+
+
+def test_opponents_named_in_the_genitive_with_several_opponents_DRP_GAP_27():
+    """DRP-GAP-27: «П2 атакует П3 Веры Павловны» names whose character is attacked."""
+    s = turn(mine=RICH, third=("3/3/3/3",) * 4)
+    s.players["p3"].name = "Вера Павловна"
+    assert orders("П2 атакует П3 Веры Павловны", s) == [Attack(attacker=2, target=3, target_faction="p3")]
+    s.players["p3"].name = "Dark_Knight"
+    assert orders("П2 атакует П3 Dark_knight", s) == [Attack(attacker=2, target=3, target_faction="p3")]
+    assert orders("П2 атакует П3 Бориса", s) == [Attack(attacker=2, target=3, target_faction="p2")]

@@ -122,3 +122,17 @@ def test_setup_post_with_list_numbers_and_no_slot_numbers_DRP_SETUP_02():
         Build(slot=3, time=4, attack=2, defence=2, form=4),
         Build(slot=4, time=4, attack=2, defence=2, form=4, name="Молот"),
     ]
+
+
+@pytest.mark.parametrize("story", ["Лучница стреляет без промаха.", "Страж гасит костёр.", "Рыцарь добавляет жару!",
+                                   "Страж помнит, как защищал ворота.", "Атаковавший Рыцарь отступил."])
+def test_role_play_about_a_named_character_is_flavour_DRP_GEN_05(story):
+    """A story in the third person that does not read as an order is role-play, not an error."""
+    r = read(f"{story}\nП2 → П3 соперника", turn(mine=RICH))
+    assert r.ok and not r.problems and r.orders == [Attack(attacker=2, target=3)]
+    assert r.lines[0].status is LineStatus.FLAVOUR
+
+
+def test_the_same_words_with_a_slot_number_are_an_order_to_fix():
+    [p] = [p for p in read("П2 атакует\nП2 → П3 соперника", turn(mine=RICH)).problems if p.is_error]
+    assert (p.line, p.code) == (1, "read.attack_target")

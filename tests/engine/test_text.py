@@ -126,6 +126,11 @@ def test_emoticons_and_emoji_are_removed(smile):
     assert only.kind is LineKind.FLAVOUR
 
 
+@pytest.mark.parametrize("sheet", ["П1: 0/8/3/1", "П1:3/4/2/3", "В:3 А:4 З:2 Ф:3", "П2: 8/0/0/4 ;)"])
+def test_sheets_are_not_smiles(sheet):
+    assert split_post(sheet)[0].norm == sheet.lower().replace(" ;)", "")
+
+
 def test_brackets_that_are_not_smiles_stay():
     line = split_post("3 — синих 4, красных 4 (3 в атаку, 1 в защиту), зелёных 4")[0]
     assert "(3 в атаку, 1 в защиту)" in line.norm
