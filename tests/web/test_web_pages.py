@@ -197,3 +197,17 @@ def test_form_line_breaks_are_the_ones_the_player_typed(client, race_game):
                      from_page=f"/games/{game.id}/post")
     assert done.status_code == 200
     assert hashlib.sha256("// привет\nставка 2".encode()).hexdigest() in done.text
+
+
+def test_oversized_posts_from_the_form(client, db, race_game):
+    game = race_game()
+    log_in(client, "ann")
+    long_post = "// болтовня\n" * 3000  # over the post limit, under the request cap: the text comes back
+    refused = form_post(client, f"/games/{game.id}/post", {"faction": "a", "step": "1", "text": long_post},
+                        from_page=f"/games/{game.id}/post")
+    assert refused.status_code == 413 and "Пост слишком длинный" in refused.text
+    assert textarea(refused.text) == long_post
+    huge = form_post(client, f"/games/{game.id}/post", {"faction": "a", "step": "1", "text": "я" * 1024 * 1024},
+                     from_page=f"/games/{game.id}/post")
+    assert huge.status_code == 413 and "Слишком большой запрос" in huge.text and "назад" in huge.text
+    assert service.step_chronicle(db, game_id=game.id, step_number=1, viewer_user_id=race_game.gm.id).posts == []

@@ -19,6 +19,7 @@ from starlette.responses import RedirectResponse, Response
 from letopis.engine.registry import UnknownRuleset
 from letopis.service import ServiceError
 
+from .limits import BodyTooLarge, too_large_text
 from .responses import error_response, wants_json
 from .security import AuthRequired
 
@@ -109,7 +110,9 @@ async def auth_required(request: Request, exc: AuthRequired) -> Response:
 async def http_error(request: Request, exc: HTTPException) -> Response:
     code, message = HTTP_MESSAGES.get(exc.status_code, ("error", "Запрос не выполнен."))
     code = getattr(exc, "code", code)
-    if exc.status_code == 413 or (isinstance(exc.detail, str) and _is_russian(exc.detail)):
+    if isinstance(exc, BodyTooLarge):
+        message = too_large_text(request.scope, exc.detail)
+    elif isinstance(exc.detail, str) and _is_russian(exc.detail):
         message = exc.detail
     return error_response(request.scope, status=exc.status_code, code=code, message=message,
                           user=_user(request), headers=getattr(exc, "headers", None))

@@ -10,11 +10,17 @@ from __future__ import annotations
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .responses import error_response
+from .responses import error_response, wants_json
 
 MAX_BODY_BYTES = 512 * 1024
 
 TOO_LARGE_MESSAGE = "Слишком большой запрос: больше {limit} КБ. Сократите текст и отправьте снова."
+PAGE_HINT = " Вернитесь на страницу назад — набранное останется в поле."
+
+
+def too_large_text(scope: Scope, detail: str) -> str:
+    """The refusal, with a hint for people at a browser on how to get their text back."""
+    return detail if wants_json(scope) else detail + PAGE_HINT
 
 
 class BodyTooLarge(HTTPException):
@@ -68,7 +74,8 @@ class BodyLimitMiddleware:
     async def _refuse(self, scope: Scope, receive: Receive | None, send: Send) -> None:
         """Answer 413 without reading the body."""
         too_large = BodyTooLarge(self.max_bytes)
-        response = error_response(scope, status=413, code=too_large.code, message=too_large.detail)
+        response = error_response(scope, status=413, code=too_large.code,
+                                  message=too_large_text(scope, too_large.detail))
         await response(scope, receive or _disconnected, send)
 
 
