@@ -19,11 +19,11 @@ from pydantic import BaseModel
 
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
-from letopis.engine.text import LineKind, PostLine, order_cue, split_post
+from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
 
 from . import legality
 from .messages import msg
-from .orders import Attack, Defence, Emergency, Reroll, Skip
+from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
 from .reader_grammar import FAMILY_KIND, PARSERS, family
 from .reader_parts import Boosts, Issue, Parsed, ReadError, note
 from .reader_setup import parse_build
@@ -64,8 +64,6 @@ def context_from_state(state: State, faction: str) -> Context:
     storage = {}
     if faction in state.players:
         st = state.player(faction).storage
-        from .orders import Colour
-
         storage = {Colour.RED: st.red, Colour.BLUE: st.blue, Colour.GREEN: st.green}
     damage = state.soak.damage if state.soak is not None and state.soak.faction == faction else None
     return Context(me=me, opponents=opponents, storage=storage,
@@ -254,9 +252,7 @@ def _looks_like_order(pl: PostLine, items: list[Item]) -> bool:
     return _cue(pl, items) is not None
 
 
-def _cue(pl: PostLine, items: list[Item]):  # type: ignore[no-untyped-def]
-    from letopis.engine.text import tokens
-
+def _cue(pl: PostLine, items: list[Item]) -> Cue | None:
     has_ref = any(it.kind == "ref" for it in items)
     return order_cue(tokens(pl.norm[:2000]), lemmatizer(), ORDER_VERBS, pl.norm[:2000],
                      (_ARROW_CUE, _SHEET_CUE), _VERB_VOCABULARY, has_reference=has_ref)
@@ -302,10 +298,9 @@ def _merge(lines: list[_Line], ctx: Context) -> list[_Entry]:
                     _absorb_into_defence(defence, p)
                 continue
             if p.family == "boosts":
-                last = next((e for e in reversed(entries) if e.parsed.family == "attack"), None)
-                if last is not None and not _has_other_after(entries, last):
+                last = entries[-1] if entries else None
+                if last is not None and last.parsed.family == "attack":  # «Усиления: …» under the attack
                     last.parsed.boosts.merge(p.boosts)  # type: ignore[union-attr]
-                    last.parsed.issues.extend(p.issues)
                     _rebuild_attack(last)
                     p.family = "boosts_merged"
                     continue
@@ -342,10 +337,6 @@ def _merge(lines: list[_Line], ctx: Context) -> list[_Entry]:
     if defence is not None:
         _finish_defence(defence)
     return entries
-
-
-def _has_other_after(entries: list[_Entry], entry: _Entry) -> bool:
-    return entries[-1] is not entry
 
 
 def _rebuild_attack(e: _Entry) -> None:

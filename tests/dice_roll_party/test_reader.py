@@ -6,8 +6,24 @@ from test_reader_support import auction, build, defence, handicap, orders, read,
 
 from letopis.engine.contract import LineStatus
 from rulesets.dice_roll_party.orders import (
-    Add, Attack, Bid, Build, Colour, Defence, Discard, Emergency, Handicap, Pass, Reroll, Shift, Skip, Soak,
-    SwapCharacters, SwapStorage, Transfer, Zone,
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Colour,
+    Defence,
+    Discard,
+    Emergency,
+    Handicap,
+    Pass,
+    Reroll,
+    Shift,
+    Skip,
+    Soak,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 
 # --- setup -------------------------------------------------------------------------------------------

@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 from test_reader_support import defence, errors, orders, read, turn
 
-from rulesets.dice_roll_party.orders import Add, Attack, Defence, Discard, Reroll, Shift, SwapStorage, Transfer, Zone
+from rulesets.dice_roll_party.orders import (
+    Add,
+    Attack,
+    Defence,
+    Discard,
+    Reroll,
+    Shift,
+    SwapStorage,
+    Transfer,
+    Zone,
+)
 
 RICH = ("3/4/2/3", "5/3/2/2", "3/3/3/3", "4/1/1/6")  # «Рыцарь», «Лучница», «Страж», unnamed
 P2_ATTACKS_P1 = [Attack(attacker=2, target=1)]

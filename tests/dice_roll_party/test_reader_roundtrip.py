@@ -14,8 +14,25 @@ from test_reader_support import auction, build, defence, handicap, read, soak, t
 from rulesets.dice_roll_party.legality import simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import (
-    Add, Attack, Bid, Build, Colour, Defence, Discard, Emergency, Handicap, Pass, Reroll, ReturnToStorage, Shift,
-    Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Colour,
+    Defence,
+    Discard,
+    Emergency,
+    Handicap,
+    Pass,
+    Reroll,
+    ReturnToStorage,
+    Shift,
+    Skip,
+    Soak,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 from rulesets.dice_roll_party.state import State
 

@@ -5,8 +5,20 @@ from __future__ import annotations
 import pytest
 
 from letopis.engine.text import (
-    Lemmatizer, Lexicon, LineKind, format_coord, normalise, normalise_mapped, number_value, order_cue,
-    ordinal_value, parse_coord, split_post, strip_markup, suggest, tokens,
+    Lemmatizer,
+    Lexicon,
+    LineKind,
+    format_coord,
+    normalise,
+    normalise_mapped,
+    number_value,
+    order_cue,
+    ordinal_value,
+    parse_coord,
+    split_post,
+    strip_markup,
+    suggest,
+    tokens,
 )
 
 
