@@ -178,6 +178,10 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
                 attacker = k if attacker is None else attacker
             else:
                 free.append(k)
+        verb = next((k for k, it in enumerate(items) if it.is_word("v_attack")), None)
+        if len(free) == 1 and attacker is None and target is None and verb is not None and free[0] > verb \
+                and "1per" in lemmatizer().grammemes(items[verb].text):
+            target = free.pop()  # «Атакую П1»: the one I attack; who attacks is found later
         for k in free:
             if attacker is None:
                 attacker = k
@@ -258,13 +262,21 @@ def parse_defence(items: list[Item], ctx: Context | None) -> Parsed:
     """«Защита: страховка, контратака», «Защищаюсь без усилений», with an optional «если пробьёт —
     гашу 1 временем»."""
     p = Parsed("defence", items[0].start, items[-1].end)
-    if_k = _first(items, "if")
-    head = items[:if_k] if if_k is not None else items
+    cut = soak_start(items)
+    head = items[:cut] if cut is not None else items
     b, issues = scan_boosts(head, set(), _strict_from(head))
     p.boosts, p.issues = b, issues
-    if if_k is not None:
-        p.presoak = _soak_amount(items[if_k:], ctx)
+    if cut is not None:
+        p.presoak = _soak_amount(items[cut:], ctx)
     return p
+
+
+def soak_start(items: list[Item]) -> int | None:
+    """Where a soak said inside a defence starts: «если пробьёт — гашу 1», «…, гашу 1 если пробьёт»."""
+    for k, it in enumerate(items):
+        if it.is_word("if", "v_soak") or (it.is_word("v_give") and _first(items, "instead") is not None):
+            return k - 1 if k > 0 and items[k - 1].kind == "word" and items[k - 1].text == "не" else k
+    return None
 
 
 def _soak_amount(items: list[Item], ctx: Context | None) -> int:

@@ -20,6 +20,7 @@ from .reader_combat import (
     parse_presoak,
     parse_skip,
     parse_soak,
+    soak_start,
 )
 from .reader_parts import DEST_PREPS, REDS, _arrow_pairs, _concepts, _prep, _refs, specs
 from .reader_phase1 import (
@@ -53,7 +54,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "reroll"
     if "v_soak" in cs or ("v_accept" in cs and "damage" in cs) or ("v_give" in cs and "instead" in cs):
         if "defence" in expected or ("if" in cs and "soak" not in expected):
-            return "presoak"
+            cut = soak_start(items)
+            return "defence" if cut and _boost_like(items[:cut]) else "presoak"
         return "soak"
     if "v_pass" in cs:
         return "skip" if "pass" not in expected and "skip" in expected else "pass"
@@ -107,6 +109,10 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
             return "return"
     if "storage" in cs and refs and "bag" not in cs and any(_prep(items, k) in DEST_PREPS for k in refs):
         return "add"
+    if len(refs) == 1 and "bag" not in cs and specs(items) and not cs & {"state_word", "v_give"} \
+            and (_prep(items, refs[0]) in ("на", "к", "ко") or "storage" in cs
+                 or (refs[0] == 0 and len(items) > 2 and items[1].is_sym(":") and items[2].is_sym("+"))):
+        return "add"  # «+1 синий на П2», «Синий на П2», «П2: +2 синих»
     if len(refs) >= 2 and any(_prep(items, k) in ("с", "со", "от") for k in refs) \
             and any(_prep(items, k) in ("на", "к") for k in refs) and specs(items):
         return "transfer"
@@ -116,6 +122,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "handicap"
     if "bid" in expected and len(items) <= 3 and any(i.kind == "num" for i in items) and not refs:
         return "bid"
+    if "soak" in expected and len(items) <= 2 and any(i.kind == "num" for i in items) and not refs:
+        return "soak"  # a bare «1» answering «сколько погасить?»
     return None
 
 

@@ -105,9 +105,7 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
             break
     slash = _slash_sheet(rest)
     if slash is not None:
-        a, b, (time, attack, defence, form) = slash
-        if name is None:
-            name = _loose_name(rest[:a] + rest[b:], typed)
+        _, _, (time, attack, defence, form) = slash
     else:
         pairs, splits = _sheet_pairs(rest)
         keys = {k for k, _, _ in pairs}
@@ -137,31 +135,26 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
         if not pairs and not splits:
             raise fail("read.sheet", span=(p.start, p.end), hint=msg("read.hint_sheet"))
         time, attack, defence, form = sheet["time"], sheet["attack"], sheet["defence"], sheet["form"]
-        if name is None:
-            name = _name_before_colon(items, lo, typed)
+    if name is None:
+        name = _loose_name(rest, typed)
     p.orders.append(Build(slot=slot or 1, time=time, attack=attack, defence=defence, form=form, name=name or None))
     p.build_slot_missing = slot is None
     return p
 
 
 def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | None:
-    """An unquoted name next to a slash sheet: «П2: 3/4/2/3 Рыцарь», «П1 (Лучница): 3/4/2/3»."""
-    words = [it for it in items if it.kind in ("word", "ref") and it.concept not in ("char",) and it.kind != "ref"]
-    words = [w for w in words if w.concept is None and len(w.text) > 1]
-    if not words:
+    """An unquoted name beside a sheet: «Персонаж 2 Страж: время 2…», «П2: 3/4/2/3 Рыцарь»,
+    «П3: время 4, … (Тень)», «Слот 2: 3/3/3/3 — Молот» — the first run of words that are not
+    part of the sheet."""
+    run: list[Item] = []
+    for it in items:
+        if it.kind == "word" and it.concept is None and len(it.text) > 1 and it.text.replace("-", "").isalpha():
+            run.append(it)
+        elif run:
+            break
+    if not run:
         return None
-    return typed(words[0].start, words[-1].end).strip("()«»\"' .,:") or None
-
-
-def _name_before_colon(items: list[Item], lo: int, typed: Callable[[int, int], str]) -> str | None:
-    """«Персонаж 2 Страж: время 2…» — words between the slot and the colon."""
-    colon = next((k for k in range(lo, len(items)) if items[k].is_sym(":")), None)
-    if colon is None or colon == lo:
-        return None
-    words = [it for it in items[lo:colon] if it.kind == "word" and it.concept is None and len(it.text) > 1]
-    if not words or len(words) != colon - lo:
-        return None
-    return typed(words[0].start, words[-1].end) or None
+    return typed(run[0].start, run[-1].end).strip("()«»\"' .,:-—") or None
 
 
 # --- auction -----------------------------------------------------------------------------------------

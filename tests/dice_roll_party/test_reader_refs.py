@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_reader_support import defence, errors, orders, read, turn
+from test_reader_support import build, defence, errors, orders, read, soak, turn
 
 from rulesets.dice_roll_party.orders import (
     Add,
@@ -199,3 +199,68 @@ def test_opponents_named_in_the_genitive_with_several_opponents_DRP_GAP_27():
     s.players["p3"].name = "Dark_Knight"
     assert orders("П2 атакует П3 Dark_knight", s) == [Attack(attacker=2, target=3, target_faction="p3")]
     assert orders("П2 атакует П3 Бориса", s) == [Attack(attacker=2, target=3, target_faction="p2")]
+
+
+# --- terse and loose phrasings players use -----------------------------------------------------------
+@pytest.mark.parametrize("text, order", [
+    ("+1 синий на П2", Add(slot=2, zone=Zone.TIME)),
+    ("Синий на П2", Add(slot=2, zone=Zone.TIME)),
+    ("П2: +2 синих из хранилища", Add(slot=2, zone=Zone.TIME, count=2)),
+    ("2 синих из хранилища на П3", Add(slot=3, zone=Zone.TIME, count=2)),
+    ("Из хранилища на П2: 2 синих", Add(slot=2, zone=Zone.TIME, count=2)),
+    ("Фаза 1: добавляю 1 синий на П2.", Add(slot=2, zone=Zone.TIME)),
+    ("Переношу с П4 на П2 1 форму", Transfer(source=4, target=2, zone=Zone.FORM, lands=Zone.FORM)),
+    ("Сдвиг у П3: 1 из атаки в защиту", Shift(slot=3, source=Zone.ATTACK)),
+    ("Реролл: 2 красных из хранилища", Reroll(discards=(Discard(colour="red", count=2),))),
+    ("Бью Лучницей по Вихрю", Attack(attacker=2, target=2)),
+    ("Атакую П1 соперника персонажем 2", Attack(attacker=2, target=1)),
+    ("П2 атакует П1 (класс+, страховка)", Attack(attacker=2, target=1, class_up=1, insurance=True)),
+    ("П2 атакует П1 на 2 урона", Attack(attacker=2, target=1, damage=2)),
+])
+def test_loose_phrasings(text, order):
+    assert orders(text, turn(mine=RICH)) == [order]
+
+
+def test_first_person_attack_names_only_the_target():
+    """«Атакую П1»: with a first-person verb the one reference is the target (DRP-ATK-01)."""
+    s = turn(mine=("0/4/2/6", "3/2/2/5", "0/6/0/6", "0/1/1/10"))
+    assert orders("Атакую П1, урон +2", s) == [Attack(attacker=2, target=1, damage=2)]
+
+
+@pytest.mark.parametrize("text, order", [
+    ("Защищаюсь. Страховка и контра.", Defence(insurance=True, counter=True)),
+    ("Страховка, контратака", Defence(insurance=True, counter=True)),
+    ("Беру класс+ и страховку", Defence(class_up=1, insurance=True)),
+    ("Защита: класс+ и превосходство, гашу 1 если пробьёт", Defence(class_up=1, superiority=True, presoak=1)),
+])
+def test_loose_defences(text, order):
+    s = defence(theirs=("3/4/2/3", "4/3/3/2", "5/2/1/4", "3/3/3/3"))
+    assert orders(text, s, "p2") == [order]
+
+
+@pytest.mark.parametrize("text, amount", [("Гашу одним временем", 1), ("Не гашу", 0), ("1", 1),
+                                          ("Закрываю 1 урона временем", 1), ("Плачу временем: 2", 2)])
+def test_loose_soaks(text, amount):
+    from rulesets.dice_roll_party.orders import Soak
+
+    assert orders(text, soak(), "p2") == [Soak(amount=amount)]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("1) В3 А4 З2 Ф3 Рыцарь", "Рыцарь"), ("П1: время 3, атака 4, защита 2, форма 3 (Тень)", "Тень"),
+    ("Слот 1: 3/4/2/3 — Молот", "Молот"), ("П1 «Искра»: В3 А4 З2 Ф3", "Искра"),
+    ("Персонаж 1 Страж: время 3, атака 4, защита 2, форма 3", "Страж"), ("П1 — 3/4/2/3", None),
+])
+def test_names_beside_sheets_DRP_SETUP_03(text, name):
+    from rulesets.dice_roll_party.orders import Build
+
+    assert orders(text, build()) == [Build(slot=1, time=3, attack=4, defence=2, form=3, name=name)]
+
+
+@pytest.mark.parametrize("text, order_text", [("2 времени", "Ставлю 2 времени."), ("Ставлю 0.", "Ставлю 0 времени."),
+                                              ("Пасую", "Пас."), ("Поднимаю до 2", "Ставлю 2 времени.")])
+def test_loose_bids_DRP_GAP_06(text, order_text):
+    from test_reader_support import auction
+
+    [order] = orders(text, auction())
+    assert order.to_text() == order_text
