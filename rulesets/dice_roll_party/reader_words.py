@@ -99,6 +99,11 @@ class Context:
             self._names = table
         return self._names
 
+    def signature(self) -> tuple:
+        """What `analyse` depends on: whose post it is and every name in the game."""
+        return (self.me.faction, *((side.faction, side.name, tuple((slot, c.name) for slot, c in side.chars.items()))
+                                   for side in (self.me, *self.opponents)))
+
     def side(self, faction: str) -> SideInfo | None:
         if faction == self.me.faction:
             return self.me
@@ -136,8 +141,27 @@ class Item:
         return self.kind == "sym" and self.text in symbols
 
 
+_ANALYSED: dict[tuple[str, tuple], list[Item]] = {}
+_ANALYSED_MAX = 4096
+
+
 def analyse(norm: str, ctx: Context | None) -> list[Item]:
-    """The items of a normalised line (see the module docstring)."""
+    """The items of a normalised line (see the module docstring).
+
+    Cached per line and set of names: the live check re-reads a post at every keystroke, and most
+    lines have not changed. Callers treat the items as read-only; only this module sets them up.
+    """
+    key = (norm, ctx.signature() if ctx else ())
+    got = _ANALYSED.get(key)
+    if got is None:
+        got = _analyse(norm, ctx)
+        if len(_ANALYSED) >= _ANALYSED_MAX:
+            _ANALYSED.clear()
+        _ANALYSED[key] = got
+    return got
+
+
+def _analyse(norm: str, ctx: Context | None) -> list[Item]:
     lem = lemmatizer()
     toks = tokens(norm)
     words = [t.text for t in toks]
