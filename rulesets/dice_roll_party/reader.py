@@ -376,7 +376,7 @@ def _finish_defence(e: _Entry) -> None:
     e.order = Defence(class_up=b.class_up, insurance=b.insurance, superiority=b.superiority, counter=b.counter,
                       absorb_named=b.absorb, presoak=e.parsed.presoak)
     if b.damage:
-        e.parsed.issues.append(Issue("read.defence_damage", msg("read.boosts_wrong_side",
+        e.parsed.issues.append(Issue("read.boosts_wrong_side", msg("read.boosts_wrong_side",
                                                                   step=legality.STEP_RU["defence"], side="атаки"),
                                      None, "DRP-ATK-04", kind=ProblemKind.ILLEGAL,
                                      start=e.parsed.start, end=e.parsed.end))
