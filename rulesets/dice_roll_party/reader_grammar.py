@@ -34,7 +34,7 @@ from .reader_phase1 import (
     parse_transfer,
 )
 from .reader_setup import _sheet_like, parse_bid, parse_first_move, parse_handicap, parse_pass
-from .reader_words import ORDER_VERBS, Context, Item
+from .reader_words import Context, Item
 
 
 # --- the families ---------------------------------------------------------------------------------
@@ -158,6 +158,3 @@ PARSERS = {
 # The order kind a family stands for, for "now is not the time for this" messages.
 FAMILY_KIND = {"swap": "swap_storage", "presoak": "soak", "draw_more": "reroll"}
 
-
-def has_order_verb(items: list[Item]) -> Item | None:
-    return next((it for it in items if it.kind == "word" and it.concept in ORDER_VERBS), None)

@@ -245,3 +245,18 @@ def test_a_three_player_attack_names_whose_character_DRP_GAP_27():
     assert read("П2 → П3 Веры", s).orders == [Attack(attacker=2, target=3, target_faction="p3")]
     [p] = errors("П2 → П3 соперника", s)
     assert where(p) == (1, "attack.target_whose", "DRP-GAP-27")
+
+
+def test_a_bug_in_the_reader_becomes_one_error_not_an_exception(monkeypatch):
+    """The contract: `read` never raises. A reader bug is reported, and every line is kept."""
+    from rulesets.dice_roll_party import reader
+
+    def broken(*_args):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(reader, "_merge", broken)
+    r = reader.read_post("Привет\nП2 → П3 соперника", turn(mine=RICH), "p1")
+    assert [p.code for p in r.problems] == ["read.internal"] and not r.ok
+    assert [ln.text for ln in r.lines] == ["Привет", "П2 → П3 соперника"]
+    with pytest.raises(RuntimeError):
+        reader.read_post_strict("П2 → П3 соперника", turn(mine=RICH), "p1")

@@ -225,6 +225,10 @@ def test_lexicon_fixes_what_the_dictionary_gets_wrong():
     assert lem.has_grammeme("лучницей", "ablt")
 
 
+def test_words_of_a_concept_for_suggestions():
+    assert sorted(LEXICON.words_of("move")) == ["двигать", "идти", "передвигаться", "переместить"]
+
+
 def test_phrases_by_lemma():
     lem = Lemmatizer(LEXICON)
     assert lem.phrase_at(["два", "броска"], 0) == ("superiority", 2)
