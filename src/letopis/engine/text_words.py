@@ -10,6 +10,7 @@ every post.
 from __future__ import annotations
 
 import re
+import threading
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -59,15 +60,19 @@ def tokens(s: str) -> list[Token]:
 
 # --- morphology ----------------------------------------------------------------------------
 _MORPH: Any = None
+_MORPH_LOCK = threading.Lock()
 
 
 def morph() -> Any:
-    """The one shared pymorphy3 analyser (loading its dictionary takes a while)."""
+    """The one shared pymorphy3 analyser (loading its dictionary takes a while; web workers are
+    threads, so it is built once under a lock)."""
     global _MORPH
     if _MORPH is None:
-        import pymorphy3
+        with _MORPH_LOCK:
+            if _MORPH is None:
+                import pymorphy3
 
-        _MORPH = pymorphy3.MorphAnalyzer()
+                _MORPH = pymorphy3.MorphAnalyzer()
     return _MORPH
 
 
