@@ -14,15 +14,15 @@ from .reader_parts import (
     Boosts,
     Issue,
     Parsed,
-    _arrow_pairs,
-    _bare_z,
-    _concepts,
-    _first,
-    _prep,
-    _refs,
-    _slot,
+    arrow_pairs,
+    concepts_of,
     fail,
+    first_index,
     note,
+    prep_before,
+    ref_indices,
+    reject_bare_z,
+    slot_of,
 )
 from .reader_words import Context, Item, lemmatizer
 
@@ -158,20 +158,20 @@ def parse_boosts(items: list[Item], ctx: Context | None) -> Parsed:
 def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
     """«Атакую: П2 → П3 соперника», «П1 бьёт вражеского персонажа №4, +2 урона, страховка»,
     «Атака П3 по П1 без усилений», «Атакую П1 врага своим П3», «Лучницей бью Рыцаря Бориса»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("attack", items[0].start, items[-1].end)
-    refs = _refs(items)
+    refs = ref_indices(items)
     if len(refs) < 2:  # ordinals stand in for references: «атакую вторым первого»
         refs = sorted(refs + [k for k, it in enumerate(items) if it.kind == "ordinal"])
     attacker = target = None
-    for a, b, arrow in _arrow_pairs(items):
+    for a, b, arrow in arrow_pairs(items):
         if items[a].kind in ("ref", "ordinal") and items[b].kind in ("ref", "ordinal") and arrow == "→":
             attacker, target = a, b
     if attacker is None:
         free = []
         for k in refs:
             it = items[k]
-            if it.side == "opp" or _prep(items, k) in ("по", "на"):
+            if it.side == "opp" or prep_before(items, k) in ("по", "на"):
                 target = k if target is None else target
             elif it.side == "own" or it.ablt or (it.kind == "ordinal" and lemmatizer_ablt(it)):
                 attacker = k if attacker is None else attacker
@@ -228,7 +228,7 @@ def _own_slot(it: Item, ctx: Context | None) -> int:
         mine = [s for f, s in it.candidates if f == ctx.me.faction]
         if len(mine) == 1:
             return mine[0]
-    return _slot(it)
+    return slot_of(it)
 
 
 def _target_slot(it: Item, ctx: Context | None) -> int:
@@ -238,7 +238,7 @@ def _target_slot(it: Item, ctx: Context | None) -> int:
         theirs = [s for f, s in it.candidates if f != ctx.me.faction]
         if len(theirs) == 1:
             return theirs[0]
-    return _slot(it)
+    return slot_of(it)
 
 
 def _only_target(ctx: Context | None, p: Parsed) -> tuple[int, str | None] | None:
@@ -273,15 +273,15 @@ def parse_defence(items: list[Item], ctx: Context | None) -> Parsed:
 def soak_start(items: list[Item]) -> int | None:
     """Where a soak said inside a defence starts: «если пробьёт — гашу 1», «…, гашу 1 если пробьёт»."""
     for k, it in enumerate(items):
-        if it.is_word("if", "v_soak") or (it.is_word("v_give") and _first(items, "instead") is not None):
+        if it.is_word("if", "v_soak") or (it.is_word("v_give") and first_index(items, "instead") is not None):
             return k - 1 if k > 0 and items[k - 1].kind == "word" and items[k - 1].text == "не" else k
     return None
 
 
 def _soak_amount(items: list[Item], ctx: Context | None) -> int:
-    cs = _concepts(items)
+    cs = concepts_of(items)
     texts = {it.text for it in items}
-    k = _first(items, "v_soak", "v_give")
+    k = first_index(items, "v_soak", "v_give")
     if "не" in texts and k is not None and k > 0 and items[k - 1].text == "не":
         return 0
     if "v_accept" in cs and "v_soak" not in cs and "v_give" not in cs:

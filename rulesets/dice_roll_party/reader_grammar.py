@@ -22,7 +22,7 @@ from .reader_combat import (
     parse_soak,
     soak_start,
 )
-from .reader_parts import DEST_PREPS, REDS, _arrow_pairs, _concepts, _prep, _refs, specs
+from .reader_parts import DEST_PREPS, REDS, arrow_pairs, concepts_of, prep_before, ref_indices, specs
 from .reader_phase1 import (
     parse_add,
     parse_draw_more,
@@ -33,7 +33,7 @@ from .reader_phase1 import (
     parse_swap,
     parse_transfer,
 )
-from .reader_setup import _sheet_like, parse_bid, parse_first_move, parse_handicap, parse_pass
+from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 from .reader_words import Context, Item
 
 
@@ -42,9 +42,9 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     """Which kind of order a sentence is, by its verb or shape; None for chatter."""
     if not items:
         return None
-    cs = _concepts(items)
+    cs = concepts_of(items)
     expected = ctx.expected if ctx else frozenset()
-    refs = _refs(items)
+    refs = ref_indices(items)
     if "v_skip" in cs or ("nobody" in cs and ("v_attack" in cs or any(i.zone is Zone.ATTACK for i in items))):
         return "skip"
     if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)) \
@@ -86,7 +86,7 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "v_draw" in cs:
         return "draw_more"
     # --- no order verb: the shape decides ---------------------------------------------------
-    if _sheet_like(items):
+    if sheet_like(items):
         return "build"
     if "first_move" in cs or _first_move_like(items):
         return "first_move"
@@ -96,7 +96,7 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "attack"
     if first.kind == "zone" and first.zone is Zone.DEFENCE and len(items) > 1 and items[1].is_sym(":"):
         return "defence"
-    arrows = _arrow_pairs(items)
+    arrows = arrow_pairs(items)
     for a, b, _ in arrows:
         left, right = items[a], items[b]
         if left.kind == "zone" and right.kind == "zone":
@@ -107,14 +107,14 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
             return "transfer" if specs(items) else "attack"
         if left.kind == "ref" and right.is_word("storage"):
             return "return"
-    if "storage" in cs and refs and "bag" not in cs and any(_prep(items, k) in DEST_PREPS for k in refs):
+    if "storage" in cs and refs and "bag" not in cs and any(prep_before(items, k) in DEST_PREPS for k in refs):
         return "add"
     if len(refs) == 1 and "bag" not in cs and specs(items) and not cs & {"state_word", "v_give"} \
-            and (_prep(items, refs[0]) in ("на", "к", "ко") or "storage" in cs
+            and (prep_before(items, refs[0]) in ("на", "к", "ко") or "storage" in cs
                  or (refs[0] == 0 and len(items) > 2 and items[1].is_sym(":") and items[2].is_sym("+"))):
         return "add"  # «+1 синий на П2», «Синий на П2», «П2: +2 синих»
-    if len(refs) >= 2 and any(_prep(items, k) in ("с", "со", "от") for k in refs) \
-            and any(_prep(items, k) in ("на", "к") for k in refs) and specs(items):
+    if len(refs) >= 2 and any(prep_before(items, k) in ("с", "со", "от") for k in refs) \
+            and any(prep_before(items, k) in ("на", "к") for k in refs) and specs(items):
         return "transfer"
     if _boost_like(items):
         return "boosts"
@@ -128,7 +128,7 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
 
 
 def _boost_like(items: list[Item]) -> bool:
-    cs = _concepts(items)
+    cs = concepts_of(items)
     if cs & {"insurance", "superiority", "counter", "absorb", "class_up", "none_boosts", "advantage"}:
         return True
     if "boosts" in cs and any(i.is_sym(":") for i in items):

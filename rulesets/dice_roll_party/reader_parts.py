@@ -102,11 +102,11 @@ def note(code: str, start: int, end: int, clause: str | None = None, **kw: objec
 
 
 # --- small look-ups over items -------------------------------------------------------------------------
-def _concepts(items: list[Item]) -> set[str]:
+def concepts_of(items: list[Item]) -> set[str]:
     return {it.concept for it in items if it.kind == "word" and it.concept}
 
 
-def _prep(items: list[Item], k: int) -> str | None:
+def prep_before(items: list[Item], k: int) -> str | None:
     """The preposition right before item k («с П4», «на П2», «из атаки»)."""
     j = k - 1
     while j >= 0 and items[j].is_word("char"):
@@ -116,15 +116,15 @@ def _prep(items: list[Item], k: int) -> str | None:
     return None
 
 
-def _refs(items: list[Item]) -> list[int]:
+def ref_indices(items: list[Item]) -> list[int]:
     return [k for k, it in enumerate(items) if it.kind == "ref"]
 
 
-def _first(items: list[Item], *concepts: str) -> int | None:
+def first_index(items: list[Item], *concepts: str) -> int | None:
     return next((k for k, it in enumerate(items) if it.kind == "word" and it.concept in concepts), None)
 
 
-def _slot(it: Item) -> int:
+def slot_of(it: Item) -> int:
     """The slot of a reference; a name shared by several characters is ambiguous."""
     if it.value is None:
         who = ", ".join(f"П{s}" for _, s in it.candidates)
@@ -135,7 +135,7 @@ def _slot(it: Item) -> int:
     return it.value
 
 
-def _arrow_pairs(items: list[Item]) -> list[tuple[int, int, str]]:
+def arrow_pairs(items: list[Item]) -> list[tuple[int, int, str]]:
     """(left, right, arrow) for every arrow with an item on each side (skipping ":" and ",")."""
     out = []
     for k, it in enumerate(items):
@@ -169,7 +169,7 @@ class Spec:
 
 
 def _zone_is_direction(items: list[Item], k: int) -> bool:
-    p = _prep(items, k)
+    p = prep_before(items, k)
     if p in SOURCE_PREPS or p in DEST_PREPS:
         return True
     if k > 0 and (items[k - 1].is_sym("→", "↔") or items[k - 1].is_word("cls")):
@@ -223,14 +223,14 @@ def specs(items: list[Item], lo: int = 0, hi: int | None = None) -> list[Spec]:
             sp.lands = items[j + 1].zone
             sp.end = items[j + 1].end
             j += 2
-        if j < len(items) and items[j].kind == "ref" and _prep(items, j) is None:
+        if j < len(items) and items[j].kind == "ref" and prep_before(items, j) is None:
             sp.owner = j
         out.append(sp)
         k = max(j, k + 1)
     return out
 
 
-def _count_near(items: list[Item], lo: int, hi: int) -> int | None:
+def first_number(items: list[Item], lo: int, hi: int) -> int | None:
     for it in items[lo:hi]:
         if it.kind == "num":
             return it.value
@@ -252,7 +252,7 @@ def _mine(ctx: Context | None, slot: int) -> CharInfo | None:
     return ctx.me.chars.get(slot) if ctx else None
 
 
-def _zone_leaving(sp: Spec, ctx: Context | None, slot: int) -> Zone:
+def zone_leaving(sp: Spec, ctx: Context | None, slot: int) -> Zone:
     """The zone a token leaves a character from: named, by colour, or by DRP-GAP-14."""
     if sp.zone is not None:
         return sp.zone
@@ -263,7 +263,7 @@ def _zone_leaving(sp: Spec, ctx: Context | None, slot: int) -> Zone:
     raise fail("read.colour_needed", span=(sp.start, sp.end), hint=msg("read.hint_colour"))
 
 
-def _zone_arriving(sp: Spec) -> Zone:
+def zone_arriving(sp: Spec) -> Zone:
     """The zone a token from storage lands in: red must say where (DRP-GAP-14)."""
     if sp.lands is not None and (sp.colour is Colour.RED or sp.zone in REDS or sp.generic):
         return sp.lands
@@ -277,7 +277,7 @@ def _zone_arriving(sp: Spec) -> Zone:
     raise fail("read.colour_needed", span=(sp.start, sp.end), hint=msg("read.hint_colour"))
 
 
-def _bare_z(items: list[Item]) -> None:
+def reject_bare_z(items: list[Item]) -> None:
     """«з» outside a four-part sheet could be «зелёный» or «защита» (DRP-GAP-31)."""
     for it in items:
         if it.kind == "word" and it.text.rstrip(".") == "з":

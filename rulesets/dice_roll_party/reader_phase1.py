@@ -26,18 +26,18 @@ from .reader_parts import (
     SOURCE_PREPS,
     Parsed,
     Spec,
-    _arrow_pairs,
-    _bare_z,
-    _count_near,
-    _first,
-    _prep,
-    _refs,
-    _slot,
-    _zone_arriving,
-    _zone_leaving,
+    arrow_pairs,
     fail,
+    first_index,
+    first_number,
     note,
+    prep_before,
+    ref_indices,
+    reject_bare_z,
+    slot_of,
     specs,
+    zone_arriving,
+    zone_leaving,
 )
 from .reader_words import Context, Item
 
@@ -45,20 +45,20 @@ from .reader_words import Context, Item
 # --- phase 1 ------------------------------------------------------------------------------------------
 def parse_shift(items: list[Item], ctx: Context | None) -> Parsed:
     """«Перекладываю 1 красный у П2 из атаки в защиту», «П4: защита → атака, 2 токена»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("shift", items[0].start, items[-1].end)
-    refs = _refs(items)
+    refs = ref_indices(items)
     if len(refs) != 1:
         raise fail("read.shift_char", span=(p.start, p.end), hint=msg("read.hint_shift"))
-    slot = _slot(items[refs[0]])
+    slot = slot_of(items[refs[0]])
     source = dest = None
-    for a, b, _ in _arrow_pairs(items):
+    for a, b, _ in arrow_pairs(items):
         if items[a].kind == "zone" and items[b].kind == "zone":
             source, dest = items[a].zone, items[b].zone
     if source is None:
         for k, it in enumerate(items):
             if it.kind == "zone":
-                prep = _prep(items, k)
+                prep = prep_before(items, k)
                 if prep in ("из", "с", "со", "от") and source is None:
                     source = it.zone
                 elif prep in ("в", "во", "на") and dest is None:
@@ -85,9 +85,9 @@ def parse_shift(items: list[Item], ctx: Context | None) -> Parsed:
 
 def _dest_ref(items: list[Item], refs: list[int]) -> int | None:
     for k in refs:
-        if _prep(items, k) in DEST_PREPS:
+        if prep_before(items, k) in DEST_PREPS:
             return k
-    for a, b, _ in _arrow_pairs(items):
+    for a, b, _ in arrow_pairs(items):
         if items[b].kind == "ref":
             return b
     return refs[0] if len(refs) == 1 else None
@@ -95,35 +95,35 @@ def _dest_ref(items: list[Item], refs: list[int]) -> int | None:
 
 def parse_add(items: list[Item], ctx: Context | None) -> Parsed:
     """«Добавляю из хранилища 2 синих на персонажа 3», «На П1 из хранилища красный в атаку»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("add", items[0].start, items[-1].end)
-    refs = _refs(items)
+    refs = ref_indices(items)
     k = _dest_ref(items, refs)
     if k is None:
         raise fail("read.add_char", span=(p.start, p.end), hint=msg("read.hint_add"))
-    slot = _slot(items[k])
+    slot = slot_of(items[k])
     found = [sp for sp in specs(items) if not (sp.zone is Zone.TIME and sp.count is None and sp.lands is None
                                                 and any(i.is_word("storage") for i in items[sp.index + 1 : sp.index + 2]))]
     if not found:
         raise fail("read.add_what", span=(p.start, p.end), hint=msg("read.hint_add"))
     for sp in found:
-        zone = _zone_arriving(sp)
+        zone = zone_arriving(sp)
         p.orders.append(Add(slot=slot, zone=zone, count=max(sp.count or 1, 1)))
     return p
 
 
 def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
     """«Переношу 1 форму с П4 на П2», «П4 → П2: 1 форма», «Переношу 2 атаки с П1 на П2 в защиту»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("transfer", items[0].start, items[-1].end)
-    refs = _refs(items)
+    refs = ref_indices(items)
     src = dst = None
-    for a, b, _ in _arrow_pairs(items):
+    for a, b, _ in arrow_pairs(items):
         if items[a].kind == "ref" and items[b].kind == "ref":
             src, dst = a, b
     if src is None:
         for k in refs:
-            prep = _prep(items, k)
+            prep = prep_before(items, k)
             if prep in SOURCE_PREPS and src is None:
                 src = k
             elif prep in ("на", "к", "ко", "в", "во") and dst is None:
@@ -135,23 +135,23 @@ def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
             dst = rest.pop(0)
     if src is None or dst is None:
         raise fail("read.transfer_chars", span=(p.start, p.end), hint=msg("read.hint_transfer"))
-    source, target = _slot(items[src]), _slot(items[dst])
+    source, target = slot_of(items[src]), slot_of(items[dst])
     found = specs(items)
     if not found:
         raise fail("read.transfer_what", span=(p.start, p.end), hint=msg("read.hint_transfer"))
     # «в защиту» said after the destination: where a red token lands (DRP-GAP-14)
     lands_all = None
     for k, it in enumerate(items):
-        if it.kind == "zone" and it.zone in REDS and _prep(items, k) in ("в", "во") and k > dst:
+        if it.kind == "zone" and it.zone in REDS and prep_before(items, k) in ("в", "во") and k > dst:
             lands_all = it.zone
     src_zone_said = None
     for k, it in enumerate(items):
-        if it.kind == "zone" and _prep(items, k) in ("из",):
+        if it.kind == "zone" and prep_before(items, k) in ("из",):
             src_zone_said = it.zone
     for sp in found:
         if sp.zone is None and sp.colour is Colour.RED and src_zone_said in REDS:
             sp.zone = src_zone_said
-        zone = _zone_leaving(sp, ctx, source)
+        zone = zone_leaving(sp, ctx, source)
         lands = sp.lands or lands_all or zone
         if zone not in REDS:
             lands = zone
@@ -161,25 +161,25 @@ def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
 
 def parse_return(items: list[Item], ctx: Context | None) -> Parsed:
     """«Возвращаю в хранилище с П1: синий ×2» (only with the option allow_return_to_storage)."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("return", items[0].start, items[-1].end)
-    refs = _refs(items)
+    refs = ref_indices(items)
     if len(refs) != 1:
         raise fail("read.return_char", span=(p.start, p.end), hint=msg("read.hint_return"))
-    slot = _slot(items[refs[0]])
+    slot = slot_of(items[refs[0]])
     found = specs(items)
     if not found:
         raise fail("read.return_what", span=(p.start, p.end), hint=msg("read.hint_return"))
     for sp in found:
-        p.orders.append(ReturnToStorage(slot=slot, zone=_zone_leaving(sp, ctx, slot), count=max(sp.count or 1, 1)))
+        p.orders.append(ReturnToStorage(slot=slot, zone=zone_leaving(sp, ctx, slot), count=max(sp.count or 1, 1)))
     return p
 
 
 def parse_swap(items: list[Item], ctx: Context | None) -> Parsed:
     """«Меняю у П1 зелёный на синий из хранилища»; «Обмен между П1 и П3: синий П1 ↔ красный (атака) П3»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("swap", items[0].start, items[-1].end)
-    refs = _refs(items)
+    refs = ref_indices(items)
     found = specs(items)
     if len(refs) >= 2:
         return _swap_characters(items, refs, found, ctx, p)
@@ -189,9 +189,9 @@ def parse_swap(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 def _swap_storage(items: list[Item], ref: int, found: list[Spec], ctx: Context | None, p: Parsed) -> Parsed:
-    slot = _slot(items[ref])
-    give_k = _first(items, "v_give")
-    get_k = _first(items, "v_get")
+    slot = slot_of(items[ref])
+    give_k = first_index(items, "v_give")
+    get_k = first_index(items, "v_get")
     give = take = None
     if give_k is not None and get_k is not None:
         give = next((sp for sp in found if give_k < sp.index < get_k), None)
@@ -203,8 +203,8 @@ def _swap_storage(items: list[Item], ref: int, found: list[Spec], ctx: Context |
             take = next((sp for sp in found if sp.index > na), None)
     if give is None or take is None:
         raise fail("read.swap_what", span=(p.start, p.end), hint=msg("read.hint_swap"))
-    give_zone = _zone_leaving(give, ctx, slot)
-    take_zone = _zone_arriving(take)
+    give_zone = zone_leaving(give, ctx, slot)
+    take_zone = zone_arriving(take)
     count = max(take.count or give.count or 1, 1)
     p.family = "swap_storage"
     p.orders.append(SwapStorage(slot=slot, give=give_zone, take=take_zone, count=count))
@@ -223,17 +223,17 @@ def _swap_characters(items: list[Item], refs: list[int], found: list[Spec], ctx:
     else:
         raise fail("read.swap_what", span=(p.start, p.end), hint=msg("read.hint_swap"))
     assert a is not None and b is not None
-    slot_a, slot_b = _slot(items[a]), _slot(items[b])
-    a_zone = _zone_leaving(sa, ctx, slot_a)
-    b_zone = _zone_leaving(sb, ctx, slot_b)
+    slot_a, slot_b = slot_of(items[a]), slot_of(items[b])
+    a_zone = zone_leaving(sa, ctx, slot_a)
+    b_zone = zone_leaving(sb, ctx, slot_b)
     a_lands = sa.lands if (sa.lands and a_zone in REDS) else a_zone
     b_lands = sb.lands if (sb.lands and b_zone in REDS) else b_zone
     # «…, на П3 — в защиту»: where a red token lands on that character (DRP-GAP-14)
-    for k in _refs(items):
-        if k in (a, b) or _prep(items, k) != "на":
+    for k in ref_indices(items):
+        if k in (a, b) or prep_before(items, k) != "на":
             continue
         zone = next((items[j].zone for j in range(k + 1, min(k + 4, len(items)))
-                     if items[j].kind == "zone" and _prep(items, j) in ("в", "во")), None)
+                     if items[j].kind == "zone" and prep_before(items, j) in ("в", "во")), None)
         if zone in REDS:
             if items[k].value == slot_b and a_zone in REDS:
                 a_lands = zone
@@ -253,13 +253,13 @@ def _discards(items: list[Item], ctx: Context | None, lo: int, hi: int, p: Parse
         end = found[n + 1].index if n + 1 < len(found) else hi
         place: int | None = None  # slot; None = storage
         for k in range(sp.index + 1, end):
-            if items[k].kind == "ref" and _prep(items, k) in SOURCE_PREPS | {None}:
-                place = _slot(items[k])
+            if items[k].kind == "ref" and prep_before(items, k) in SOURCE_PREPS | {None}:
+                place = slot_of(items[k])
                 break
             if items[k].is_word("storage"):
                 break
         if place is None and sp.owner is not None:
-            place = _slot(items[sp.owner])
+            place = slot_of(items[sp.owner])
         count = max(sp.count or 1, 1)
         if place is None:
             colour = sp.colour_of()
@@ -268,7 +268,7 @@ def _discards(items: list[Item], ctx: Context | None, lo: int, hi: int, p: Parse
                 continue
             out.append(Discard(colour=colour, count=count))
         else:
-            out.append(Discard(slot=place, zone=_zone_leaving(sp, ctx, place), count=count))
+            out.append(Discard(slot=place, zone=zone_leaving(sp, ctx, place), count=count))
     return out
 
 
@@ -297,16 +297,16 @@ def _guess_storage(ctx: Context | None, count: int, sp: Spec, p: Parsed) -> list
 
 def parse_reroll(items: list[Item], ctx: Context | None) -> Parsed:
     """«Сбрасываю в мешок 2 красных из хранилища, добираю 2»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("reroll", items[0].start, items[-1].end)
-    draw_k = _first(items, "v_draw")
+    draw_k = first_index(items, "v_draw")
     hi = draw_k if draw_k is not None else len(items)
     discards = _discards(items, ctx, 0, hi, p)
     if not discards:
         raise fail("read.reroll_what", span=(p.start, p.end), hint=msg("read.hint_reroll"))
     order = Reroll(discards=tuple(discards))
     if draw_k is not None:
-        said = _count_near(items, draw_k, len(items))
+        said = first_number(items, draw_k, len(items))
         if said is not None and said != order.count:
             raise fail("read.reroll_count", items[draw_k], clause="DRP-GAP-10", kind=ProblemKind.ILLEGAL,
                        hint=msg("read.hint_reroll_count", n=order.count), said=said, n=order.count)
@@ -316,9 +316,9 @@ def parse_reroll(items: list[Item], ctx: Context | None) -> Parsed:
 
 def parse_emergency(items: list[Item], ctx: Context | None) -> Parsed:
     """«Времени нет нигде — меняю 3 токена из хранилища на случайные из мешка»."""
-    _bare_z(items)
+    reject_bare_z(items)
     p = Parsed("emergency", items[0].start, items[-1].end)
-    verb = _first(items, "v_swap", "emergency", "v_discard")
+    verb = first_index(items, "v_swap", "emergency", "v_discard")
     lo = verb + 1 if verb is not None else 0
     na = next((k for k in range(lo, len(items)) if items[k].kind == "word" and items[k].text == "на"
                and k + 1 < len(items) and items[k + 1].is_word("random")), None)
@@ -334,5 +334,5 @@ def parse_emergency(items: list[Item], ctx: Context | None) -> Parsed:
 def parse_draw_more(items: list[Item], ctx: Context | None) -> Parsed:
     """«Добираю 2» on its own: the tail of a reroll written on the line before."""
     p = Parsed("draw_more", items[0].start, items[-1].end)
-    p.draw_count = _count_near(items, 0, len(items))
+    p.draw_count = first_number(items, 0, len(items))
     return p

@@ -10,14 +10,14 @@ from letopis.engine.problems import ProblemKind
 
 from .messages import msg
 from .orders import Bid, Build, Colour, Handicap, Pass, Zone
-from .reader_parts import REDS, Parsed, _count_near, _first, _refs, _slot, fail, note
+from .reader_parts import REDS, Parsed, fail, first_index, first_number, note, ref_indices, slot_of
 from .reader_words import Context, Item
 
 # --- sheets (setup): «П1: В3 А4 З2 Ф3», «3/4/2/3», «время 2, атака 1…», «синих 4, красных 4 (3 в атаку…)» ---
 _LETTER_KEYS = {"в": "time", "а": "attack", "з": "defence", "ф": "form", "с": "blue", "к": "red"}
 
 
-def _sheet_like(items: list[Item]) -> bool:
+def sheet_like(items: list[Item]) -> bool:
     if _slash_sheet(items) is not None:
         return True
     return len(_sheet_pairs(items)[0]) >= 3
@@ -87,7 +87,7 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
     lo = 0
     first = items[0]
     if first.kind == "ref":
-        slot = _slot(first)
+        slot = slot_of(first)
         lo = 1
     elif first.kind == "num" and len(items) > 1 and items[1].is_sym("-", ":", ".", ")"):
         slot = first.value
@@ -160,7 +160,7 @@ def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | No
 # --- auction -----------------------------------------------------------------------------------------
 def parse_bid(items: list[Item], ctx: Context | None) -> Parsed:
     p = Parsed("bid", items[0].start, items[-1].end)
-    amount = _count_near(items, 0, len(items))
+    amount = first_number(items, 0, len(items))
     if amount is None:
         raise fail("read.bid_amount", span=(p.start, p.end), hint=msg("read.hint_bid"))
     p.orders.append(Bid(amount=amount))
@@ -168,7 +168,7 @@ def parse_bid(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 def parse_pass(items: list[Item], ctx: Context | None) -> Parsed:
-    k = _first(items, "v_pass")
+    k = first_index(items, "v_pass")
     it = items[k] if k is not None else items[0]
     return Parsed("pass", it.start, it.end, orders=[Pass()])
 
@@ -178,7 +178,7 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
     p = Parsed("handicap", items[0].start, items[-1].end)
     takes: list[tuple[int, int]] = []
     used: set[int] = set()
-    for k in _refs(items):
+    for k in ref_indices(items):
         amount = None
         j = k - 1
         while j >= 0 and (items[j].kind == "word" and items[j].text in ("с", "со", "у") or items[j].kind == "zone"
@@ -196,7 +196,7 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
                 used.add(j)
         if amount is None:
             raise fail("read.handicap_amount", items[k], hint=msg("read.hint_handicap"))
-        takes.append((_slot(items[k]), amount))
+        takes.append((slot_of(items[k]), amount))
     if not takes:
         raise fail("read.handicap_amount", span=(p.start, p.end), hint=msg("read.hint_handicap"))
     merged: dict[int, int] = {}
