@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from letopis.db.models import Game, Post, Step
-from letopis.engine.contract import Reading, Ruleset
+from letopis.db.models import Game, Post, Seat, Step, User
+from letopis.engine.contract import Reading, Ruleset, TurnInfo
 from letopis.engine.events import Event
 from letopis.settings import get_settings
 
@@ -34,8 +34,9 @@ from ._common import (
     transactional,
     turn_of,
 )
-from .errors import Conflict, Forbidden, Invalid, TooLarge
+from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
 from .schemas import CheckOut, GameStatus, StepStatus, SubmitOut
+from .state_cache import cached_state
 
 
 def receipt(text: str) -> str:
@@ -58,21 +59,45 @@ def _check_out(reading: Reading, **extra: Any) -> CheckOut:
     return CheckOut(**reading_json(reading), **extra)
 
 
-def check_post(db: Session, *, game_id: int, faction: str, text: str) -> CheckOut:
-    """Read a post against the game's current state; stores nothing."""
+def check_post(db: Session, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
+    """Read a post against the game's current state; stores nothing.
+
+    With ``user_id`` it also checks that this user may post for ``faction`` (its player, the GM or
+    an admin): a check reads the live state, which in hidden-information games is that faction's
+    secret. It is the hot path of the live check, so it asks PostgreSQL one question and takes the
+    parsed state from the per-process cache.
+    """
     _limit_size(text)
-    game = load_game(db, game_id)
-    ruleset = ruleset_by_id(game.ruleset_id)
-    seat_for(db, game_id, faction)
-    step = active_step(db, game_id)
-    state_json = step.state_before if step else game.state
-    turn = turn_of(step) if step else None
-    expected = bool(step and step.status == StepStatus.OPEN.value and turn and faction in turn.factions)
-    base: dict[str, Any] = {"game_id": game.id, "step_number": step.number if step else None,
-                            "faction": faction, "turn_title": turn.title if turn else "", "expected": expected}
+    seated = (select(Seat.id).where(Seat.game_id == Game.id, Seat.faction_id == faction,
+                                    Seat.user_id == user_id).exists())
+    admin = select(User.is_admin).where(User.id == user_id).scalar_subquery()
+    row = db.execute(
+        select(Game.id, Game.ruleset_id, Game.gm_user_id, Game.factions, Game.updated_at,
+               Step.id.label("step_id"), Step.number, Step.status, Step.turn, Step.opened_at,
+               seated.label("seated"), admin.label("admin"))
+        .outerjoin(Step, (Step.game_id == Game.id) & (Step.status != StepStatus.PUBLISHED.value))
+        .where(Game.id == game_id).order_by(Step.number.desc()).limit(1)
+    ).one_or_none()
+    if row is None:
+        raise NotFound(f"Игра №{game_id} не найдена.", code="game_not_found")
+    if faction not in {f["id"] for f in row.factions}:
+        raise Invalid(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
+    if user_id is not None and not (row.gm_user_id == user_id or row.seated or row.admin):
+        raise Forbidden("Проверять посты может только игрок этой стороны или мастер.", code="not_your_seat")
+    ruleset = ruleset_by_id(row.ruleset_id)
+    if row.step_id is not None:
+        state = cached_state(ruleset, ("step", row.step_id, row.opened_at),
+                             lambda: db.scalar(select(Step.state_before).where(Step.id == row.step_id)))
+    else:
+        state = cached_state(ruleset, ("game", row.id, row.updated_at),
+                             lambda: db.scalar(select(Game.state).where(Game.id == row.id)))
+    turn = TurnInfo.model_validate(row.turn) if row.turn is not None else None
+    expected = bool(row.status == StepStatus.OPEN.value and turn and faction in turn.factions)
+    base: dict[str, Any] = {"game_id": row.id, "step_number": row.number, "faction": faction,
+                            "turn_title": turn.title if turn else "", "expected": expected}
     if not text.strip():
         return CheckOut(ok=False, message="Пост пустой: напишите приказы.", **base)
-    reading = _read(ruleset, text, state_json, faction)
+    reading = ruleset.read(text, state, faction)
     errors = sum(1 for p in reading.problems if p.is_error)
     if errors:
         message = f"Ошибок: {errors}. Исправьте отмеченные строки."

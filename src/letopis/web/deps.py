@@ -92,14 +92,3 @@ def require_user(user: MaybeUser) -> UserOut:
 
 
 CurrentUser = Annotated[UserOut, Depends(require_user)]
-
-
-def require_seat_or_gm(db: Session, game_id: int, user: UserOut, faction: str) -> None:
-    """Checking a post reads it against the live state, which in games with hidden information
-    shows what that faction sees: only its player, the game's GM or an admin may do it."""
-    game = service.get_game(db, game_id)
-    if user.is_admin or user.id == game.gm_user_id:
-        return
-    if any(seat.faction == faction for seat in service.seats_of(db, game_id=game_id, user_id=user.id)):
-        return
-    raise service.Forbidden("Проверять посты может только игрок этой стороны или мастер.")

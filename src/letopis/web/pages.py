@@ -13,7 +13,7 @@ from letopis import service
 from letopis.engine.registry import get_ruleset
 from letopis.service import CheckOut, GameOut, GamePage
 
-from .deps import CurrentUser, MaybeUser, SessionDep, current_user, require_seat_or_gm
+from .deps import CurrentUser, MaybeUser, SessionDep, current_user
 from .forms import FormError, parse_factions, parse_json_object
 from .rulesdoc import render_rules
 from .templating import flash, render, templates
@@ -164,8 +164,7 @@ def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: 
         return templates.TemplateResponse(request, "_check.html",
                                           {"check": None, "by_line": {}, "general": [], "game": None})
     try:
-        require_seat_or_gm(db, game_id, user, faction)
-        check = service.check_post(db, game_id=game_id, faction=faction, text=text)
+        check = service.check_post(db, game_id=game_id, faction=faction, text=text, user_id=user.id)
     except service.ServiceError as exc:
         return templates.TemplateResponse(
             request, "_check.html", {"check": None, "refusal": exc.message, "problems": exc.problems,
@@ -182,8 +181,7 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, fa
     page = service.game_page(db, game_id, user.id)
     if intent == "check":
         try:
-            require_seat_or_gm(db, game_id, user, faction)
-            check = service.check_post(db, game_id=game_id, faction=faction, text=text)
+            check = service.check_post(db, game_id=game_id, faction=faction, text=text, user_id=user.id)
         except service.ServiceError as exc:
             return _post_page(request, page, faction=faction, text=text, error=exc.message,
                               status=exc.status)
