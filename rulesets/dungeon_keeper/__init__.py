@@ -1,0 +1,1 @@
+"""Dungeon Keeper — Хранитель Подземелий, as a Letopis ruleset (being assembled)."""
