@@ -243,3 +243,6 @@ def test_openapi_and_docs_load(bot):
     assert "ErrorOut" in spec.json()["components"]["schemas"]
     docs = bot.get("/docs")
     assert docs.status_code == 200 and "openapi.json" in docs.text
+    assert "cdn" not in docs.text.lower()  # Swagger UI is vendored: the docs work offline
+    assert bot.get("/static/swagger/swagger-ui-bundle.js").status_code == 200
+    assert bot.get("/static/swagger/swagger-ui.css").status_code == 200

@@ -12,7 +12,10 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import swagger_ui_bundle
 from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -62,14 +65,22 @@ def create_app(
         version="0.1.0",
         lifespan=_lifespan(run_deadlines, deadline_interval),
         openapi_url="/api/openapi.json",
-        docs_url="/docs",
+        docs_url=None,  # served below from the vendored Swagger UI: no CDN needed
         redoc_url=None,
     )
     app.state.settings = settings
     app.state.session_factory = session_factory
 
     errors.install(app)
+    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="swagger")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/api/openapi.json", title="Летопись — API",
+                                   swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+                                   swagger_css_url="/static/swagger/swagger-ui.css",
+                                   swagger_favicon_url="/static/swagger/favicon-32x32.png")
     app.include_router(auth.router)
     app.include_router(pages.router)
     app.include_router(gm.router)
