@@ -478,6 +478,18 @@ class State(BaseModel):
                 return fid
         return None
 
+    def concealed(self, cell: Cell) -> bool:
+        """Hidden in the rock under ``hide_objects_in_rock``: not an empty cell and no empty cell
+        around it (DK-GAP-23). Always False when the option is off (the game is open, DK-GEN-03)."""
+        if not self.options.hide_objects_in_rock or self.terrain(cell) == EMPTY:
+            return False
+        r0, c0 = cell
+        for r in range(max(1, r0 - 1), min(self.size, r0 + 1) + 1):
+            for c in range(max(1, c0 - 1), min(self.size, c0 + 1) + 1):
+                if self.rows[r - 1][c - 1] == EMPTY:
+                    return False
+        return True
+
     def iter_cells(self) -> Iterator[Cell]:
         for r in range(1, self.size + 1):
             for c in range(1, self.size + 1):
