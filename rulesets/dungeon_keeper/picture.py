@@ -157,15 +157,15 @@ def _object(kind: str, item: str | None, cell: Cell, busy: bool) -> list[str]:
         x, y = x + CELL / 2 - 5, y - CELL / 2 + 5
     s = 8 * k
     if kind == "chest":
-        return [f'<rect x="{x - s:.1f}" y="{y - s * 0.7:.1f}" width="{2 * s:.1f}" height="{1.4 * s:.1f}" rx="1.5" '
-                f'fill="#e8b923" stroke="#5a4200" stroke-width="1.2"/>',
+        return [(f'<rect x="{x - s:.1f}" y="{y - s * 0.7:.1f}" width="{2 * s:.1f}" height="{1.4 * s:.1f}" rx="1.5" '
+                f'fill="#e8b923" stroke="#5a4200" stroke-width="1.2"/>'),
                 f'<line x1="{x - s:.1f}" y1="{y - s * 0.15:.1f}" x2="{x + s:.1f}" y2="{y - s * 0.15:.1f}" stroke="#5a4200"/>']
     if kind == "crystal":
-        return [f'<path d="M{x:.1f},{y - s:.1f} L{x + s * 0.7:.1f},{y:.1f} L{x:.1f},{y + s:.1f} '
-                f'L{x - s * 0.7:.1f},{y:.1f} z" fill="#4aa3ff" stroke="#003c80" stroke-width="1.2"/>']
+        return [(f'<path d="M{x:.1f},{y - s:.1f} L{x + s * 0.7:.1f},{y:.1f} L{x:.1f},{y + s:.1f} '
+                f'L{x - s * 0.7:.1f},{y:.1f} z" fill="#4aa3ff" stroke="#003c80" stroke-width="1.2"/>')]
     if kind == "rune":
-        out = [f'<path d="M{x:.1f},{y - s:.1f} L{x + s:.1f},{y + s * 0.8:.1f} L{x - s:.1f},{y + s * 0.8:.1f} z" '
-               f'fill="#b04ad8" stroke="#3a0050" stroke-width="1.2"/>']
+        out = [(f'<path d="M{x:.1f},{y - s:.1f} L{x + s:.1f},{y + s * 0.8:.1f} L{x - s:.1f},{y + s * 0.8:.1f} z" '
+               f'fill="#b04ad8" stroke="#3a0050" stroke-width="1.2"/>')]
         if not busy:
             out.append(_text(x, y + 2, RUNE_LETTER.get(item or "", "?"), 8, "#fff", weight="bold"))
         return out
@@ -186,8 +186,8 @@ def _unit(state: State, u) -> list[str]:
     ring = colour_of(state, u.controller) if u.controller else "#111"
     width = 3 if u.controller else 1.2
     data = DATA.units[u.kind]
-    out = [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL / 2 - 1.5}" fill="{fill}" stroke="{ring}" '
-           f'stroke-width="{width}"/>']
+    out = [(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL / 2 - 1.5}" fill="{fill}" stroke="{ring}" '
+           f'stroke-width="{width}"/>')]
     out.append(_text(x, y - 3.5, data.letter, 9, text_fill, weight="bold"))
     if u.number:
         out.append(_text(x, y + 5.5, str(u.number), 7.5, text_fill))
