@@ -1,1 +1,117 @@
-"""Dungeon Keeper — Хранитель Подземелий, as a Letopis ruleset (being assembled)."""
+"""Dungeon Keeper — Хранитель Подземелий, as a Letopis ruleset.
+
+The package is pure. The model: `data` (numbers from data/*.toml), `options`, `state`, `orders`,
+`refs` (unit numbering and names), `geometry`, `mapgen` and `setup` (new games and a GM's own
+setup), `picture` (SVG and summary), rules.md. The rules: `legality`, `resolution`, `turns`,
+`propose` and the modules they use. The reader: `reader` and its parts, lexicon.toml. Rule and
+reader modules are imported when first needed, so that loading a state never pulls them in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from letopis.engine.contract import (
+    PUBLIC,
+    Faction,
+    Outcome,
+    Reading,
+    Result,
+    Ruleset,
+    TurnInfo,
+    Viewer,
+    ViewerRole,
+)
+from letopis.engine.dice import Dice
+
+from . import orders as _orders
+from . import picture as _picture
+from . import setup as _setup
+from .options import MAX_PLAYERS, MIN_PLAYERS, Options
+from .state import State
+
+
+class DungeonKeeper(Ruleset[State]):
+    id = "dungeon_keeper"
+    title = "Хранитель Подземелий"
+    aliases = ("dk", "хранитель", "dungeon keeper")
+    min_factions = MIN_PLAYERS
+    max_factions = MAX_PLAYERS
+    Options = Options
+    State = State
+    package_dir = Path(__file__).parent
+
+    def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
+        if not isinstance(options, Options):
+            options = Options.model_validate(options.model_dump())
+        return _setup.setup(options, factions, dice)
+
+    def import_setup(self, document: dict[str, Any]) -> State:
+        return _setup.import_setup(document)
+
+    def turn(self, state: State) -> TurnInfo:
+        from . import turns
+        return turns.turn(state)
+
+    def read(self, text: str, state: State, faction: str) -> Reading:
+        from .reader import read_post
+        return read_post(text, state, faction)
+
+    def apply(self, state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
+        from . import resolution
+        return resolution.apply(state, faction, orders, dice)
+
+    def default_orders(self, state: State, faction: str) -> list[BaseModel]:
+        from . import turns
+        return turns.default_orders(state, faction)
+
+    def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
+        return _orders.load_orders(data)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """The game is open (DK-GEN-03); only the GM sees contents fixed in the setup (DK-GAP-48)
+        and things hidden in the rock (DK-GAP-23) — checklist §5."""
+        data = state.model_dump(mode="json")
+        if viewer.role is ViewerRole.GM:
+            return data
+        fixed_secret = state.options.object_contents == "fixed_in_setup"
+        objects = {}
+        for oid, obj in data["objects"].items():
+            if state.concealed(state.objects[oid].cell):
+                continue
+            if fixed_secret:
+                obj = {**obj, "gold": None, "taldear": None, "mana": None}
+            objects[oid] = obj
+        data["objects"] = objects
+        if state.options.hide_objects_in_rock:
+            data["mines"] = [m for m, mine in zip(data["mines"], state.mines) if not state.concealed(mine.cell)]
+            data["buildings"] = {bid: b for bid, b in data["buildings"].items()
+                                 if state.buildings[bid].owner is not None
+                                 or not state.concealed(state.buildings[bid].cell)}
+        return data
+
+    def result(self, state: State) -> Result | None:
+        if not state.over:
+            return None
+        units = {f: float(sum(1 for u in state.units.values() if u.owner == f)) for f in state.seats}
+        if state.winners:
+            names = ", ".join(state.name(f) for f in state.winners)
+            word = "Победа" if len(state.winners) == 1 else "Общая победа"
+            return Result(winners=list(state.winners), scores=units, text=f"{word}: {names}.")
+        return Result(winners=[], scores=units, draw=True, text="Игра окончена без победителя.")
+
+    def propose(self, state: State, faction: str, dice: Dice) -> str:
+        from . import propose
+        return propose.propose(state, faction, dice)
+
+    def draw(self, state: State, viewer: Viewer = PUBLIC) -> str | None:
+        return _picture.draw(state, viewer)
+
+    def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
+        return _picture.summary(state, viewer)
+
+
+RULESET = DungeonKeeper()
