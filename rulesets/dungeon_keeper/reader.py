@@ -1,0 +1,276 @@
+"""Reading a Dungeon Keeper post: `read_post(text, state, faction) -> Reading`.
+
+Three stages, as python-chess reads a move. What each line says (`reader_syntax`: unit headers,
+«N ОД:» prefixes, several orders per line; cached by text). What it means here (`reader_dispatch`:
+which unit, which building, dig or mine, against the state as the post goes on). Whether it is
+legal at that point of the post (`legality.Checker`, which applies each accepted order to its
+overlay, DK-GAP-11) and what it will do (`Checker.describe`, for the live check).
+
+Lines that are not orders — greetings, role-play, quotes, BBCode, emoticons, questions to the GM,
+the player's own bookkeeping (checklist §3.3) — are flavour and never an error; bookkeeping that
+contradicts the state gets a note (`reader_notes`). A line that looks like an order and cannot be
+read is an error with a hint («может быть, «копает»?»). Every problem points at its line and at
+the columns the player typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.problems import Problem, ProblemKind, Severity
+from letopis.engine.text import LineKind, PostLine, split_post
+
+from . import reader_notes as notes
+from .reader_bind import Bound, Issue, note, resolve
+from .reader_dispatch import Binder, action_of
+from .reader_messages import msg
+from .reader_syntax import Clause, LineSyntax, Ref, parse_line
+from .reader_view import UnitView, View
+from .state import State
+
+MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
+EXAMPLE = "Имп №1: перемещается на 36-15."
+
+
+@dataclass
+class _Line:
+    post: PostLine
+    status: LineStatus
+    problems: list[Problem] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    cost: str | None = None
+    orders: int = 0
+
+
+def read_post(text: str, state: State, faction: str) -> Reading:
+    """Read a post into orders and problems. Never raises: a bug in the reader becomes one error
+    saying so (tests call `read_post_strict`, which lets it surface)."""
+    try:
+        return read_post_strict(text, state, faction)
+    except Exception:  # noqa: BLE001 - the contract: reading never raises on any text
+        reading = Reading()
+        for n, raw in enumerate((text or "").splitlines() or [""], start=1):
+            reading.lines.append(LineReading(line=n, text=raw, status=LineStatus.FLAVOUR))
+        reading.problems.append(Problem(line=1, code="read.internal", message=msg("read.internal"),
+                                        kind=ProblemKind.UNREADABLE))
+        return reading
+
+
+def read_post_strict(text: str, state: State, faction: str) -> Reading:
+    if not text or not text.strip():
+        return Reading(problems=[Problem(line=1, code="read.empty", message=msg("read.empty"),
+                                         kind=ProblemKind.UNREADABLE, hint=msg("read.hint_example", example=EXAMPLE))])
+    post = _Post(state, faction)
+    lines = [post.line(pl) for pl in split_post(text)]
+    return post.reading(lines)
+
+
+class _Post:
+    """One reading: the view, the binder, the checker and the unit the current block is about."""
+
+    def __init__(self, state: State, faction: str) -> None:
+        self.state = state
+        self.faction = faction
+        self.view = View(state, faction)
+        self.binder = Binder(self.view)
+        self.checker = _checker(state, faction)
+        self.current: UnitView | None = None
+        self.header_failed: int | None = None  # line of a header naming no unit
+        self.orders: list[BaseModel] = []
+        self.last: list[BaseModel] = []
+
+    # --- one line ------------------------------------------------------------------------------
+    def line(self, pl: PostLine) -> _Line:
+        if pl.kind is LineKind.BLANK:
+            return _Line(pl, LineStatus.BLANK)
+        if pl.kind is LineKind.QUOTE:
+            line = _Line(pl, LineStatus.QUOTE)
+            if pl.unclosed_quote:
+                line.problems.append(_problem(pl, _unclosed(), whole=True))
+            return line
+        if pl.kind is LineKind.FLAVOUR:
+            return _Line(pl, LineStatus.FLAVOUR)
+        line = _Line(pl, LineStatus.FLAVOUR)
+        if pl.unclosed_quote:
+            line.problems.append(_problem(pl, _unclosed(), whole=True))
+        if pl.kind is LineKind.HEADING:
+            self._heading(pl, line)
+            return line
+        if len(pl.norm) > MAX_ORDER_LINE:
+            return line
+        kind = notes.classify(pl.norm)
+        if kind is not None:
+            for issue in notes.check(kind, pl.norm, self.state, self.faction):
+                line.problems.append(_problem(pl, issue))
+            return line
+        syn = parse_line(pl.norm)
+        if syn.header is not None:
+            self._header(pl, line, syn.header)
+            if syn.header_only:
+                return line
+            said = notes.position_said(syn)
+            if said is not None:
+                self._position(pl, line, said)
+                return line
+        for clause in syn.clauses:
+            self._clause(pl, line, clause)
+        if line.status is LineStatus.FLAVOUR and not line.orders and not any(p.is_error for p in line.problems):
+            issue = notes.unreadable(pl.norm, syn)
+            if issue is not None:
+                line.problems.append(_problem(pl, issue))
+        if any(p.is_error for p in line.problems):
+            line.status = LineStatus.ERROR
+        elif line.orders:
+            line.status = LineStatus.ORDER
+        return line
+
+    def _heading(self, pl: PostLine, line: _Line) -> None:
+        """«Имп:» names the only imp; «Архидемон:», «Заклинания:» end a unit's block."""
+        syn = parse_line(pl.norm)
+        ref = syn.header
+        if ref is None or ref.plural:
+            self.current, self.header_failed = None, None
+            return
+        self._header(pl, line, ref)
+
+    def _header(self, pl: PostLine, line: _Line, ref: Ref) -> None:
+        issues: list[Issue] = []
+        try:
+            self.current = resolve(ref, self.view, "own", issues)
+            self.header_failed = None
+        except Exception as e:  # Fail from resolve
+            issue = getattr(e, "issue", None)
+            if issue is None:
+                raise
+            self.current, self.header_failed = None, pl.number
+            line.problems.append(_problem(pl, issue))
+            line.status = LineStatus.ERROR
+            return
+        for issue in issues:
+            line.problems.append(_problem(pl, issue))
+
+    def _position(self, pl: PostLine, line: _Line, said: tuple[tuple[int, int], int, int]) -> None:
+        """A unit with only a cell after it is the player's note of where it stands (§3.3)."""
+        cell, start, end = said
+        u = self.current
+        if u is not None and u.cell is not None and u.cell != cell:
+            line.problems.append(_problem(pl, note("read.bookkeeping_unit", (start, end), "DK-UNIT-07",
+                                                   what=self.view.label(u).text(),
+                                                   actual=f"{u.cell[0]}-{u.cell[1]}",
+                                                   said=f"{cell[0]}-{cell[1]}")))
+
+    # --- one clause ------------------------------------------------------------------------------
+    def _clause(self, pl: PostLine, line: _Line, c: Clause) -> None:
+        if c.question:
+            line.problems.append(_problem(pl, note("read.question", (c.start, c.end))))
+            return
+        if c.story:
+            return
+        if c.again and not c.verbs and self.last:
+            for order in self.last:
+                self._check(pl, line, Bound(order, c.start, c.end, self.current, [], c, None))
+            return
+        if self.header_failed is not None and c.subject is None and self.current is None \
+                and action_of(c) not in (None, "stay") and not _archdemon(c):
+            line.problems.append(_problem(pl, Issue("read.header_unknown", msg("read.no_actor", what=_verb(c)),
+                                                    msg("read.hint_header"), "DK-GAP-15", Severity.ERROR,
+                                                    ProblemKind.UNREADABLE, c.start, c.end)))
+            return
+        bounds, self.current = self.binder.bind(c, self.current)
+        accepted: list[BaseModel] = []
+        for b in bounds:
+            if self._check(pl, line, b):
+                accepted.append(b.order)  # type: ignore[arg-type]
+        if accepted:
+            self.last = accepted
+
+    def _check(self, pl: PostLine, line: _Line, b: Bound) -> bool:
+        for issue in b.issues:
+            line.problems.append(_problem(pl, issue))
+        if b.failed or b.order is None:
+            line.status = LineStatus.ERROR
+            return False
+        order = b.order
+        ap_notes = self.binder.ap_issues(b)
+        violations = self.checker.check(order)
+        if violations:
+            for v in violations:
+                line.problems.append(_problem(pl, Issue(v.code, v.message, v.hint, v.clause, Severity.ERROR,
+                                                        ProblemKind.ILLEGAL, b.start, b.end)))
+            line.summaries.append(order.to_text())  # type: ignore[attr-defined]
+            line.status = LineStatus.ERROR
+            return False
+        for issue in ap_notes:
+            line.problems.append(_problem(pl, issue))
+        summary, cost = self.checker.describe(order)
+        line.summaries.append(summary)
+        line.cost = cost or line.cost
+        line.orders += 1
+        self.binder.accepted(b)
+        self.orders.append(order)
+        return True
+
+    # --- the reading ------------------------------------------------------------------------------
+    def reading(self, lines: list[_Line]) -> Reading:
+        reading = Reading()
+        for line in lines:
+            reading.problems.extend(line.problems)
+            summary = "; ".join(s for s in line.summaries if s) or None
+            reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
+                                             summary=summary, cost=line.cost))
+        reading.orders = list(self.orders)
+        if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
+            reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order"),
+                                               kind=ProblemKind.UNREADABLE, clause="DK-TURN-02",
+                                               hint=msg("read.hint_example", example=EXAMPLE)))
+        reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
+        return reading
+
+
+def _archdemon(c: Clause) -> bool:
+    from .reader_dispatch import ARCH_ACTIONS
+
+    return action_of(c) in ARCH_ACTIONS
+
+
+def _verb(c: Clause) -> str:
+    return c.verb.text if c.verb is not None else "действие"
+
+
+def _unclosed() -> Issue:
+    return Issue("read.unclosed_quote", msg("read.unclosed_quote"), msg("read.hint_close_quote"), None,
+                 Severity.WARNING, ProblemKind.INFO)
+
+
+def _problem(pl: PostLine, issue: Issue, whole: bool = False) -> Problem:
+    if whole or issue.end <= issue.start:
+        stripped = pl.original.rstrip()
+        start = len(pl.original) - len(pl.original.lstrip())
+        col_start, col_end = (start, len(stripped)) if stripped else (0, 0)
+    else:
+        col_start, col_end = pl.span(issue.start, issue.end)
+    return Problem(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity, kind=issue.kind,
+                   code=issue.code, message=issue.message, hint=issue.hint, clause=issue.clause)
+
+
+def _checker(state: State, faction: str) -> Any:
+    try:
+        from .legality import Checker
+    except ImportError:  # TEMPORARY until DK-2's legality lands
+        return _PassChecker()
+    return Checker(state, faction)
+
+
+class _PassChecker:  # TEMPORARY until DK-2's legality lands
+    def check(self, order: Any) -> list:
+        return []
+
+    def describe(self, order: Any) -> tuple[str, str | None]:
+        return order.to_text(), None
+
+
+__all__ = ["read_post", "read_post_strict", "LineSyntax"]

@@ -1,0 +1,529 @@
+"""Unit orders from clauses: move, dig, mine, build, repair, pickup, attacks, capture, runes,
+hospital and abilities (checklist §3.2, the first table).
+
+Each builder gets the clause, the acting unit and the binder's context (`Acts`), and returns the
+order models, or raises `Fail` with what is missing. Counts: repeatable actions (mining, repairs,
+attacks, capture, the hospital, Страх) spend as many ОД as the line says — «(2 ОД)», «1-3 ОД:»,
+«2 раза», «все ОД» (DK-GAP-14) — and one otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from letopis.engine.problems import ProblemKind
+
+from . import orders as o
+from .data import DATA
+from .geometry import adjacent, direction_between, find_path, step
+from .reader_bind import Fail, Issue, check_cell, fail, make, note, resolve, unit_words
+from .reader_messages import msg
+from .reader_syntax import Clause, Part, Ref
+from .reader_view import UnitView, View
+
+MINE_KIND = {"m_gold": "gold", "m_iron": "iron", "m_gem": "gem"}
+MINE_RU = {"gold": "золотая шахта", "iron": "железная шахта", "gem": "самоцветная шахта"}
+RUNES = {"o_rune_fire": "fire", "o_rune_dark": "dark", "o_rune_death": "death"}
+ARTIFACTS = {"a_sword": "sword", "a_armour": "armour", "a_amulet": "amulet", "a_crown": "crown"}
+ABILITY_OF = {
+    "v_heal": "heal", "ab_heal": "heal", "v_sacrifice": "sacrifice", "ab_sacrifice": "sacrifice",
+    "v_cleanse": "cleanse", "ab_cleanse": "cleanse", "v_breathe": "fire_breath", "ab_fire_breath": "fire_breath",
+    "ab_fire_stream": "fire_stream", "v_subjugate": "subjugate", "ab_subjugate": "subjugate",
+    "v_exhaust": "exhaust", "ab_exhaust": "exhaust", "v_fear": "fear", "ab_fear": "fear", "v_poison": "poison",
+    "ab_poison": "poison", "ab_unbless": "unbless", "ab_death_cloud": "death_cloud",
+}
+
+
+class Acts(Protocol):
+    """What builders need from the binder."""
+
+    view: View
+    issues: list[Issue]
+
+    def count(self, c: Clause, actor: UnitView | None, default: int = 1, unit_cost: int = 1) -> int: ...
+
+    def remaining(self, actor: UnitView) -> int: ...
+
+
+def _span(c: Clause) -> tuple[int, int]:
+    return c.start, c.end
+
+
+def _cell_of(c: Clause, *prefixes: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The first cell the clause gives for a noun of these kinds, else its first bare cell."""
+    for p in c.parts:
+        if p.kind == "noun" and p.cell is not None and (not prefixes or (p.concept or "").startswith(prefixes)):
+            return p.cell, p.cell_span or (p.start, p.end)
+    for p in c.parts:
+        if p.kind == "cell":
+            return p.value, (p.start, p.end)  # type: ignore[return-value]
+    return None
+
+
+def _head(actor: UnitView, view: View) -> dict:
+    return {"unit": actor.id, "who": view.label(actor)}
+
+
+def _noun(c: Clause, prefix: str) -> Part | None:
+    got = c.nouns(prefix)
+    return got[0] if got else None
+
+
+def _here(actor: UnitView, c: Clause) -> tuple[int, int]:
+    if actor.cell is None:
+        raise fail("read.cell_needed", _span(c), what="действия", hint=_example("dig"))
+    return actor.cell
+
+
+def _example(kind: str) -> str:
+    return msg("read.hint_example", example=EXAMPLES[kind])
+
+
+EXAMPLES = {
+    "move": "Имп №1: перемещается на 36-15.",
+    "dig": "Имп №1: вскапывает клетку 13-21.",
+    "mine": "Имп №1: копает золотую шахту на 35-14.",
+    "build": "Имп №2: строит стену на 11-30.",
+    "repair": "Имп №3: чинит Алтарь.",
+    "pickup": "Бес №4: подбирает Сундук с золотом на 40-2.",
+    "attack": "Керуб №1: атакует беса №2 (Ваал).",
+    "attack_building": "Осадный зверь №1: атакует Алтарь на 20-20.",
+    "capture": "Бес №1: захватывает Источник Силы на 30-30 (2 ОД).",
+    "rune": "Имп №1: кладёт Руну Огня в Алтарь.",
+    "hospital": "Мунглайр №1: лечится в Госпитале на 20-21 (2 ОД).",
+    "ability": "Жрец №1: лечит керуба №2.",
+    "summon": "Призываю беса.",
+    "upgrade_unit": "Улучшаю беса №2 до жреца.",
+    "upgrade_building": "Улучшаю Источник Силы на 20-22 до 4-го уровня.",
+    "research": "Изучаю заклинание Ярость.",
+    "cast": "Накладываю Ярость на керуба №1.",
+    "alchemy": "Перегоняю 30 маны в железо.",
+    "forge": "Кую меч.",
+    "equip": "Надеваю броню на беса №1.",
+    "spirit": "Посылаю духа жизни к бесу №4.",
+    "tower_shot": "Боевая башня на 22-24: стреляет по бесу №5 (Ваал).",
+}
+
+
+# --- move (DK-MOVE-01, DK-MAP-04, DK-GAP-16) ----------------------------------------------------------
+def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    view = a.view
+    start = _here(actor, c)
+    cells: list[tuple[tuple[int, int], tuple[int, int], str | None]] = []
+    for p in c.parts:
+        if p.kind == "cell":
+            cells.append((check_cell(p.value, view, (p.start, p.end)), (p.start, p.end), p.prep))  # type: ignore[arg-type]
+    path: list[tuple[int, int]] = []
+    if cells:
+        first, first_span, prep = cells[0]
+        if prep in ("с", "со", "из", "от") or (first == start and len(cells) > 1):
+            if first != start:
+                raise fail("read.move_from", first_span, kind=ProblemKind.ILLEGAL, where=_c(start), said=_c(first))
+            cells = cells[1:]
+        if not cells:
+            raise fail("read.move_where", _span(c), hint=_example("move"))
+        toward = [x for x in cells if x[2] == "в сторону"]
+        if toward and len(cells) == 1:
+            d = _direction_to(start, toward[0][0], toward[0][1])
+            path = [step(start, d)]
+        else:
+            here = start
+            for cell, span, _ in cells:
+                if adjacent(here, cell) or len(cells) > 1:
+                    path.append(cell)
+                else:
+                    limit = max(a.remaining(actor), 1)
+                    found = find_path(view, here, cell, lambda x: _passable(view, x), limit=limit,
+                                      stop_ok=lambda x: not view.units_at(x))
+                    if not found:
+                        raise fail("read.move_no_path", span, kind=ProblemKind.ILLEGAL, clause="DK-MOVE-01",
+                                   cell=_c(cell), ap=limit)
+                    path.extend(found)
+                    a.issues.append(note("read.move_path_note", span, "DK-MOVE-01", cell=_c(cell),
+                                         path=" → ".join(_c(x) for x in found)))
+                here = cell
+    else:
+        dirs = [p for p in c.parts if p.kind == "dir"]
+        if not dirs:
+            raise fail("read.move_where", _span(c), hint=_example("move"))
+        steps = c.repeat if c.repeat_said else _amount_before(c, dirs[0]) or 1
+        here = start
+        for _ in range(max(1, min(steps, 20))):
+            here = step(here, dirs[0].value)  # type: ignore[arg-type]
+            path.append(check_cell(here, view, (dirs[0].start, dirs[0].end)))
+    return [make(o.Move, _span(c), **_head(actor, view), ap=len(path), path=tuple(path))]
+
+
+def _passable(view: View, cell: tuple[int, int]) -> bool:
+    """Own units may be passed through, nobody else's (DK-UNIT-02/03)."""
+    return all(u.side == view.faction for u in view.units_at(cell))
+
+
+def _amount_before(c: Clause, part: Part) -> int | None:
+    """«на 2 клетки вверх»: a bare number before a direction."""
+    best = None
+    for p in c.parts:
+        if p is part:
+            break
+        if p.kind == "amount" and p.concept is None:
+            best = p.value
+    return best  # type: ignore[return-value]
+
+
+def _direction_to(start: tuple[int, int], cell: tuple[int, int], span: tuple[int, int]) -> str:
+    dr = (cell[0] > start[0]) - (cell[0] < start[0])
+    dc = (cell[1] > start[1]) - (cell[1] < start[1])
+    if dr == 0 and dc == 0:
+        raise fail("read.direction_cell", span, cell=_c(cell), where=_c(start))
+    return direction_between(start, (start[0] + dr, start[1] + dc)) or "N"
+
+
+def _c(cell: tuple[int, int] | None) -> str:
+    return f"{cell[0]}-{cell[1]}" if cell else "?"
+
+
+# --- digging and mining (DK-IMP-03..05, DK-MINE) -----------------------------------------------------
+def kopat(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    """«копает» is mining when the target is a mine, digging otherwise (checklist §3.1)."""
+    where = _cell_of(c)
+    if _noun(c, "m_") is not None or (where is not None and a.view.is_mine(where[0])):
+        return mine(c, actor, a)
+    if where is None and (_noun(c, "r_") is not None):
+        return mine(c, actor, a)
+    return dig(c, actor, a)
+
+
+def dig(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    view = a.view
+    where = _cell_of(c)
+    if where is None:
+        dirs = [p for p in c.parts if p.kind == "dir"]
+        if dirs and actor.cell is not None:
+            cell = check_cell(step(actor.cell, dirs[0].value), view, (dirs[0].start, dirs[0].end))  # type: ignore[arg-type]
+        else:
+            raise fail("read.cell_needed", _span(c), what="вскапывания", hint=_example("dig"))
+    else:
+        cell = check_cell(where[0], view, where[1])
+    if c.repeat_said and c.repeat > 1:
+        raise fail("read.repeat_fixed", _span(c), clause="DK-GAP-14", hint=_example("dig"), what="Вскапывание")
+    return [make(o.Dig, _span(c), **_head(actor, view), ap=1, cell=cell)]
+
+
+def mine(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    view = a.view
+    noun = _noun(c, "m_")
+    where = _cell_of(c, "m_")
+    said = MINE_KIND.get(noun.concept or "") if noun is not None else None
+    if where is None:
+        near = [m for m in view.state.mines if actor.cell is not None and adjacent(m.cell, actor.cell)
+                and view.is_mine(m.cell) and (said is None or m.kind == said)]
+        if len(near) != 1:
+            raise fail("read.mine_which", _span(c), hint=_example("mine"))
+        cell = near[0].cell
+    else:
+        cell = check_cell(where[0], view, where[1])
+    if not view.is_mine(cell):
+        raise fail("read.no_mine_here", where[1] if where else _span(c), kind=ProblemKind.ILLEGAL,
+                   clause="DK-IMP-03", cell=_c(cell))
+    m = view.state.mine_at(cell)
+    kind = m.kind if m is not None else (said or "gold")
+    if said is not None and said != kind and noun is not None:
+        a.issues.append(note("read.mine_kind", (noun.start, noun.end), "DK-MINE-01", warning=True, cell=_c(cell),
+                             actual=MINE_RU[kind], said=MINE_RU[said]))
+    ap = a.count(c, actor)
+    return [make(o.MineOrder, _span(c), **_head(actor, view), ap=ap, cell=cell, mine=kind)]
+
+
+# --- building and repairing (DK-IMP-06/07, DK-GAP-37/39) --------------------------------------------
+BUILDING_OF = {
+    "b_altar": "altar", "b_source": "source", "b_circle": "circle", "b_battle_tower": "battle_tower",
+    "b_slow_tower": "slow_tower", "b_armoury": "armoury", "b_wall": "wall", "b_laboratory": "laboratory",
+    "b_hospital": "hospital",
+}
+
+
+def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    view = a.view
+    nouns = [p for p in c.nouns("b_")]
+    if not nouns:
+        raise fail("read.building_kind", _span(c), hint=_example("build"))
+    noun = nouns[0]
+    if noun.concept == "b_any_tower":
+        raise fail("read.tower_which", (noun.start, noun.end), kind=ProblemKind.AMBIGUOUS,
+                   hint=msg("read.hint_example", example="Имп №2: строит Боевую башню на 25-26."))
+    kind = BUILDING_OF.get(noun.concept or "")
+    if kind is None:
+        raise fail("read.building_kind", (noun.start, noun.end), hint=_example("build"))
+    if not DATA.buildings[kind].buildable:
+        raise fail("read.not_buildable", (noun.start, noun.end), kind=ProblemKind.ILLEGAL, clause="DK-IMP-06",
+                   what=DATA.buildings[kind].name)
+    where = _cell_of(c, "b_")
+    if where is None:
+        raise fail("read.cell_needed", _span(c), what="постройки", hint=_example("build"))
+    cell = check_cell(where[0], view, where[1])
+    return [make(o.Build, _span(c), **_head(actor, view), ap=1, building=kind, cell=cell)]
+
+
+def find_building(c: Clause, actor: UnitView | None, a: Acts, *, owner_default: str | None,
+                  kinds: tuple[str, ...] = (), what: str = "здание") -> tuple[str, str, tuple[int, int]]:
+    """(building id, kind, cell) a clause names: by cell, or by kind and owner («Алтарь Ваала»),
+    or the one of that kind next to the unit."""
+    view = a.view
+    state = view.state
+    nouns = [p for p in c.nouns("b_") if p.concept in BUILDING_OF or p.concept in ("b_any_tower", "b_building")]
+    noun = nouns[0] if nouns else None
+    where = _cell_of(c, "b_")
+    if where is not None:
+        cell = check_cell(where[0], view, where[1])
+        b = view.building_at(cell)
+        if b is None:
+            raise fail("read.no_building_at", where[1], kind=ProblemKind.ILLEGAL, cell=_c(cell))
+        return b.id, b.kind, b.cell
+    kind = BUILDING_OF.get(noun.concept or "") if noun is not None else None
+    if kind is None and kinds and len(kinds) == 1:
+        kind = kinds[0]
+    owner = None
+    if noun is not None:
+        for w in noun.owner_words:
+            owner = owner or view.owner_of(w)
+        if "вражеский" in noun.owner_words:
+            owner = owner or "*enemy"
+    if owner is None:
+        owner = owner_default
+    pool = [b for b in state.buildings.values()
+            if (kind is None or b.kind == kind) and (not kinds or b.kind in kinds)
+            and (owner is None or (owner == "*enemy" and b.owner != view.faction) or b.owner == owner)
+            and view.building_at(b.cell) is not None]
+    if len(pool) > 1 and actor is not None and actor.cell is not None:
+        near = [b for b in pool if adjacent(b.cell, actor.cell)]
+        if near:
+            pool = near
+    span = (noun.start, noun.end) if noun is not None else _span(c)
+    name = DATA.buildings[kind].name if kind else what
+    if not pool:
+        raise fail("read.building_unknown", span, kind=ProblemKind.ILLEGAL, what=name)
+    if len(pool) > 1:
+        where_list = ", ".join(_c(b.cell) for b in pool[:6])
+        raise fail("read.building_ambiguous", span, kind=ProblemKind.AMBIGUOUS, what=name, where=where_list,
+                   hint=msg("read.hint_cell"))
+    b = pool[0]
+    return b.id, b.kind, b.cell
+
+
+def repair(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    bid, kind, cell = find_building(c, actor, a, owner_default=None)
+    ap = a.count(c, actor)
+    return [make(o.Repair, _span(c), **_head(actor, a.view), ap=ap, building=bid, building_kind=kind, cell=cell)]
+
+
+# --- objects (DK-UNIT-05, DK-GAP-47, DK-OBJ) -----------------------------------------------------------
+OBJECT_OF = {"o_chest": ("chest", None), "o_crystal": ("crystal", None), "o_rune": ("rune", None),
+             "o_artifact": ("artifact", None),
+             **{k: ("rune", v) for k, v in RUNES.items()}, **{k: ("artifact", v) for k, v in ARTIFACTS.items()}}
+
+
+def pickup(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    view = a.view
+    noun = next((p for p in c.parts if p.kind == "noun" and p.concept in OBJECT_OF), None)
+    if noun is not None and (noun.concept or "").startswith("o_rune") and c.nouns("b_altar"):
+        return rune(c, actor, a, "rune_unlock")
+    kind, item = OBJECT_OF.get(noun.concept or "", (None, None)) if noun is not None else (None, None)
+    where = _cell_of(c, "o_", "a_")
+    if where is not None:
+        cells = [check_cell(where[0], view, where[1])]
+    elif actor.cell is not None:
+        r, col = actor.cell
+        cells = [(r + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if view.inside((r + dr, col + dc))]
+    else:
+        cells = []
+    found = [ob for cell in cells for ob in view.state.objects_at(cell)
+             if (kind is None or ob.kind == kind) and (item is None or ob.item == item)]
+    span = (noun.start, noun.end) if noun is not None else _span(c)
+    what = noun.concept and _typed(c, noun) or "предмет"
+    if not found:
+        raise fail("read.object_unknown", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-47", what=what)
+    if len({(ob.kind, ob.item, ob.cell) for ob in found}) > 1:
+        listing = ", ".join(f"{o.object_name(ob.kind, ob.item)} на {_c(ob.cell)}" for ob in found[:6])
+        raise fail("read.object_ambiguous", span, kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-47", where=listing)
+    ob = found[0]
+    return [make(o.Pickup, _span(c), **_head(actor, view), ap=1, object=ob.id, object_kind=ob.kind, item=ob.item,
+                 cell=ob.cell)]
+
+
+def _typed(c: Clause, p: Part) -> str:
+    return p.concept or ""
+
+
+def rune(c: Clause, actor: UnitView, a: Acts, action: str) -> list[BaseModel]:
+    """A rune at the Altar: into it (the branch opens) or traded for mana (DK-OBJ-02, DK-GAP-49)."""
+    noun = next((p for p in c.parts if p.kind == "noun" and (p.concept or "").startswith("o_rune")), None)
+    school = RUNES.get(noun.concept or "") if noun is not None else None
+    if school is None:
+        state_unit = a.view.state.units.get(actor.id)
+        carried = list(state_unit.runes) if state_unit is not None else []
+        if len(set(carried)) == 1:
+            school = carried[0]
+        else:
+            raise fail("read.rune_which", _span(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49",
+                       hint=_example("rune"))
+    if action == "use":
+        raise fail("read.rune_use", _span(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49", hint=_example("rune"))
+    cls = o.RuneUnlock if action == "rune_unlock" else o.RuneExchange
+    return [make(cls, _span(c), **_head(actor, a.view), ap=1, rune=school)]
+
+
+# --- combat (DK-COMBAT, DK-GAP-26) ---------------------------------------------------------------------
+def attack(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    view = a.view
+    targets = [r for r in c.refs() if r.count is None]
+    if targets:
+        target = resolve(targets[0], view, "enemy", a.issues)
+        ap = a.count(c, actor)
+        return [make(o.Attack, _span(c), **_head(actor, view), ap=ap, target=target.id, whom=view.label(target),
+                     cell=target.cell)]
+    if c.nouns("b_"):
+        return attack_building(c, actor, a)
+    where = _cell_of(c)
+    if where is not None:
+        cell = check_cell(where[0], view, where[1])
+        units = [u for u in view.units_at(cell)]
+        if units:
+            target = units[0]
+            ap = a.count(c, actor)
+            return [make(o.Attack, _span(c), **_head(actor, view), ap=ap, target=target.id,
+                         whom=view.label(target), cell=target.cell)]
+        if view.building_at(cell) is not None:
+            return attack_building(c, actor, a)
+    raise fail("read.target_needed", _span(c), what="атаки", hint=_example("attack"))
+
+
+def attack_building(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    if not c.nouns("b_") and c.refs():
+        return attack(c, actor, a)
+    if not c.nouns("b_") and _cell_of(c) is None:
+        raise fail("read.target_needed", _span(c), what="атаки", hint=_example("attack_building"))
+    bid, kind, cell = find_building(c, actor, a, owner_default=None)
+    ap = a.count(c, actor)
+    return [make(o.AttackBuilding, _span(c), **_head(actor, a.view), ap=ap, building=bid, building_kind=kind,
+                 cell=cell)]
+
+
+def capture(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    """ОД spent on capturing a Source next to the unit (DK-SRC-04, DK-GAP-36)."""
+    view = a.view
+    where = _cell_of(c, "b_")
+    if where is not None:
+        cell = check_cell(where[0], view, where[1])
+        b = view.building_at(cell)
+        if b is None or b.kind != "source":
+            raise fail("read.source_unknown", where[1], kind=ProblemKind.ILLEGAL, where=f" на {_c(cell)}")
+    else:
+        near = [b for b in view.state.buildings.values()
+                if b.kind == "source" and b.owner != view.faction and actor.cell is not None
+                and adjacent(b.cell, actor.cell)]
+        if len(near) != 1:
+            raise fail("read.source_unknown", _span(c), kind=ProblemKind.ILLEGAL, where=" рядом с юнитом",
+                       hint=_example("capture"))
+        b = near[0]
+    ap = a.count(c, actor, default=a.remaining(actor) or 1)
+    return [make(o.Capture, _span(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
+
+
+def hospital(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
+    """Healing beside an own Госпиталь, 2 хп per ОД (DK-BLD-13, DK-GAP-42)."""
+    view = a.view
+    where = _cell_of(c, "b_")
+    if where is not None:
+        cell = check_cell(where[0], view, where[1])
+        b = view.building_at(cell)
+        if b is None or b.kind != "hospital":
+            raise fail("read.hospital_unknown", where[1], kind=ProblemKind.ILLEGAL, clause="DK-GAP-42")
+    else:
+        near = [b for b in view.state.buildings_of(view.faction, "hospital")
+                if actor.cell is not None and adjacent(b.cell, actor.cell)]
+        if not near:
+            near = view.state.buildings_of(view.faction, "hospital")
+        if len(near) != 1:
+            raise fail("read.hospital_unknown", _span(c), kind=ProblemKind.ILLEGAL, clause="DK-GAP-42",
+                       hint=_example("hospital"))
+        b = near[0]
+    ap = a.count(c, actor)
+    return [make(o.Hospital, _span(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
+
+
+# --- abilities (DK-ABIL-03..13) ---------------------------------------------------------------------------
+SPELL_OF = {
+    "s_speed": "speed", "s_slow": "slow", "s_rage": "rage", "s_weakness": "weakness", "s_iron_skin": "iron_skin",
+    "s_corruption": "corruption", "s_healing": "healing", "s_dispel": "dispel", "s_berserk": "berserk",
+    "s_magic_absorb": "magic_absorb", "s_ghost": "ghost", "s_luck": "luck",
+}
+
+
+def ability(c: Clause, actor: UnitView, a: Acts, key: str) -> list[BaseModel]:
+    view = a.view
+    data = DATA.abilities[key]
+    fields: dict = {"ability": key}
+    span = _span(c)
+    targets = [r for r in c.refs() if r.count is None]
+    if data.target in ("own", "enemy"):
+        if not targets:
+            if key in ("heal", "cleanse") and _self_said(c):
+                target = actor
+            else:
+                raise fail("read.target_needed", span, what=data.name, hint=_example("ability"))
+        else:
+            target = resolve(targets[0], view, "own" if data.target == "own" else "enemy", a.issues)
+        fields.update(target=target.id, whom=view.label(target), cell=target.cell)
+    elif data.target == "cell":
+        where = _cell_of(c)
+        if where is not None:
+            fields["cell"] = check_cell(where[0], view, where[1])
+        elif targets:
+            target = resolve(targets[0], view, "enemy", a.issues)
+            fields["cell"] = target.cell
+        else:
+            raise fail("read.cell_needed", span, what=data.name, hint=_example("ability"))
+    elif data.target == "direction":
+        fields["direction"] = _direction(c, actor)
+    if key == "unbless":
+        spell = next((p for p in c.parts if p.kind == "noun" and p.concept in SPELL_OF), None)
+        if spell is not None:
+            buff = SPELL_OF[spell.concept]  # type: ignore[index]
+            if DATA.spells[buff].category != "buff" and buff not in ("ghost", "luck"):
+                raise fail("read.buff_unknown", (spell.start, spell.end), kind=ProblemKind.ILLEGAL,
+                           clause="DK-GAP-62", what=DATA.spells[buff].name)
+            fields["buff"] = buff
+    if data.repeatable:
+        fields["ap"] = a.count(c, actor, unit_cost=data.ap)
+    else:
+        if c.repeat_said and c.repeat > 1:
+            raise fail("read.repeat_fixed", span, clause="DK-GAP-14", what=data.name, hint=_example("ability"))
+        fields["ap"] = data.ap
+    return [make(o.Ability, span, **_head(actor, view), **fields)]
+
+
+def _self_said(c: Clause) -> bool:
+    return not c.refs()
+
+
+def _direction(c: Clause, actor: UnitView) -> str:
+    dirs = [p for p in c.parts if p.kind == "dir"]
+    if dirs:
+        return dirs[0].value  # type: ignore[return-value]
+    where = _cell_of(c)
+    if where is not None and actor.cell is not None:
+        d = direction_between(actor.cell, where[0])
+        if d is None:
+            raise fail("read.direction_cell", where[1], cell=_c(where[0]), where=_c(actor.cell))
+        return d
+    raise fail("read.direction_needed", _span(c), hint=msg("read.hint_example",
+                                                         example="Ифрит №1: пускает огненный поток влево."))
+
+
+def unit_of(ref: Ref, a: Acts) -> UnitView:
+    return resolve(ref, a.view, "own", a.issues)
+
+
+__all__ = ["Fail", "unit_words"]

@@ -1,0 +1,213 @@
+"""What a post mixes in besides orders (checklist §3.3), and lines that look like orders but
+cannot be read.
+
+The player's own bookkeeping — «Итого: золото 40, мана 2», «Ресурсы: 50 з / 5 м», «Импы: №1 —
+37-15, №2 — 12-12» — is never an order; where it disagrees with the server's state the reader
+adds a note (never an error). Edit footers and «Ход 7» headings are flavour. A line with no
+order the reader understood is still an error when it looks like an order — an «N ОД:» prefix,
+a unit header, an order verb said as an order, a near-miss of an order word — with a hint
+(«может быть, «передвигается»?») from rapidfuzz over the lexicon's verbs and unit names.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from letopis.engine.problems import ProblemKind, Severity
+from letopis.engine.text import order_cue, parses, suggest, tokens
+
+from .reader_bind import Issue, note
+from .reader_messages import msg
+from .reader_syntax import LineSyntax
+from .reader_words import scan, words
+from .state import State
+
+_RESOURCES_HEAD = re.compile(
+    r"^(?:итого|итог|ресурсы|ресы|казна|в казне|осталось|остаток|баланс|запасы|на счету|состояние|мои ресурсы|"
+    r"у меня)\s*[:\-]?")
+_UNITS_HEAD = re.compile(r"^(?:мои\s+)?(?:импы|бесы|юниты|войска|армия|отряды|существа|войско|состав)\s*[:\-]")
+_EDIT = re.compile(r"^(?:последний раз редактировал|отредактировано|изменено|edited|редакция)")
+_TURN_HEADING = re.compile(r"^(?:мой\s+)?ход\s*(?:№\s*)?\d+\s*[:.!]?\s*$")
+_AP_CUE = re.compile(r"^\s*(?:\d{1,2}(?:\s?-\s?\d{1,2})?\s?од\b|од\s?\d)")
+_RESOURCE_WORDS = {
+    "золото": "gold", "з": "gold", "зол": "gold", "золотой": "gold", "голда": "gold", "gold": "gold",
+    "мана": "mana", "м": "mana", "маны": "mana", "mana": "mana",
+    "железо": "iron", "ж": "iron", "жел": "iron", "iron": "iron",
+    "тальдеар": "taldear", "т": "taldear", "тал": "taldear",
+}
+RESOURCE_RU = {"gold": "золото", "mana": "мана", "iron": "железо", "taldear": "тальдеар"}
+
+
+def classify(norm: str) -> str | None:
+    """"resources", "units", "edit" or "turn" for bookkeeping and headings; None for other lines."""
+    if _RESOURCES_HEAD.match(norm):
+        return "resources"
+    if _UNITS_HEAD.match(norm):
+        return "units"
+    if _EDIT.match(norm):
+        return "edit"
+    if _TURN_HEADING.match(norm):
+        return "turn"
+    return None
+
+
+def check(kind: str, norm: str, state: State, faction: str) -> list[Issue]:
+    """Notes for bookkeeping that disagrees with the state (checklist §3.3)."""
+    if kind == "resources":
+        return _resources(norm, state, faction)
+    if kind == "units":
+        return _positions(norm, state, faction)
+    return []
+
+
+def _resource_of(word: str) -> str | None:
+    got = _RESOURCE_WORDS.get(word.rstrip("."))
+    if got is None and word.isalpha():
+        for p in parses(word)[:2]:
+            got = _RESOURCE_WORDS.get(p.lemma)
+            if got:
+                break
+    return got
+
+
+def _resources(norm: str, state: State, faction: str) -> list[Issue]:
+    player = state.players.get(faction)
+    if player is None:
+        return []
+    toks = tokens(norm)
+    said: dict[str, tuple[int, int, int]] = {}
+    for i, t in enumerate(toks):
+        if t.kind != "num":
+            continue
+        before = toks[i - 1] if i > 0 and toks[i - 1].kind == "word" else None
+        after = toks[i + 1] if i + 1 < len(toks) and toks[i + 1].kind == "word" else None
+        res = _resource_of(after.text) if after is not None else None
+        span_end = after.end if res else t.end
+        if res is None and before is not None:
+            res = _resource_of(before.text)
+            start = before.start
+        else:
+            start = t.start
+        if res is not None and res not in said:
+            said[res] = (t.value or 0, start, span_end)  # type: ignore[assignment]
+    out = []
+    for res, (value, start, end) in said.items():
+        actual = getattr(player, res)
+        if actual != value:
+            out.append(note("read.bookkeeping_resource", (start, end), "DK-ECON-01", resource=RESOURCE_RU[res],
+                            actual=actual, said=value))
+    return out
+
+
+def _positions(norm: str, state: State, faction: str) -> list[Issue]:
+    """«Импы: №1 — 37-15, №2 — 12-12»: each number with the cell the player thinks it stands on."""
+    items = scan(norm)
+    kind = None
+    out: list[Issue] = []
+    for it in items:
+        if it.kind == "word" and it.concept and it.concept.startswith("u_"):
+            kind = it.concept[2:]
+            break
+    pending = None
+    for it in items:
+        if it.kind == "no":
+            pending = it
+        elif it.kind == "cell" and pending is not None:
+            number = pending.value
+            unit = next((u for u in state.units.values() if u.side == faction and u.number == number
+                         and (kind in (None, "unit") or u.kind == kind)), None)
+            from .data import DATA
+
+            name = f"{DATA.units[kind].name} №{number}" if kind in DATA.units else f"юнит №{number}"
+            if unit is None:
+                out.append(note("read.bookkeeping_unit_missing", (pending.start, it.end), "DK-UNIT-07", what=name))
+            elif unit.cell != it.value:
+                out.append(note("read.bookkeeping_unit", (pending.start, it.end), "DK-UNIT-07", what=name,
+                                actual=f"{unit.cell[0]}-{unit.cell[1]}", said=it.text))
+            pending = None
+    return out
+
+
+def position_said(syn: LineSyntax) -> tuple[tuple[int, int], int, int] | None:
+    """«Бес №2 — 8-8»: a header with only a cell after it is where the player thinks the unit is;
+    (cell, start, end) or None."""
+    if syn.header is None or len(syn.clauses) != 1:
+        return None
+    c = syn.clauses[0]
+    if c.verbs or c.subject is not None or len(c.parts) != 1 or c.parts[0].kind != "cell":
+        return None
+    p = c.parts[0]
+    return p.value, p.start, p.end  # type: ignore[return-value]
+
+
+# --- lines that look like orders ---------------------------------------------------------------------
+def unreadable(norm: str, syn: LineSyntax) -> Issue | None:
+    """An error for a line that reads as nothing but looks like an order; None for chatter."""
+    w = words()
+    toks = tokens(norm[:2000])
+    has_ref = syn.header is not None or any(c.subject is not None or c.refs() for c in syn.clauses)
+    has_ap = any(c.ap_index is not None for c in syn.clauses)
+    cue = order_cue(toks, w.lem, w.verbs, norm[:2000], (_AP_CUE,), (), has_reference=has_ref)
+    near = _near_word(toks)
+    if near is not None:
+        word, start, end, suggestion = near
+        return Issue("read.unreadable_word", msg("read.unreadable_word", word=word),
+                     msg("read.hint_maybe", word=suggestion), None, Severity.ERROR, ProblemKind.UNREADABLE, start, end)
+    if cue is None and not has_ap:
+        return None
+    if cue is not None and cue.reason == "verb" and not has_ref and not has_ap and not _has_cell(syn):
+        # an order verb with nothing to act on: «Строю планы», «иду спать» — chatter
+        return None
+    return Issue("read.unreadable", msg("read.unreadable"), msg("read.hint_example", example="Имп №1: перемещается на 36-15."),
+                 None, Severity.ERROR, ProblemKind.UNREADABLE, 0, 0)
+
+
+def _has_cell(syn: LineSyntax) -> bool:
+    return any(p.kind == "cell" for c in syn.clauses for p in c.parts)
+
+
+def _near_word(toks: list) -> tuple[str, int, int, str] | None:
+    """A word that is not in the dictionary but close to an order verb or a unit kind."""
+    w = words()
+    vocab = vocabulary()
+    for t in toks:
+        if t.kind != "word" or len(t.text) < 4:
+            continue
+        concept = w.info(t.text)[0]
+        if concept is not None:
+            continue
+        from letopis.engine.text import is_known
+
+        if is_known(t.text):
+            continue
+        got = suggest(t.text, vocab, cutoff=80.0)
+        if got is not None and got[0] == t.text[0]:
+            return t.text, t.start, t.end, got
+    return None
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> tuple[str, ...]:
+    """Order verbs in the forms players write (3rd and 1st person, infinitive) and unit names."""
+    from .data import DATA
+    from letopis.engine.text import morph
+
+    w = words()
+    out: set[str] = set()
+    for word, concept in w.lexicon.concepts.items():
+        if " " in word:
+            continue
+        if concept.startswith("v_"):
+            out.add(word)
+            for p in morph().parse(word)[:1]:
+                if "INFN" not in p.tag:
+                    continue
+                for grammemes in ({"3per", "sing"}, {"1per", "sing"}):
+                    form = p.inflect(grammemes | ({"pres"} if "impf" in p.tag else {"futr"}))
+                    if form is not None:
+                        out.add(form.word.replace("ё", "е"))
+    for u in DATA.units.values():
+        out.add(u.name.lower())
+        out.update(f.lower() for f in (u.forms.gen, u.forms.dat, u.forms.ins))
+    return tuple(sorted(out))

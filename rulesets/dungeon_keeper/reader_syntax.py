@@ -1,0 +1,598 @@
+"""What a Dungeon Keeper order line says, before the game state is consulted.
+
+Stage one of reading (python-chess's syntax step): a line's items (`reader_words.scan`) become a
+`LineSyntax` — an optional unit header («Имп №3:», «Грасдир 2 —»), then one `Clause` per order.
+A line holds several orders joined by «,», «;», «.», «затем», «потом», «и»; a piece without an
+order word of its own continues the order before it («идёт на 12-13, затем на 12-14»; «Руны Огня,
+Тьмы и Смерти»). Each clause keeps its action-point prefix («1 ОД:», «2од -», «1-3 ОД:», «ОД 1:»,
+DK-TURN-02, DK-GAP-14), its subject (the unit before the verb), its verbs, and its parts in order:
+unit references, game nouns, cells, directions and amounts, each with the preposition before it.
+
+Nothing here knows the state, so a line's syntax is cached by its text: the live check re-reads
+the same lines at every keystroke. Owner names («беса Ваала») are kept as bare words; the binding
+step (`reader_bind`) matches them against the players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .reader_words import MOOD_STORY, Item, scan
+
+PREPOSITIONS = frozenset({
+    "с", "со", "на", "в", "во", "к", "ко", "у", "из", "до", "по", "от", "около", "возле", "рядом",
+    "при", "для", "за", "через", "над", "под", "о", "об", "между", "из-за", "вокруг", "против",
+    "сквозь", "мимо", "вдоль", "напротив",
+})
+# Words that are neither owner names nor anything the grammar needs.
+_FILLER = frozenset({
+    "же", "бы", "ли", "уже", "еще", "ещё", "тоже", "также", "ну", "вот", "это", "этот", "эту", "этого",
+    "тот", "ту", "того", "там", "тут", "здесь", "туда", "сюда", "сразу", "немедленно", "быстро",
+    "а", "но", "или", "да", "нет", "не", "ни", "то", "как", "так", "чтобы", "чтоб", "если", "когда",
+    "который", "которая", "которую", "которого", "его", "ее", "её", "их", "он", "она", "оно", "они",
+    "ему", "ей", "им", "я", "мы", "ты", "вы", "меня", "нас", "себя", "себе", "собой", "сам", "сама",
+    "самый", "клеточку", "шт", "ед", "единиц", "единицы", "штук", "штуки", "пункт", "пункта",
+    "точно", "просто", "потихоньку", "снова", "ход", "хода", "ходу", "теперь", "сейчас", "пока",
+    "очень", "прямо", "ближайший", "ближайшего", "ближайшую", "ближайшему", "соседний", "соседнюю",
+    "соседней", "соседнего", "рядом", "новый", "нового", "новую", "новых", "одна", "одну",
+})
+_CLAUSE_SYMS = frozenset({",", ";", ".", "!", "…"})
+_ACTION_CATS = frozenset({"v", "ab"})
+# Abilities said as a noun are an action («огненный поток влево», «облако смерти на 14-16»);
+# passive ones (Рвение) and the attack kinds are not.
+_ACTION_ABILITIES = frozenset({
+    "ab_heal", "ab_sacrifice", "ab_cleanse", "ab_fire_breath", "ab_fire_stream", "ab_subjugate",
+    "ab_exhaust", "ab_fear", "ab_poison", "ab_unbless", "ab_death_cloud",
+})
+_WEAK_VERBS = frozenset({"v_spend", "v_use", "v_stay"})
+DIRECTIONS = {"d_n": "N", "d_s": "S", "d_w": "W", "d_e": "E", "d_ne": "NE", "d_nw": "NW", "d_se": "SE",
+              "d_sw": "SW"}  # geometry.DIRECTIONS codes
+
+
+# --- what the syntax says ---------------------------------------------------------------------
+@dataclass(slots=True)
+class Ref:
+    """A unit as written: «имп №3», «бес 2 Ваала», «3-й имп», «вражеский бес на 12-13», «№4»."""
+
+    kind: str | None  # unit kind id ("imp"), "unit" for «юнит», None for a bare «№4»
+    start: int
+    end: int
+    number: int | None = None
+    count: int | None = None  # «двух импов» (a count, not a number)
+    plural: bool = False
+    owner_words: tuple[str, ...] = ()  # words after it that may name its owner («Ваала», «(Лилит)»)
+    enemy: bool = False  # «вражеский»
+    own: bool = False  # «мой», «свой»
+    cell: tuple[int, int] | None = None  # «на 12-13» right after it, «(18-20)»
+    cell_span: tuple[int, int] | None = None
+    prep: str | None = None  # the preposition before it
+
+
+@dataclass(slots=True)
+class Part:
+    """One piece of a clause after its subject: a unit reference, a game noun, a cell, a
+    direction or an amount, with the preposition before it."""
+
+    kind: str  # "ref", "noun", "cell", "dir", "amount", "arrow", "level"
+    start: int
+    end: int
+    prep: str | None = None
+    ref: Ref | None = None
+    concept: str | None = None  # for nouns and amounts: the concept («b_altar», «r_mana», «w_hp»)
+    value: object = None  # cell (row, col), amount int, direction (drow, dcol)
+    owner_words: tuple[str, ...] = ()  # «Алтарь Ваала»
+    cell: tuple[int, int] | None = None  # a noun's place: «Источник на 20-22», «шахта 30-12»
+    cell_span: tuple[int, int] | None = None
+    in_parens: bool = False
+
+
+@dataclass(slots=True)
+class Clause:
+    """One order as written: verbs, subject, parts, action points, repeats."""
+
+    start: int
+    end: int
+    verbs: list[Item] = field(default_factory=list)  # order verbs and action nouns, in order
+    subject: Ref | None = None
+    subject_noun: Part | None = None  # a building as subject: «Боевая башня на 22-24 стреляет…»
+    parts: list[Part] = field(default_factory=list)
+    ap_index: tuple[int, int] | None = None  # «1 ОД:» → (1, 1); «1-3 ОД:» → (1, 3)
+    ap_span: tuple[int, int] | None = None
+    ap_count: int | str | None = None  # «(2 ОД)», «тратит 2 ОД», «2 ОД на …»; "all", "rest"
+    repeat: int = 1  # «2 раза», «дважды», «три выстрела»
+    repeat_said: bool = False
+    again: bool = False  # «ещё раз» alone: repeat the order before
+    question: bool = False
+    story: bool = False  # every verb is past tense / participle: telling, not ordering
+    words: tuple[str, ...] = ()  # unrecognised words (for hints)
+
+    @property
+    def verb(self) -> Item | None:
+        """The main action word: the first strong verb or action noun."""
+        strong = [v for v in self.verbs if v.concept not in _WEAK_VERBS]
+        return strong[0] if strong else (self.verbs[0] if self.verbs else None)
+
+    def concepts(self) -> set[str]:
+        return {v.concept for v in self.verbs if v.concept}
+
+    def nouns(self, prefix: str) -> list[Part]:
+        return [p for p in self.parts if p.kind == "noun" and p.concept and p.concept.startswith(prefix)]
+
+    def refs(self) -> list[Ref]:
+        return [p.ref for p in self.parts if p.kind == "ref" and p.ref is not None]
+
+    def cells(self) -> list[Part]:
+        return [p for p in self.parts if p.kind == "cell"]
+
+
+@dataclass(slots=True)
+class LineSyntax:
+    header: Ref | None = None  # «Имп №3:» — the unit the following lines are about
+    header_only: bool = False
+    clauses: list[Clause] = field(default_factory=list)
+    items: tuple[Item, ...] = ()
+
+
+# --- entry point --------------------------------------------------------------------------------
+_PARSED: dict[str, LineSyntax] = {}
+_PARSED_MAX = 20_000
+
+
+def parse_line(norm: str) -> LineSyntax:
+    """The syntax of one normalised line; cached by text (callers must not change it)."""
+    got = _PARSED.get(norm)
+    if got is None:
+        got = _parse_line(norm)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[norm] = got
+    return got
+
+
+def _parse_line(norm: str) -> LineSyntax:
+    items = scan(norm)
+    out = LineSyntax(items=items)
+    if not items:
+        return out
+    pos = 0
+    n = len(items)
+    # A list marker the post splitter left («1)» is taken there; «-» here).
+    while pos < n and items[pos].is_sym("-", "*", "•"):
+        pos += 1
+    ref, after = _ref_at(items, pos)
+    if ref is not None and ref.kind is not None and ref.prep is None and not ref.plural and ref.count is None:
+        # «Имп №3:», «[b]Керуб №1[/b]», «Грасдир 2 —», «Бес №2: 1-2 ОД — идёт …»
+        k = after
+        while k < n and items[k].kind == "word" and _owner_word(items[k]):
+            k += 1
+        rest_start = k
+        if k < n and items[k].is_sym(":", "-", "—", "."):
+            rest_start = k + 1
+        if rest_start >= n or all(it.kind == "sym" for it in items[rest_start:]):
+            ref.owner_words = tuple(it.text for it in items[after:k])
+            out.header, out.header_only = ref, True
+            return out
+        if rest_start > k or _starts_with_ap(items, rest_start):
+            ref.owner_words = tuple(it.text for it in items[after:k])
+            out.header = ref
+            pos = rest_start
+    out.clauses = _clauses(items, pos)
+    return out
+
+
+# --- clauses ------------------------------------------------------------------------------------
+def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
+    """Split items at «,», «;», «.», «затем», «и»… into clauses; a piece without an action word
+    continues the clause before it."""
+    pieces: list[tuple[int, int]] = []
+    depth = 0
+    start = pos
+    n = len(items)
+    for k in range(pos, n):
+        it = items[k]
+        if it.kind == "sym":
+            if it.text == "(":
+                depth += 1
+            elif it.text == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0 and it.text in _CLAUSE_SYMS:
+                pieces.append((start, k))
+                start = k + 1
+        elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and"):
+            pieces.append((start, k))
+            start = k + 1
+    pieces.append((start, n))
+    merged: list[tuple[int, int, int]] = []  # (first item, last item, separator item before)
+    for a, b in pieces:
+        if a >= b:
+            continue
+        if merged and not _has_action(items, a, b):
+            prev = merged[-1]
+            merged[-1] = (prev[0], b, prev[2])
+            continue
+        merged.append((a, b, a))
+    clauses = []
+    for a, b, _ in merged:
+        c = _clause(items, a, b)
+        if c is not None:
+            clauses.append(c)
+    return clauses
+
+
+def _has_action(items: tuple[Item, ...], a: int, b: int) -> bool:
+    if _starts_with_ap(items, a):
+        return True
+    for k in range(a, b):
+        it = items[k]
+        if it.kind == "word" and it.concept is not None:
+            c = it.concept
+            if c.startswith("v_") and c not in _WEAK_VERBS or c in _ACTION_ABILITIES or c == "w_end_turn":
+                return True
+    return False
+
+
+def _starts_with_ap(items: tuple[Item, ...], k: int) -> bool:
+    return _ap_prefix(items, k) is not None
+
+
+def _ap_prefix(items: tuple[Item, ...], k: int) -> tuple[tuple[int, int], int] | None:
+    """«1 ОД:», «2од -», «1-3 ОД:», «1 - 3 ОД», «ОД 1:», «1 од.» at item k: ((lo, hi), next)."""
+    n = len(items)
+    if k >= n:
+        return None
+    a = items[k]
+    got: tuple[tuple[int, int], int] | None = None
+    if a.kind == "num" and k + 1 < n and items[k + 1].concept == "w_ap":
+        got = ((a.value, a.value), k + 2)  # type: ignore[arg-type]
+    elif a.kind == "ord" and k + 1 < n and items[k + 1].concept == "w_ap":
+        got = ((a.value, a.value), k + 2)  # type: ignore[arg-type]
+    elif a.kind == "cell" and k + 1 < n and items[k + 1].concept == "w_ap":
+        lo, hi = a.value  # type: ignore[misc]
+        got = ((lo, hi), k + 2)
+    elif (a.kind == "num" and k + 3 < n and items[k + 1].is_sym("-") and items[k + 2].kind == "num"
+          and items[k + 3].concept == "w_ap"):
+        got = ((a.value, items[k + 2].value), k + 4)  # type: ignore[arg-type]
+    elif a.concept == "w_ap" and k + 1 < n and items[k + 1].kind == "num" \
+            and (k + 2 >= n or items[k + 2].is_sym(":", "-", ".", ")")):
+        got = ((items[k + 1].value, items[k + 1].value), k + 2)  # type: ignore[arg-type]
+    if got is None:
+        return None
+    (lo, hi), nxt = got
+    if nxt < n and items[nxt].is_sym(":", "-", ".", ")"):
+        nxt += 1
+    elif nxt < n and items[nxt].kind == "word" and items[nxt].text == "на":
+        return None  # «2 ОД на захват» is a count, not a prefix
+    return (lo, hi), nxt
+
+
+def _clause(items: tuple[Item, ...], a: int, b: int) -> Clause | None:
+    c = Clause(start=items[a].start, end=items[b - 1].end)
+    k = a
+    ap = _ap_prefix(items, k)
+    if ap is not None:
+        c.ap_index, nxt = ap
+        c.ap_span = (items[k].start, items[nxt - 1].end)
+        k = nxt
+        while k < b and items[k].is_sym("-", ":"):
+            k += 1
+    if k >= b:
+        return c if c.ap_index is not None else None
+    c.start = items[k].start
+    if items[b - 1].is_sym("?") or any(it.is_sym("?") for it in items[k:b]):
+        c.question = True
+    _body(items, k, b, c)
+    verbs = [v for v in c.verbs if v.concept and v.concept.startswith("v_") and v.concept not in _WEAK_VERBS]
+    c.story = bool(verbs) and all(v.mood == MOOD_STORY for v in verbs)
+    return c
+
+
+def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
+    """Fill the clause: verbs, the subject (a unit or building before the first verb), parts."""
+    prep: str | None = None
+    depth = 0
+    seen_verb = False
+    unknown: list[str] = []
+    enemy = own = False
+    while k < b:
+        it = items[k]
+        kind = it.kind
+        if kind == "sym":
+            if it.text == "(":
+                depth += 1
+                k = _parens(items, k, b, c)
+                depth -= 1
+                continue
+            if it.text in ("→", "↔") or (it.text == "-" and _between_cells(items, k)):
+                c.parts.append(Part("arrow", it.start, it.end))
+            k += 1
+            continue
+        # action points said as a count: «тратит 2 ОД», «2 ОД на захват», «все ОД»
+        if kind in ("num", "cell") and k + 1 < b and items[k + 1].concept == "w_ap":
+            if kind == "cell":
+                lo, hi = it.value  # type: ignore[misc]
+                c.ap_count = hi - lo + 1
+            else:
+                c.ap_count = it.value  # type: ignore[assignment]
+            k += 2
+            continue
+        if kind == "word" and it.concept in ("w_all", "w_rest") and k + 1 < b and items[k + 1].concept == "w_ap":
+            c.ap_count = "all" if it.concept == "w_all" else "rest"
+            k += 2
+            continue
+        if kind == "word" and it.concept == "w_ap":
+            if k + 1 < b and items[k + 1].kind == "num":  # «ОД 2» mid-line
+                c.ap_count = items[k + 1].value  # type: ignore[assignment]
+                k += 2
+                continue
+            k += 1
+            continue
+        # repeats: «2 раза», «дважды», «три выстрела», «ещё раз»
+        if kind == "num" and k + 1 < b and items[k + 1].concept == "w_times":
+            c.repeat, c.repeat_said = max(1, min(int(it.value), 99)), True  # type: ignore[call-overload]
+            k += 2
+            continue
+        if kind == "word" and it.concept in ("w_twice", "w_thrice"):
+            c.repeat, c.repeat_said = (2 if it.concept == "w_twice" else 3), True
+            k += 1
+            continue
+        if kind == "word" and it.text in ("еще", "ещё") and k + 1 < b and items[k + 1].concept == "w_times":
+            c.again = True
+            k += 2
+            continue
+        if kind == "num" and k + 1 < b and items[k + 1].concept == "v_shoot":
+            c.repeat, c.repeat_said = max(1, min(int(it.value), 99)), True  # type: ignore[call-overload]
+            c.verbs.append(items[k + 1])
+            seen_verb = True
+            k += 2
+            continue
+        # references to units
+        ref, nxt = _ref_at(items, k, prep)
+        if ref is not None:
+            ref.enemy = ref.enemy or enemy
+            ref.own = ref.own or own
+            enemy = own = False
+            nxt = _ref_tail(items, nxt, b, ref)
+            if not seen_verb and c.subject is None and c.subject_noun is None and prep is None \
+                    and ref.count is None and not ref.plural:
+                c.subject = ref
+            else:
+                c.parts.append(Part("ref", ref.start, ref.end, prep, ref=ref))
+            prep = None
+            k = nxt
+            continue
+        if kind == "cell":
+            part = Part("cell", it.start, it.end, prep, value=it.value)
+            _attach_cell(c, part)
+            prep = None
+            k += 1
+            continue
+        if kind in ("num", "ord"):
+            k = _amount(items, k, b, c, prep)
+            prep = None
+            continue
+        if kind != "word":
+            k += 1
+            continue
+        concept = it.concept
+        text = it.text
+        if concept is None:
+            if text in PREPOSITIONS:
+                prep = text
+            elif text not in _FILLER:
+                unknown.append(text)
+                _owner_for_last(c, text)
+            k += 1
+            continue
+        cat = concept[: concept.index("_")]
+        if cat == "v" or concept in _ACTION_ABILITIES or concept == "w_end_turn":
+            c.verbs.append(it)
+            seen_verb = True
+            prep = None
+            k += 1
+            continue
+        if cat == "w":
+            if concept == "w_enemy":
+                enemy = True
+            elif concept == "w_own":
+                own = True
+            elif concept == "w_neutral":
+                c.parts.append(Part("noun", it.start, it.end, prep, concept=concept))
+            elif concept in ("w_diag",):
+                pass
+            elif concept == "w_direction" and prep == "в":
+                prep = "в сторону"
+            elif concept in ("w_cell", "w_passage"):
+                if concept == "w_passage":
+                    c.parts.append(Part("noun", it.start, it.end, prep, concept=concept))
+                k += 1
+                continue  # «на клетке 25-26», «проход на 7-30»: the preposition carries to the cell
+            elif concept in ("w_spell", "w_ability", "w_store", "w_retinue", "w_archdemon", "w_level",
+                             "w_hp", "w_turn", "w_end"):
+                c.parts.append(Part("noun", it.start, it.end, prep, concept=concept))
+            k += 1
+            prep = None
+            continue
+        if cat == "d":
+            c.parts.append(Part("dir", it.start, it.end, prep, concept=concept, value=DIRECTIONS[concept]))
+            prep = None
+            k += 1
+            continue
+        # a game noun: building, mine, object, artifact, spell, ability, spirit, resource
+        part = Part("noun", it.start, it.end, prep, concept=concept)
+        k += 1
+        if enemy:
+            part.owner_words = ("вражеский",)
+            enemy = False
+        if not seen_verb and c.subject is None and c.subject_noun is None and prep is None and cat == "b":
+            c.subject_noun = part
+        else:
+            c.parts.append(part)
+        prep = None
+    c.words = tuple(unknown)
+
+
+def _parens(items: tuple[Item, ...], k: int, b: int, c: Clause) -> int:
+    """A parenthesis: «(40-2)», «(Ваал)», «(2 ОД)» are read; «(камень)», «(10 хп, 10 золота)»,
+    «(4/10)», «(+4 хп)» are the player's notes."""
+    close = k + 1
+    while close < b and not items[close].is_sym(")"):
+        close += 1
+    inner = items[k + 1 : close]
+    nxt = close + 1 if close < b else b
+    if len(inner) == 1 and inner[0].kind == "cell":
+        part = Part("cell", inner[0].start, inner[0].end, None, value=inner[0].value, in_parens=True)
+        _attach_cell(c, part, parens=True)
+        return nxt
+    if len(inner) == 2 and inner[0].kind == "num" and inner[1].concept == "w_ap":
+        c.ap_count = inner[0].value  # type: ignore[assignment]
+        return nxt
+    if inner and all(it.kind == "word" and it.concept is None and it.text not in _FILLER
+                     and it.text not in PREPOSITIONS for it in inner):
+        for it in inner:
+            _owner_for_last(c, it.text)
+        return nxt
+    return nxt
+
+
+def _owner_for_last(c: Clause, word: str) -> None:
+    """A bare word right after a unit or building may be its owner's name («беса Ваала»)."""
+    target: Ref | Part | None = None
+    if c.parts:
+        last = c.parts[-1]
+        if last.kind == "ref" and last.ref is not None:
+            target = last.ref
+        elif last.kind == "noun":
+            target = last
+    elif c.subject is not None:
+        target = c.subject
+    elif c.subject_noun is not None:
+        target = c.subject_noun
+    if target is not None and len(target.owner_words) < 4:
+        target.owner_words = (*target.owner_words, word)
+
+
+def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
+    """A cell right after a unit or a noun (with «на», «в», «с» or in brackets, or bare after a
+    noun: «шахта 30-12») is where that thing stands; otherwise it is a cell of its own."""
+    last = c.parts[-1] if c.parts else None
+    holder: Ref | Part | None = None
+    if last is not None and last.kind == "ref" and last.ref is not None and last.ref.cell is None \
+            and (parens or part.prep in ("на", "в", None)):
+        holder = last.ref
+    elif last is not None and last.kind == "noun" and last.cell is None and last.concept \
+            and not last.concept.startswith(("w_cell", "w_passage", "r_", "w_")) \
+            and (parens or part.prep in ("на", "в", None)):
+        holder = last
+    elif last is None and c.subject_noun is not None and c.subject_noun.cell is None:
+        holder = c.subject_noun
+    elif last is None and c.subject is not None and c.subject.cell is None and part.prep in ("на", None) \
+            and not c.verbs:
+        holder = c.subject
+    if holder is not None:
+        holder.cell = part.value  # type: ignore[assignment]
+        holder.cell_span = (part.start, part.end)
+        if isinstance(holder, Part) and holder is not c.subject_noun:
+            holder.end = part.end
+        return
+    c.parts.append(part)
+
+
+def _between_cells(items: tuple[Item, ...], k: int) -> bool:
+    return 0 < k < len(items) - 1 and items[k - 1].kind == "cell" and items[k + 1].kind == "cell"
+
+
+def _amount(items: tuple[Item, ...], k: int, b: int, c: Clause, prep: str | None) -> int:
+    """A number: «30 маны», «10 железа», «4-го уровня», «до 4-го», «ур. 4 → 5», a bare count."""
+    it = items[k]
+    nxt = k + 1
+    unit = items[nxt].concept if nxt < b and items[nxt].kind == "word" else None
+    if unit is not None and (unit.startswith("r_") or unit in ("w_hp", "w_level")):
+        c.parts.append(Part("amount", it.start, items[nxt].end, prep, concept=unit, value=it.value))
+        return nxt + 1
+    if unit is not None and unit.startswith("u_"):
+        # «двух импов» — a count of units (the reference takes it)
+        ref, after = _ref_at(items, nxt, prep)
+        if ref is not None:
+            ref.count = it.value  # type: ignore[assignment]
+            ref.start = it.start
+            after = _ref_tail(items, after, b, ref)
+            c.parts.append(Part("ref", ref.start, ref.end, prep, ref=ref))
+            return after
+    c.parts.append(Part("amount", it.start, it.end, prep, concept=None, value=it.value))
+    return nxt
+
+
+# --- unit references ----------------------------------------------------------------------------------
+def _unit_kind(it: Item) -> str | None:
+    c = it.concept
+    if c is not None and c.startswith("u_"):
+        return c[2:]
+    return None
+
+
+def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[Ref | None, int]:
+    """A unit reference starting at item k: «имп №3», «имп 3», «3-й имп», «№4», «вражеский бес»."""
+    n = len(items)
+    if k >= n:
+        return None, k
+    it = items[k]
+    j = k
+    enemy = own = False
+    while j < n and items[j].kind == "word" and items[j].concept in ("w_enemy", "w_own"):
+        enemy = enemy or items[j].concept == "w_enemy"
+        own = own or items[j].concept == "w_own"
+        j += 1
+    if j > k and (j >= n or _unit_kind(items[j]) is None):
+        return None, k
+    it = items[j]
+    if it.kind == "ord" and j + 1 < n and _unit_kind(items[j + 1]) is not None:
+        kind = _unit_kind(items[j + 1])
+        ref = Ref(kind, items[k].start, items[j + 1].end, number=it.value, prep=prep,  # type: ignore[arg-type]
+                  enemy=enemy, own=own)
+        return ref, j + 2
+    if it.kind == "no":
+        return Ref(None, items[k].start, it.end, number=it.value, prep=prep), j + 1  # type: ignore[arg-type]
+    kind = _unit_kind(it)
+    if kind is None:
+        return None, k
+    ref = Ref(kind, items[k].start, it.end, prep=prep, enemy=enemy, own=own, plural=it.plural)
+    j += 1
+    if j < n and items[j].kind == "no":
+        ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]
+        j += 1
+    elif j < n and items[j].kind == "num" and not (j + 1 < n and items[j + 1].concept in ("w_ap", "w_times")) \
+            and not (j + 1 < n and items[j + 1].kind == "word" and (items[j + 1].concept or "").startswith("r_")):
+        ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]
+        j += 1
+    if ref.number is not None:
+        ref.plural = False
+    return ref, j
+
+
+def _ref_tail(items: tuple[Item, ...], k: int, b: int, ref: Ref) -> int:
+    """Owner names and a place after a reference: «беса №2 Ваала», «керуб (Ваал)», «на 12-13»."""
+    n = min(b, len(items))
+    while k < n:
+        it = items[k]
+        if it.kind == "word" and _owner_word(it) and len(ref.owner_words) < 3:
+            ref.owner_words = (*ref.owner_words, it.text)
+            ref.end = it.end
+            k += 1
+            continue
+        if it.is_sym("(") and k + 2 < n and items[k + 2].is_sym(")"):
+            inner = items[k + 1]
+            if inner.kind == "cell" and ref.cell is None:
+                ref.cell, ref.cell_span = inner.value, (inner.start, inner.end)  # type: ignore[assignment]
+                k += 3
+                continue
+            if inner.kind == "word" and _owner_word(inner):
+                ref.owner_words = (*ref.owner_words, inner.text)
+                k += 3
+                continue
+        break
+    return k
+
+
+def _owner_word(it: Item) -> bool:
+    return it.kind == "word" and it.concept is None and it.text not in PREPOSITIONS and it.text not in _FILLER \
+        and it.text.isalpha() and len(it.text) > 1
