@@ -72,7 +72,7 @@ def test_undug_buildings_and_mines_cannot_be_entered_DK_MOVE_03_DK_GAP_21_DK_UNI
     s = blank(area(1, 1, 3, 3))
     s.add_building(Building(id="b1", kind="circle", owner="p1", cell=(2, 2), hp=50))
     s.add_mine(Mine(kind="iron", cell=(1, 3), reserve=100))
-    always = lambda c: True  # noqa: E731
+    always = lambda c: True
     assert not g.can_step(s, (1, 1), (2, 2), always)  # own building
     assert not g.can_step(s, (1, 2), (1, 3), always)  # mine
     assert not g.can_step(s, (3, 3), (4, 4), always)  # rock
@@ -103,7 +103,7 @@ def test_path_must_not_end_on_a_unit_DK_GAP_20():
     s = blank([(1, c) for c in range(1, 5)])
     put(s, "p1:i1", "imp", "p1", (1, 1))
     put(s, "p1:i2", "imp", "p1", (1, 3), number=2)
-    free = lambda c: not s.units_at(c)  # noqa: E731
+    free = lambda c: not s.units_at(c)
     assert g.find_path(s, (1, 1), (1, 3), _passable_for(s, "p1"), stop_ok=free) is None
     assert g.find_path(s, (1, 1), (1, 4), _passable_for(s, "p1"), stop_ok=free) == [(1, 2), (1, 3), (1, 4)]
 
