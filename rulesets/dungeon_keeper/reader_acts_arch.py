@@ -95,7 +95,7 @@ def upgrade_building(c: Clause, a: Acts) -> list[BaseModel]:
                        where=where, hint=msg("read.hint_cell"))
         b = own[0]
     level = None
-    amounts = [p for p in c.parts if p.kind == "amount" and p.concept in ("w_level", None)]
+    amounts = [p for p in c.parts if p.kind == "amount" and p.concept in ("w_level", None) and not p.in_parens]
     if amounts:
         level = amounts[-1].value
     if level is None:

@@ -49,6 +49,12 @@ def action_of(c: Clause) -> str | None:
     """The order kind a clause asks for (an action key, "ab:<ability>", or None for no order)."""
     verb = c.verb
     concept = verb.concept if verb is not None else None
+    if concept in ("v_cast", "v_use", "v_spend", "v_shoot", "v_attack"):
+        # «насылает облако смерти», «использует Лечение»: the ability names the action
+        ability = next((v.concept for v in c.verbs if v.concept in unit_acts.ABILITY_OF
+                        and v.concept.startswith("ab_")), None)
+        if ability is not None:
+            concept = ability
     action = VERB_ACTION.get(concept or "")
     if concept in unit_acts.ABILITY_OF:
         action = "ab:" + unit_acts.ABILITY_OF[concept]  # type: ignore[index]

@@ -36,6 +36,7 @@ _FILLER = frozenset({
     "очень", "прямо", "ближайший", "ближайшего", "ближайшую", "ближайшему", "соседний", "соседнюю",
     "соседней", "соседнего", "рядом", "новый", "нового", "новую", "новых", "одна", "одну",
 })
+_UNIT_FILLER = frozenset({"ед", "единиц", "единицы", "единицу", "шт", "штук", "штуки", "очков", "очка"})
 _CLAUSE_SYMS = frozenset({",", ";", ".", "!", "…"})
 _ACTION_CATS = frozenset({"v", "ab"})
 # Abilities said as a noun are an action («огненный поток влево», «облако смерти на 14-16»);
@@ -443,6 +444,9 @@ def _parens(items: tuple[Item, ...], k: int, b: int, c: Clause) -> int:
         part = Part("cell", inner[0].start, inner[0].end, None, value=inner[0].value, in_parens=True)
         _attach_cell(c, part, parens=True)
         return nxt
+    if len(inner) == 1 and inner[0].kind == "num":  # «в железо (10)»: an amount said again
+        c.parts.append(Part("amount", inner[0].start, inner[0].end, None, value=inner[0].value, in_parens=True))
+        return nxt
     if len(inner) == 2 and inner[0].kind == "num" and inner[1].concept == "w_ap":
         c.ap_count = inner[0].value  # type: ignore[assignment]
         return nxt
@@ -505,6 +509,10 @@ def _amount(items: tuple[Item, ...], k: int, b: int, c: Clause, prep: str | None
     """A number: «30 маны», «10 железа», «4-го уровня», «до 4-го», «ур. 4 → 5», a bare count."""
     it = items[k]
     nxt = k + 1
+    while nxt < b and (items[nxt].text in _UNIT_FILLER or (items[nxt].is_sym(".") and nxt > k + 1)):
+        nxt += 1  # «30 ед. маны», «10 шт.»
+    if nxt > k + 1 and not (nxt < b and items[nxt].kind == "word"):
+        nxt = k + 1
     unit = items[nxt].concept if nxt < b and items[nxt].kind == "word" else None
     if unit is not None and (unit.startswith("r_") or unit in ("w_hp", "w_level")):
         c.parts.append(Part("amount", it.start, items[nxt].end, prep, concept=unit, value=it.value))

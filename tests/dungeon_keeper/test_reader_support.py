@@ -15,15 +15,17 @@ from rulesets.dungeon_keeper.setup import import_setup
 from rulesets.dungeon_keeper.state import State
 
 SIZE = 45
-ALTARS = [(8, 8), (38, 38), (8, 38), (38, 8)]  # default Altars of p1, p2, … (every archdemon has one)
+ALTARS = [(44, 44), (44, 2), (2, 44), (2, 2)]  # default Altars of p1, p2, … (every archdemon has one)
 
 
-def _map(empty: list[tuple[int, int, int, int]]) -> list[str]:
+def _map(empty: list[tuple[int, int, int, int]], rock: list[tuple[int, int]]) -> list[str]:
     rows = [["#"] * SIZE for _ in range(SIZE)]
     for r1, c1, r2, c2 in empty:
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 rows[r - 1][c - 1] = "."
+    for r, c in rock:
+        rows[r - 1][c - 1] = "#"
     return ["".join(r) for r in rows]
 
 
@@ -33,17 +35,20 @@ def _cell(cell: tuple[int, int] | str) -> str:
 
 def world(units: list[tuple] = (), buildings: list[tuple] = (), mines: list[tuple] = (),
           objects: list[tuple] = (), empty: list[tuple[int, int, int, int]] | None = None,
+          rock: list[tuple[int, int]] = (),
           players: tuple[str, ...] = ("Ваал", "Лилит"), active: str = "p1", options: dict | None = None,
           resources: dict | None = None, **player_fields: object) -> State:
-    """A state for reader tests.
+    """A state for reader tests: an open map (all empty unless `empty` rectangles are given), with
+    `rock` cells undug.
 
     units: (owner, kind, number, cell[, extra dict]); buildings: (owner, kind, cell[, extra]);
-    mines: (kind, cell[, reserve]); objects: (kind, cell[, item]). The poster is p1 («Ваал»).
+    mines: (kind, cell[, reserve]); objects: (kind, cell[, item]). The poster is p1 (the first name
+    in `players`); every archdemon gets an Altar in a corner unless `buildings` places one.
     """
     doc: dict = {
         "ruleset": "dungeon_keeper",
         "options": options or {},
-        "map": _map(empty if empty is not None else [(5, 5, 40, 40)]),
+        "map": _map(empty if empty is not None else [(1, 1, 45, 45)], list(rock)),
         "players": [],
         "buildings": [],
         "mines": [],
