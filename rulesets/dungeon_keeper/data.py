@@ -281,6 +281,7 @@ class MapgenData(_Strict):
     chest: int = Field(ge=3)
     crystal: int = Field(ge=3)
     rune: int = Field(ge=3)
+    neutral_source: int = Field(ge=3)
     neutral_source_level: int = Field(ge=1)
     centre_source_level: int = Field(ge=1)
 

@@ -6,7 +6,7 @@ the same 3×3 cave turned towards the centre by a multiple of 90°: the Altar in
 level-3 Source and the Круг вызова on the two side cells, a gold mine touching the back. With
 ``map_extras = standard`` every base also gets, at the same Chebyshev distances and angles from its
 Altar, an iron mine, a gem mine, a chest, a mana crystal and a rune; neutral Sources stand between
-neighbouring bases and one in the centre, ringed by one rune of each school. Everything else is
+bases (one per base, towards its neighbour) and one in the centre, ringed by one rune of each school. Everything else is
 rock. Distances are measured on Chebyshev "squares" so each base is equally far from its things.
 """
 
@@ -161,7 +161,6 @@ def generate(players: int, options: Options, dice: Dice) -> GeneratedMap:
 def _extras(board: _Board, out: GeneratedMap, bases: list[Cell], angles: list[float], centre: float) -> None:
     """Per-base mines and objects at equal distances, neutral Sources between bases and in the centre."""
     gen = DATA.mapgen
-    n = len(bases)
     mid = (round(centre), round(centre))
     # The centre first: its Source and a rune of each school around it.
     out.placed.append(Placed("building", "source", mid, None, level=gen.centre_source_level))
@@ -172,21 +171,17 @@ def _extras(board: _Board, out: GeneratedMap, bases: list[Cell], angles: list[fl
         board.taken.add(cell)
         out.placed.append(Placed("object", "rune", cell, None, item=school))
     # Each base's own things, at the same distance and angle (relative to the way to the centre).
-    plan = (("mine", "iron", gen.iron_mine, -0.7), ("object", "crystal", gen.crystal, 0.7),
-            ("object", "chest", gen.chest, -1.3), ("mine", "gem", gen.gem_mine, 0.25),
-            ("object", "rune", gen.rune, 1.2))
+    # Angles stay inside the base's own slice of the ring, so a neighbour's things are never nearer.
+    plan = (("mine", "iron", gen.iron_mine, -0.45), ("object", "crystal", gen.crystal, 0.45),
+            ("object", "chest", gen.chest, -0.15), ("mine", "gem", gen.gem_mine, 0.2),
+            ("object", "rune", gen.rune, 0.0), ("building", "source", gen.neutral_source, 0.9))
     for seat, altar in enumerate(bases):
         towards = angles[seat] + math.pi  # from the base back to the centre
         for what, kind, dist, rel in plan:
             cell = board.nearest_free(_on_square(altar, dist, towards + rel), altar, dist)
             board.taken.add(cell)
             item = RUNE_SCHOOLS[seat % len(RUNE_SCHOOLS)] if kind == "rune" else None
-            out.placed.append(Placed(what, kind, cell, seat, item=item))
-    # Neutral Sources half-way between neighbouring bases, a little nearer the centre.
-    ring = gen.ring * board.size * 0.8
-    for i in range(n):
-        a = angles[i] + math.pi / n
-        target = (centre - ring * math.cos(a), centre + ring * math.sin(a))
-        cell = board.nearest_free(target)
-        board.taken.add(cell)
-        out.placed.append(Placed("building", "source", cell, None, level=gen.neutral_source_level))
+            if kind == "source":  # neutral, on the way to the next base clockwise
+                out.placed.append(Placed(what, kind, cell, None, level=gen.neutral_source_level))
+            else:
+                out.placed.append(Placed(what, kind, cell, seat, item=item))
