@@ -269,8 +269,29 @@ def split_post(text: str) -> list[PostLine]:
                 off = off or r.kind == "off"
                 unclosed = unclosed or (r.unclosed and r.start >= ls)
             i += 1
+        if not quoted and not off and pos == ls:
+            lines.append(_plain_line(number, original))
+            continue
         if pos < le:
             cols.extend(range(pos - ls, le - ls))
         readable = original if len(cols) == len(original) else "".join(original[c] for c in cols)
         lines.append(_read_line(number, original, readable, cols, quoted, off, unclosed))
     return lines
+
+
+# A line outside every quote reads the same wherever it stands: the live check re-reads a post at
+# every keystroke and most lines have not changed, so such lines are read once per text. The
+# cached column map is shared; callers treat a `PostLine`'s fields as read-only.
+_PLAIN: dict[str, PostLine] = {}
+_PLAIN_MAX = 20_000
+
+
+def _plain_line(number: int, original: str) -> PostLine:
+    got = _PLAIN.get(original)
+    if got is None:
+        got = _read_line(0, original, original, list(range(len(original))), False, False, False)
+        if len(_PLAIN) >= _PLAIN_MAX:
+            _PLAIN.clear()
+        _PLAIN[original] = got
+    return PostLine(number, original, got.kind, got.text, got.norm, got.cols, got.marker, got.marker_number,
+                    got.reason, got.heading, False)
