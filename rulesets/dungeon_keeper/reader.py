@@ -152,6 +152,9 @@ class _Post:
             return
         for issue in issues:
             line.problems.append(_problem(pl, issue))
+        u = self.current
+        where = f" на {u.cell[0]}-{u.cell[1]}" if u.cell is not None else ""
+        line.summaries.append(f"{self.view.label(u).text(capital=True)}{where}, ОД: {self.binder.remaining(u)}")
 
     def _position(self, pl: PostLine, line: _Line, said: tuple[tuple[int, int], int, int]) -> None:
         """A unit with only a cell after it is the player's note of where it stands (§3.3)."""
@@ -174,11 +177,17 @@ class _Post:
             for order in self.last:
                 self._check(pl, line, Bound(order, c.start, c.end, self.current, [], c, None))
             return
+        action = action_of(c)
         if self.header_failed is not None and c.subject is None and self.current is None \
-                and action_of(c) not in (None, "stay") and not _archdemon(c):
-            line.problems.append(_problem(pl, Issue("read.header_unknown", msg("read.no_actor", what=_verb(c)),
-                                                    msg("read.hint_header"), "DK-GAP-15", Severity.ERROR,
-                                                    ProblemKind.UNREADABLE, c.start, c.end)))
+                and action not in (None, "stay") and not _archdemon(c):
+            if self.header_failed != pl.number:  # the header's own line already says why
+                line.problems.append(_problem(pl, Issue("read.header_failed",
+                                                        msg("read.header_failed", line=self.header_failed),
+                                                        None, "DK-GAP-15", Severity.ERROR, ProblemKind.ILLEGAL,
+                                                        c.start, c.end)))
+            line.status = LineStatus.ERROR
+            return
+        if _chatter(c, action, self.current):
             return
         bounds, self.current = self.binder.bind(c, self.current)
         accepted: list[BaseModel] = []
@@ -206,6 +215,10 @@ class _Post:
             return False
         for issue in ap_notes:
             line.problems.append(_problem(pl, issue))
+        for v in getattr(self.checker, "notes", ()):
+            sev = Severity.WARNING if getattr(v, "severity", "warning") == "warning" else Severity.NOTE
+            line.problems.append(_problem(pl, Issue(v.code, v.message, v.hint, v.clause, sev, ProblemKind.INFO,
+                                                    b.start, b.end)))
         summary, cost = self.checker.describe(order)
         line.summaries.append(summary)
         line.cost = cost or line.cost
@@ -220,15 +233,30 @@ class _Post:
         for line in lines:
             reading.problems.extend(line.problems)
             summary = "; ".join(s for s in line.summaries if s) or None
-            reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
-                                             summary=summary, cost=line.cost))
+            reading.lines.append(LineReading.model_construct(line=line.post.number, text=line.post.original,
+                                                             status=line.status, summary=summary, cost=line.cost))
         reading.orders = list(self.orders)
         if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
+            # A turn without orders is allowed (the units stand idle), but rarely meant.
             reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order"),
-                                               kind=ProblemKind.UNREADABLE, clause="DK-TURN-02",
-                                               hint=msg("read.hint_example", example=EXAMPLE)))
+                                               severity=Severity.WARNING, kind=ProblemKind.INFO,
+                                               clause="DK-TURN-02", hint=msg("read.hint_example", example=EXAMPLE)))
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
+
+
+_NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "capture"})
+
+
+def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
+    """An order verb with nothing to act on and no unit to do it: «Строю планы на будущее»,
+    «Иду спать» — chatter, not an order (checklist §3.3)."""
+    if action is None or action in _NO_OBJECT_NEEDED or current is not None or c.subject is not None:
+        return False
+    if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
+        return False
+    return not any(p.kind in ("cell", "ref", "dir", "amount") or (p.kind == "noun" and not (p.concept or "").startswith("w_"))
+                   for p in c.parts) and c.subject_noun is None
 
 
 def _archdemon(c: Clause) -> bool:
@@ -253,24 +281,32 @@ def _problem(pl: PostLine, issue: Issue, whole: bool = False) -> Problem:
         col_start, col_end = (start, len(stripped)) if stripped else (0, 0)
     else:
         col_start, col_end = pl.span(issue.start, issue.end)
-    return Problem(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity, kind=issue.kind,
-                   code=issue.code, message=issue.message, hint=issue.hint, clause=issue.clause)
+    return Problem.model_construct(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity,
+                                   kind=issue.kind, code=issue.code, message=issue.message, hint=issue.hint,
+                                   clause=issue.clause)
+
+
+_CHECKER: list = []
 
 
 def _checker(state: State, faction: str) -> Any:
-    try:
-        from .legality import Checker
-    except ImportError:  # TEMPORARY until DK-2's legality lands
-        return _PassChecker()
-    return Checker(state, faction)
+    if not _CHECKER:
+        try:
+            from .legality import Checker
+        except ImportError:  # TEMPORARY until DK-2's legality lands
+            Checker = _PassChecker  # noqa: N806
+        _CHECKER.append(Checker)
+    return _CHECKER[0](state, faction)
 
 
 class _PassChecker:  # TEMPORARY until DK-2's legality lands
+    notes: list = []
+
+    def __init__(self, state: State, faction: str) -> None:
+        pass
+
     def check(self, order: Any) -> list:
         return []
 
     def describe(self, order: Any) -> tuple[str, str | None]:
         return order.to_text(), None
-
-
-__all__ = ["read_post", "read_post_strict", "LineSyntax"]

@@ -153,9 +153,9 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
             pool = mine
     if len(pool) > 1:
         who = ", ".join(unit_words(m[0], view) + _at(m[0]) for m in pool[:6])
+        hint_code = "read.hint_kind" if ref.number is not None else "read.hint_number"
         raise fail("read.unit_ambiguous", span, kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-15",
-                   hint=msg("read.hint_number", example=unit_words(pool[0][0], view)), what=ref_words(ref),
-                   who=who)
+                   hint=msg(hint_code, example=unit_words(pool[0][0], view)), what=ref_words(ref), who=who)
     unit, former = pool[0]
     if former:
         issues.append(note("read.unit_former", span, "DK-GAP-15", warning=True, what=ref_words(ref).capitalize(),

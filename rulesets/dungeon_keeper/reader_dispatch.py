@@ -46,7 +46,14 @@ ACTION_RU = {
 
 
 def action_of(c: Clause) -> str | None:
-    """The order kind a clause asks for (an action key, "ab:<ability>", or None for no order)."""
+    """The order kind a clause asks for (an action key, "ab:<ability>", or None for no order).
+    Memoised on the clause (clauses are cached with their line's text)."""
+    if c.action == "?":
+        c.action = _action_of(c)
+    return c.action
+
+
+def _action_of(c: Clause) -> str | None:
     verb = c.verb
     concept = verb.concept if verb is not None else None
     if concept in ("v_cast", "v_use", "v_spend", "v_shoot", "v_attack"):

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from letopis.engine.problems import ProblemKind, Severity
-from letopis.engine.text import order_cue, parses, suggest, tokens
+from letopis.engine.text import is_known, order_cue, parses, suggest, tokens
 
 from .reader_bind import Issue, note
 from .reader_messages import msg
@@ -135,7 +135,7 @@ def position_said(syn: LineSyntax) -> tuple[tuple[int, int], int, int] | None:
     if syn.header is None or len(syn.clauses) != 1:
         return None
     c = syn.clauses[0]
-    if c.verbs or c.subject is not None or len(c.parts) != 1 or c.parts[0].kind != "cell":
+    if c.verbs or c.subject is not None or len(c.parts) != 1 or c.parts[0].kind != "cell" or c.words:
         return None
     p = c.parts[0]
     return p.value, p.start, p.end  # type: ignore[return-value]
@@ -143,32 +143,33 @@ def position_said(syn: LineSyntax) -> tuple[tuple[int, int], int, int] | None:
 
 # --- lines that look like orders ---------------------------------------------------------------------
 def unreadable(norm: str, syn: LineSyntax) -> Issue | None:
-    """An error for a line that reads as nothing but looks like an order; None for chatter."""
+    """An error for a line that reads as nothing but looks like an order; None for chatter.
+
+    A line looks like an order when it has a unit header or subject, an «N ОД:» prefix, a cell, or
+    an order verb said as an order; a word close to an order verb or a unit kind then gets the
+    hint. A typo that is not a dictionary word is enough on its own («передвигаеться»)."""
     w = words()
     toks = tokens(norm[:2000])
     has_ref = syn.header is not None or any(c.subject is not None or c.refs() for c in syn.clauses)
-    has_ap = any(c.ap_index is not None for c in syn.clauses)
-    cue = order_cue(toks, w.lem, w.verbs, norm[:2000], (_AP_CUE,), (), has_reference=has_ref)
-    near = _near_word(toks)
+    orderish = has_ref or any(c.ap_index is not None or any(p.kind == "cell" for p in c.parts)
+                              for c in syn.clauses)
+    if not orderish:
+        cue = order_cue(toks, w.lem, w.verbs, norm[:2000], (_AP_CUE,), (), has_reference=False)
+        orderish = cue is not None and cue.reason == "pattern"
+    near = _near_word(toks, known_too=orderish)
     if near is not None:
         word, start, end, suggestion = near
         return Issue("read.unreadable_word", msg("read.unreadable_word", word=word),
                      msg("read.hint_maybe", word=suggestion), None, Severity.ERROR, ProblemKind.UNREADABLE, start, end)
-    if cue is None and not has_ap:
-        return None
-    if cue is not None and cue.reason == "verb" and not has_ref and not has_ap and not _has_cell(syn):
-        # an order verb with nothing to act on: «Строю планы», «иду спать» — chatter
+    if not orderish:
         return None
     return Issue("read.unreadable", msg("read.unreadable"), msg("read.hint_example", example="Имп №1: перемещается на 36-15."),
                  None, Severity.ERROR, ProblemKind.UNREADABLE, 0, 0)
 
 
-def _has_cell(syn: LineSyntax) -> bool:
-    return any(p.kind == "cell" for c in syn.clauses for p in c.parts)
-
-
-def _near_word(toks: list) -> tuple[str, int, int, str] | None:
-    """A word that is not in the dictionary but close to an order verb or a unit kind."""
+def _near_word(toks: list, known_too: bool = False) -> tuple[str, int, int, str] | None:
+    """A word close to an order verb or a unit kind: one the dictionary does not know, or (in a line
+    that is surely an order) any word the reader did not understand («капает» → «копает»)."""
     w = words()
     vocab = vocabulary()
     for t in toks:
@@ -177,9 +178,7 @@ def _near_word(toks: list) -> tuple[str, int, int, str] | None:
         concept = w.info(t.text)[0]
         if concept is not None:
             continue
-        from letopis.engine.text import is_known
-
-        if is_known(t.text):
+        if not known_too and is_known(t.text):
             continue
         got = suggest(t.text, vocab, cutoff=80.0)
         if got is not None and got[0] == t.text[0]:
@@ -210,4 +209,13 @@ def vocabulary() -> tuple[str, ...]:
     for u in DATA.units.values():
         out.add(u.name.lower())
         out.update(f.lower() for f in (u.forms.gen, u.forms.dat, u.forms.ins))
-    return tuple(sorted(out))
+    # Ties go to the words of the canonical orders (rapidfuzz keeps the first best match).
+    first = [v for v in CANONICAL if v in out]
+    return (*first, *sorted(out - set(first)))
+
+
+CANONICAL = (
+    "перемещается", "передвигается", "идет", "вскапывает", "копает", "добывает", "строит", "чинит", "подбирает",
+    "атакует", "захватывает", "кладет", "обменивает", "лечится", "лечит", "призываю", "улучшаю", "изучаю",
+    "накладываю", "перегоняю", "кую", "надеваю", "посылаю", "стреляет",
+)

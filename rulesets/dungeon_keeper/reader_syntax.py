@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .reader_words import MOOD_STORY, Item, scan
+from .reader_words import MOOD_SPEECH, MOOD_STORY, Item, scan
 
 PREPOSITIONS = frozenset({
     "с", "со", "на", "в", "во", "к", "ко", "у", "из", "до", "по", "от", "около", "возле", "рядом",
@@ -106,6 +106,7 @@ class Clause:
     question: bool = False
     story: bool = False  # every verb is past tense / participle: telling, not ordering
     words: tuple[str, ...] = ()  # unrecognised words (for hints)
+    action: str | None = "?"  # the order kind, memoised by `reader_dispatch.action_of` ("?" = not yet)
 
     @property
     def verb(self) -> Item | None:
@@ -151,7 +152,7 @@ def parse_line(norm: str) -> LineSyntax:
 
 
 def _parse_line(norm: str) -> LineSyntax:
-    items = scan(norm)
+    items = _unquoted(scan(norm))
     out = LineSyntax(items=items)
     if not items:
         return out
@@ -179,6 +180,22 @@ def _parse_line(norm: str) -> LineSyntax:
             pos = rest_start
     out.clauses = _clauses(items, pos)
     return out
+
+
+def _unquoted(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """Leave out speech in «…» («Копайте, мои верные слуги!»): it is role-play, never an order."""
+    if not any(it.is_sym("«") for it in items):
+        return items
+    out = []
+    depth = 0
+    for it in items:
+        if it.is_sym("«"):
+            depth += 1
+        elif it.is_sym("»"):
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(it)
+    return tuple(out)
 
 
 # --- clauses ------------------------------------------------------------------------------------
@@ -283,7 +300,7 @@ def _clause(items: tuple[Item, ...], a: int, b: int) -> Clause | None:
         c.question = True
     _body(items, k, b, c)
     verbs = [v for v in c.verbs if v.concept and v.concept.startswith("v_") and v.concept not in _WEAK_VERBS]
-    c.story = bool(verbs) and all(v.mood == MOOD_STORY for v in verbs)
+    c.story = bool(verbs) and all(v.mood in (MOOD_STORY, MOOD_SPEECH) for v in verbs) and c.ap_index is None
     return c
 
 

@@ -42,13 +42,14 @@ class View:
         self.state = state
         self.faction = faction
         self.size = state.size
-        self._cells: dict[str, tuple[int, int] | None] = {}  # unit id → cell after moves
-        self._kinds: dict[str, str] = {}  # unit id → kind after upgrades
+        self._views: dict[str, UnitView] = {}  # stored units as seen now (moves, upgrades applied)
+        self._moved: set[str] = set()  # stored units that moved in this post
+        self._own: list | None = None
         self._new: dict[str, UnitView] = {}  # summoned in this post
         self._terrain: dict[tuple[int, int], str] = {}  # cell → terrain after digs, builds, mining
         self._gone: set[str] = set()  # units sacrificed in this post
         self._next: dict[str, int] = {}  # numbering sequence → next number
-        self._by_number: dict[tuple[str | None, int], list[str]] | None = None
+        self._by_number: dict[tuple[bool, int], list[str]] | None = None
         self._names: dict[str, str | None] = {}
 
     # --- terrain (the geometry `Grid` protocol) ------------------------------------------------
@@ -77,35 +78,38 @@ class View:
     def unit(self, unit_id: str) -> UnitView | None:
         if unit_id in self._gone:
             return None
-        new = self._new.get(unit_id)
-        if new is not None:
-            return new
+        got = self._views.get(unit_id)
+        if got is not None:
+            return got
+        got = self._new.get(unit_id)
+        if got is not None:
+            return got
         u = self.state.units.get(unit_id)
         if u is None:
             return None
-        return UnitView(u.id, self._kinds.get(u.id, u.kind), u.owner, u.side, u.number,
-                        self._cells.get(u.id, u.cell), tuple(u.history) + ((u.kind,) if u.id in self._kinds else ()))
+        got = UnitView(u.id, u.kind, u.owner, u.side, u.number, u.cell, tuple(u.history))
+        self._views[unit_id] = got
+        return got
 
     def units_at(self, cell: tuple[int, int]) -> list[UnitView]:
         out = []
         for u in self.state.units_at(cell):
-            if u.id not in self._cells and u.id not in self._gone:
+            if u.id not in self._moved:
                 got = self.unit(u.id)
                 if got is not None:
                     out.append(got)
-        for uid, where in self._cells.items():
-            if where == cell:
-                got = self.unit(uid)
-                if got is not None:
-                    out.append(got)
+        for uid in self._moved:
+            got = self.unit(uid)
+            if got is not None and got.cell == cell:
+                out.append(got)
         out.extend(u for u in self._new.values() if u.cell == cell and u.id not in self._gone)
         return out
 
     def own_units(self) -> list[UnitView]:
         """Units the poster gives orders to now (own and controlled), in summoning order."""
-        out = [self.unit(u.id) for u in self.state.units.values() if u.side == self.faction]
-        found = [u for u in out if u is not None]
-        found.sort(key=lambda u: self.state.units[u.id].seq)
+        if self._own is None:
+            self._own = sorted((u for u in self.state.units.values() if u.side == self.faction), key=lambda u: u.seq)
+        found = [v for v in (self.unit(u.id) for u in self._own) if v is not None]
         found.extend(u for u in self._new.values() if u.id not in self._gone)
         return found
 
@@ -121,7 +125,7 @@ class View:
         if cell is not None:
             pool = self.units_at(cell)
         elif number is not None:
-            pool = self._numbered(number)
+            pool = self._numbered(number, own=scope == "own" and owner is None)
         elif scope == "own" and owner is None:
             pool = self.own_units()
         else:
@@ -144,22 +148,29 @@ class View:
                 exact.append((u, False))
             elif kind in u.history:
                 former.append((u, True))
-        key = self._order_key
-        return sorted(exact, key=key) + sorted(former, key=key)
+        if len(exact) > 1:
+            exact.sort(key=self._order_key)
+        if len(former) > 1:
+            former.sort(key=self._order_key)
+        return exact + former
 
     def _order_key(self, m: tuple[UnitView, bool]) -> tuple[int, str, int]:
         u = m[0]
         return (0 if u.side == self.faction else 1, u.owner or "", u.number)
 
-    def _numbered(self, number: int) -> list[UnitView]:
+    def _numbered(self, number: int, own: bool) -> list[UnitView]:
+        """Units with this number: the poster's only, or everyone's (an index built once a post)."""
         if self._by_number is None:
-            index: dict[tuple[str | None, int], list[str]] = {}
+            index: dict[tuple[bool, int], list[str]] = {}
+            me = self.faction
             for u in self.state.units.values():
-                index.setdefault((None, u.number), []).append(u.id)
+                index.setdefault((False, u.number), []).append(u.id)
+                if u.side == me:
+                    index.setdefault((True, u.number), []).append(u.id)
             self._by_number = index
-        out = [self.unit(uid) for uid in self._by_number.get((None, number), ())]
-        found = [u for u in out if u is not None]
-        found.extend(u for u in self._new.values() if u.number == number and u.id not in self._gone)
+        found = [v for v in (self.unit(uid) for uid in self._by_number.get((own, number), ())) if v is not None]
+        if self._new:
+            found.extend(u for u in self._new.values() if u.number == number and u.id not in self._gone)
         return found
 
     def label(self, u: UnitView) -> Label:
@@ -177,19 +188,17 @@ class View:
 
     # --- effects of accepted orders -----------------------------------------------------------------
     def moved(self, unit_id: str, cell: tuple[int, int]) -> None:
-        new = self._new.get(unit_id)
-        if new is not None:
-            new.cell = cell
-        else:
-            self._cells[unit_id] = cell
+        u = self.unit(unit_id)
+        if u is not None:
+            u.cell = cell
+            if not u.summoned:
+                self._moved.add(unit_id)
 
     def upgraded(self, unit_id: str, kind: str) -> None:
-        new = self._new.get(unit_id)
-        if new is not None:
-            new.history = (*new.history, new.kind)
-            new.kind = kind
-        else:
-            self._kinds[unit_id] = kind
+        u = self.unit(unit_id)
+        if u is not None:
+            u.history = (*u.history, u.kind)
+            u.kind = kind
 
     def removed(self, unit_id: str) -> None:
         self._gone.add(unit_id)

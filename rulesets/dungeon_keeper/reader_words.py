@@ -37,7 +37,7 @@ PARADIGMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # (singular, 
 _STEM_DROPS = {"m_j", "m_soft"}
 
 # Word moods of order verbs.
-MOOD_NONE, MOOD_ORDER, MOOD_REPORT, MOOD_STORY, MOOD_NOUN = 0, 1, 2, 3, 4
+MOOD_NONE, MOOD_ORDER, MOOD_REPORT, MOOD_STORY, MOOD_NOUN, MOOD_SPEECH = 0, 1, 2, 3, 4, 5
 _ORDER_GRAMMEMES = ("1per", "impr", "INFN")
 _STORY_GRAMMEMES = frozenset({"past", "PRTF", "PRTS", "GRND"})
 
@@ -162,6 +162,8 @@ def _mood(word: str) -> int:
         return MOOD_NOUN
     if not tag.isdisjoint(_STORY_GRAMMEMES):
         return MOOD_STORY
+    if "impr" in tag and "plur" in tag:
+        return MOOD_SPEECH  # «Копайте, мои верные слуги!» — said to the servants, not an order line
     if any(g in tag for g in _ORDER_GRAMMEMES):
         return MOOD_ORDER
     return MOOD_REPORT
