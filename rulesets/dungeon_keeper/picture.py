@@ -28,9 +28,10 @@ TERRAIN_FILL = {ROCK: "#4a4038", EARTH: "#6b5a45", EMPTY: "#efe6d2"}
 MINE_STYLE = {"gold": ("#e8b923", "З"), "iron": ("#8a9aa8", "Ж"), "gem": ("#3fb8a8", "С")}
 RUNE_LETTER = {"fire": "О", "dark": "Т", "death": "С"}
 ARTIFACT_LETTER = {"sword": "М", "armour": "Б", "amulet": "А", "crown": "К"}
+MARKER_COLOURS = (*PALETTE, NEUTRAL, "#000000", "#ff6a00", "#7a1fa2", "#0050c8")
 ARROW_STYLE = {
     "move": ("faction", "none", 2.2),
-    "attack": ("#c00000", "5 3", 2.2),
+    "attack": ("#000000", "5 3", 2.4),
     "shot": ("#ff6a00", "2 3", 2.2),
     "ability": ("#7a1fa2", "6 2 2 2", 2.2),
     "spell": ("#0050c8", "1 3", 2.0),
@@ -62,7 +63,7 @@ def _visible(state: State, cell: Cell, viewer: Viewer) -> bool:
 def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     n = state.size
     board = n * CELL
-    legend_rows = (len(state.seats) + 3) // 4 + 2
+    legend_rows = (len(state.seats) + 3) // 4 + 3
     width = board + 2 * MARGIN
     height = board + 2 * MARGIN + legend_rows * LEGEND_LINE + 8
     title = "Хранитель Подземелий: " + ", ".join(state.name(f) for f in state.seats)
@@ -73,7 +74,7 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
         "<defs>" + "".join(
             f'<marker id="ah{i}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
             f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>'
-            for i, c in enumerate((*PALETTE, NEUTRAL, "#c00000", "#ff6a00", "#7a1fa2", "#0050c8"))) + "</defs>",
+            for i, c in enumerate(MARKER_COLOURS)) + "</defs>",
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
     ]
     out += _terrain(state)
@@ -106,9 +107,9 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
             continue
         busy = state.unit_at(o.cell) is not None
         out += _object(o.kind, o.item, o.cell, busy)
+    out += _arrows(state)  # under the units, heads stopping at the target's edge
     for u in state.units.values():
         out += _unit(state, u)
-    out += _arrows(state)
     out += _legend(state, board + 2 * MARGIN + 4, width)
     out.append("</svg>")
     return "\n".join(out)
@@ -202,8 +203,7 @@ def _marker(state: State, kind: str, faction: str | None) -> tuple[str, str]:
     colour, _, _ = ARROW_STYLE[kind]
     if colour == "faction":
         colour = colour_of(state, faction)
-    ids = (*PALETTE, NEUTRAL, "#c00000", "#ff6a00", "#7a1fa2", "#0050c8")
-    return colour, f"ah{ids.index(colour) if colour in ids else 8}"
+    return colour, f"ah{MARKER_COLOURS.index(colour) if colour in MARKER_COLOURS else 8}"
 
 
 def _arrows(state: State) -> list[str]:
@@ -217,7 +217,13 @@ def _arrows(state: State) -> list[str]:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL / 2 + 1}" fill="none" stroke="{colour}" '
                        f'stroke-width="{width}" stroke-dasharray="{dash}"/>')
             continue
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1.0)
+        pull = min(CELL * 0.45, length / 2)
+        points[-1] = (x1 - (x1 - x0) * pull / length, y1 - (y1 - y0) * pull / length)
         d = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        out.append(f'<polyline points="{d}" fill="none" stroke="#ffffff" stroke-width="{width + 2.5}" '
+                   f'stroke-linecap="round" opacity="0.7"/>')
         out.append(f'<polyline points="{d}" fill="none" stroke="{colour}" stroke-width="{width}" '
                    f'stroke-dasharray="{dash}" stroke-linecap="round" marker-end="url(#{marker})" opacity="0.9"/>')
     return out
@@ -240,8 +246,11 @@ def _legend(state: State, top: float, width: float) -> list[str]:
     y = top + ((len(state.seats) + per_row - 1) // per_row) * LEGEND_LINE + LEGEND_LINE / 2
     out.append(_text(MARGIN, y, "Шахты: З — золото, Ж — железо, С — самоцветы. Сундук — жёлтый, кристалл маны — синий ромб, "
                      "руна — треугольник (О огня, Т тьмы, С смерти), артефакт — кружок.", 10, "#333", anchor="start"))
-    out.append(_text(MARGIN, y + LEGEND_LINE, "Стрелки последнего шага: сплошная — ход, красная — атака, "
-                     "оранжевая — выстрел башни, фиолетовая — способность.", 10, "#333", anchor="start"))
+    out.append(_text(MARGIN, y + LEGEND_LINE, "Стрелки последнего шага: сплошная цвета игрока — ход, чёрная пунктирная — атака, "
+                     "оранжевая — выстрел башни, фиолетовая — способность, синее кольцо — заклинание.",
+                     10, "#333", anchor="start"))
+    out.append(_text(MARGIN, y + 2 * LEGEND_LINE, "Обводка юнита цветом другого игрока — юнит под его контролем "
+                     "(Подчинение); полоска под юнитом или зданием — оставшиеся хп.", 10, "#333", anchor="start"))
     return out
 
 
