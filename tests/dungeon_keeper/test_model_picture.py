@@ -51,8 +51,9 @@ def test_units_buildings_and_arrows_are_drawn():
     root = ET.fromstring(svg)
     texts = _texts(svg)
     assert "Кр" in texts and "3" in texts and "Ге" in texts
-    lines = list(root.iter(f"{NS}polyline"))
-    assert len(lines) == 2 and all(line.get("marker-end") for line in lines)
+    arrows = [p for p in root.iter(f"{NS}polyline") if p.get("marker-end")]
+    assert len(arrows) == 2  # the move and the attack; the spell is a ring around its target
+    assert arrows[1].get("stroke-dasharray") == "5 3"
     assert colour_of(s, "p1") in svg
 
 
