@@ -36,6 +36,7 @@ _FILLER = frozenset({
     "очень", "прямо", "ближайший", "ближайшего", "ближайшую", "ближайшему", "соседний", "соседнюю",
     "соседней", "соседнего", "рядом", "новый", "нового", "новую", "новых", "одна", "одну",
 })
+_CELL_PREPS = frozenset({"на", "с", "со", "в", "во", "из", "до", "к"})
 _UNIT_FILLER = frozenset({"ед", "единиц", "единицы", "единицу", "шт", "штук", "штуки", "очков", "очка"})
 _CLAUSE_SYMS = frozenset({",", ";", ".", "!", "…"})
 _ACTION_CATS = frozenset({"v", "ab"})
@@ -311,6 +312,7 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
     seen_verb = False
     unknown: list[str] = []
     enemy = own = False
+    cell_word = False  # «клетка» just said: «клетка 37 15»
     while k < b:
         it = items[k]
         kind = it.kind
@@ -384,6 +386,18 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             prep = None
             k += 1
             continue
+        if kind == "num" and (prep in _CELL_PREPS or cell_word):
+            second = k + 2 if k + 2 < b and items[k + 1].is_sym("-") else k + 1
+            if second < b and items[second].kind == "num" and items[second].start - it.end <= 3 \
+                    and not (second + 1 < b and items[second + 1].kind == "word" and items[second + 1].concept):
+                # «на 37 15», «клетка 37 15», «на 37 - 15»: two numbers after a place word are a cell
+                nxt = items[second]
+                part = Part("cell", it.start, nxt.end, prep, value=(it.value, nxt.value))
+                _attach_cell(c, part)
+                prep = None
+                cell_word = False
+                k = second + 1
+                continue
         if kind in ("num", "ord"):
             k = _amount(items, k, b, c, prep)
             prep = None
@@ -418,8 +432,11 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             elif concept in ("w_diag",):
                 pass
             elif concept == "w_direction" and prep == "в":
-                prep = "в сторону"
+                k += 1
+                prep = "в сторону"  # «в сторону 20-22»
+                continue
             elif concept in ("w_cell", "w_passage"):
+                cell_word = concept == "w_cell"
                 if concept == "w_passage":
                     c.parts.append(Part("noun", it.start, it.end, prep, concept=concept))
                 k += 1
