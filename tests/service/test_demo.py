@@ -1,13 +1,15 @@
 """The demo: users and games created once, played through `submit_post`, verifiable."""
 
 from letopis import service
+from letopis.engine.registry import all_rulesets
+from letopis.service.demo import DemoGame
 
 
-def test_demo_with_dice_roll_party(db):
+def test_demo_games_for_every_installed_ruleset(db):
     lines = service.ensure_demo(db)
-    assert lines == ["Мастер игры: логин master, пароль demo", "Игрок «Анна»: логин anna, пароль demo",
-                     "Игрок «Борис»: логин boris, пароль demo"]
-    for login in ("master", "anna", "boris"):
+    assert lines[:3] == ["Мастер игры: логин master, пароль demo", "Игрок «Анна»: логин anna, пароль demo",
+                         "Игрок «Борис»: логин boris, пароль demo"]
+    for login in ("master", "anna", "boris", "vera", "gleb"):
         assert service.authenticate(db, login=login, password=service.DEMO_PASSWORD) is not None
     games = {g.title: g for g in service.list_games(db)}
     auto, review = games["Демонстрационная партия"], games["Партия с проверкой мастера"]
@@ -16,6 +18,10 @@ def test_demo_with_dice_roll_party(db):
     master = service.get_user_by_login(db, "master")
     assert auto.gm_user_id == master.id
     assert {s.player_name for s in service.list_seats(db, auto.id)} == {"Анна", "Борис"}
+    if "dungeon_keeper" in all_rulesets():
+        dungeon = games["Подземелье на четверых"]
+        assert dungeon.ruleset_id == "dungeon_keeper" and dungeon.steps_published >= 8
+        assert len(service.list_seats(db, dungeon.id)) == 4
     for game in games.values():
         assert service.verify_game(db, game.id).ok
     # the posts came through submit_post: each published step has its posts with receipts
@@ -23,12 +29,22 @@ def test_demo_with_dice_roll_party(db):
     assert chron.posts and all(len(p.sha256) == 64 for p in chron.posts)
 
 
-def test_demo_is_created_once(db):
-    service.ensure_demo(db, ruleset_id="race", steps=3)
-    count = len(service.list_games(db))
-    assert count == 2
-    assert service.ensure_demo(db, ruleset_id="race")  # still names the logins
-    assert len(service.list_games(db)) == count
+RACE_DEMO = (DemoGame("race", "Гонка", "auto", ("anna", "boris"), 3),
+             DemoGame("race", "Гонка с мастером", "review", ("anna", "boris"), 1))
+
+
+def test_demo_is_created_once_and_missing_games_are_added(db):
+    service.ensure_demo(db, games=RACE_DEMO[:1])
+    assert len(service.list_games(db)) == 1
+    assert service.ensure_demo(db, games=RACE_DEMO[:1])  # still names the logins
+    assert len(service.list_games(db)) == 1
+    service.ensure_demo(db, games=RACE_DEMO)  # a newly installed demo game joins the old ones
+    assert {g.title for g in service.list_games(db)} == {"Гонка", "Гонка с мастером"}
+
+
+def test_demo_skips_rulesets_that_are_not_installed(db):
+    service.ensure_demo(db, games=(DemoGame("no_such_ruleset", "Нет", "auto", ("anna",), 1), RACE_DEMO[0]))
+    assert [g.title for g in service.list_games(db)] == ["Гонка"]
 
 
 def test_no_demo_when_games_already_exist(db, race_game):

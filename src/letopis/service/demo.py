@@ -7,6 +7,7 @@ player's, so the demo works for any ruleset and its chronicle verifies.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -14,6 +15,7 @@ from sqlalchemy.orm import Session
 from letopis.db.models import Game
 from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice, new_seed
+from letopis.engine.registry import all_rulesets
 
 from ._common import active_step, load_state, ruleset_by_id, turn_of
 from .errors import ServiceError
@@ -25,17 +27,31 @@ from .users import get_user_by_login, register_user
 
 log = logging.getLogger(__name__)
 
-DEMO_RULESET = "dice_roll_party"
 DEMO_PASSWORD = "demo"
-DEMO_USERS = (("master", "Мастер"), ("anna", "Анна"), ("boris", "Борис"))
+DEMO_USERS = (("master", "Мастер"), ("anna", "Анна"), ("boris", "Борис"), ("vera", "Вера"), ("gleb", "Глеб"))
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    ruleset_id: str
+    title: str
+    mode: str
+    players: tuple[str, ...]  # logins, in seat order
+    steps: int
+
+
+DEMO_GAMES = (
+    DemoGame("dice_roll_party", "Демонстрационная партия", "auto", ("anna", "boris"), 4),
+    DemoGame("dice_roll_party", "Партия с проверкой мастера", "review", ("anna", "boris"), 1),
+    DemoGame("dungeon_keeper", "Подземелье на четверых", "auto", ("anna", "boris", "vera", "gleb"), 12),
+)
 
 
 def demo_logins() -> list[str]:
-    return [
-        f"Мастер игры: логин master, пароль {DEMO_PASSWORD}",
-        f"Игрок «Анна»: логин anna, пароль {DEMO_PASSWORD}",
-        f"Игрок «Борис»: логин boris, пароль {DEMO_PASSWORD}",
-    ]
+    names = dict(DEMO_USERS)
+    lines = [f"Мастер игры: логин master, пароль {DEMO_PASSWORD}"]
+    lines += [f"Игрок «{names[login]}»: логин {login}, пароль {DEMO_PASSWORD}" for login, _ in DEMO_USERS[1:]]
+    return lines
 
 
 def _user(db: Session, login: str, name: str) -> UserOut:
@@ -68,23 +84,29 @@ def play(db: Session, game_id: int, players: dict[str, int], steps: int, gm_user
     return resolved
 
 
-def ensure_demo(db: Session, *, ruleset_id: str = DEMO_RULESET, steps: int = 4) -> list[str]:
-    """Create the demo when no game exists; returns Russian lines naming the demo logins.
+def ensure_demo(db: Session, *, games: tuple[DemoGame, ...] = DEMO_GAMES) -> list[str]:
+    """Create each demo game that is missing (by ruleset and title) on a database that has no games
+    but demo ones; returns Russian lines naming the demo logins.
 
-    Returns an empty list when games already exist and the demo users were never made.
+    A database with games of its own (no demo master) is left alone and gets an empty list. A demo
+    game of a ruleset that is not installed is skipped.
     """
-    if db.scalar(select(func.count(Game.id))):
-        return demo_logins() if get_user_by_login(db, "master") else []
-    master, anna, boris = (_user(db, login, name) for login, name in DEMO_USERS)
-    ruleset = ruleset_by_id(ruleset_id)
-    factions = [Faction(id="anna", name="Анна"), Faction(id="boris", name="Борис")][: ruleset.max_factions]
-    players = {"anna": anna.id, "boris": boris.id}
-    for title, mode, n in (("Демонстрационная партия", "auto", steps),
-                           ("Партия с проверкой мастера", "review", 1)):
-        game = create_game(db, ruleset_id=ruleset.id, title=title, factions=factions, gm_user_id=master.id,
-                           mode=mode)
+    has_games = bool(db.scalar(select(func.count(Game.id))))
+    if has_games and get_user_by_login(db, "master") is None:
+        return []
+    users = {login: _user(db, login, name) for login, name in DEMO_USERS}
+    existing = {(g.ruleset_id, g.title) for g in db.scalars(select(Game))}
+    installed = all_rulesets()
+    for demo in games:
+        if (demo.ruleset_id, demo.title) in existing or demo.ruleset_id not in installed:
+            continue
+        ruleset = ruleset_by_id(demo.ruleset_id)
+        logins = demo.players[: ruleset.max_factions]
+        factions = [Faction(id=login, name=users[login].display_name) for login in logins]
+        game = create_game(db, ruleset_id=ruleset.id, title=demo.title, factions=factions,
+                           gm_user_id=users["master"].id, mode=demo.mode)
         for faction in factions:
-            token = invite_link_token(db, game_id=game.id, faction=faction.id, by_user_id=master.id)
-            join_by_invite(db, token=token, user_id=players[faction.id])
-        play(db, game.id, players, n, master.id)
+            token = invite_link_token(db, game_id=game.id, faction=faction.id, by_user_id=users["master"].id)
+            join_by_invite(db, token=token, user_id=users[faction.id].id)
+        play(db, game.id, {login: users[login].id for login in logins}, demo.steps, users["master"].id)
     return demo_logins()
