@@ -2,19 +2,21 @@
 # PostgreSQL. Both set up everything they need on a fresh machine.
 SHELL := /bin/bash
 export UV_PYTHON_DOWNLOADS := never
-UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
+# uv comes from PyPI into the machine's Python; `python3 -m uv` finds it wherever pip put it.
+UV := python3 -m uv
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: env dev-env run test test-fast bench browser-deps lint clean
+.PHONY: uv env dev-env run test test-fast bench browser-deps lint clean
 
-$(UV):
-	python3 -m pip install --quiet --disable-pip-version-check uv || python3 -m pip install --quiet --user uv
+uv:
+	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv \
+	  || python3 -m pip install --quiet --disable-pip-version-check --user uv
 
-env: $(UV)
-	$(UV) sync --quiet
+env: uv
+	$(UV) sync --quiet --inexact
 
-dev-env: $(UV)
+dev-env: uv
 	$(UV) sync --quiet --extra dev
 
 run: env
