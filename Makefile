@@ -2,6 +2,7 @@
 # PostgreSQL. Both set up everything they need on a fresh machine.
 SHELL := /bin/bash
 export UV_PYTHON_DOWNLOADS := never
+export DEBIAN_FRONTEND := noninteractive
 # uv comes from PyPI into the machine's Python; `python3 -m uv` finds it wherever pip put it.
 UV := python3 -m uv
 VENV := .venv
