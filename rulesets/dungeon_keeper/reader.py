@@ -233,8 +233,8 @@ class _Post:
         for line in lines:
             reading.problems.extend(line.problems)
             summary = "; ".join(s for s in line.summaries if s) or None
-            reading.lines.append(LineReading.model_construct(line=line.post.number, text=line.post.original,
-                                                             status=line.status, summary=summary, cost=line.cost))
+            reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
+                                             summary=summary, cost=line.cost))
         reading.orders = list(self.orders)
         if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
             # A turn without orders is allowed (the units stand idle), but rarely meant.
@@ -281,9 +281,8 @@ def _problem(pl: PostLine, issue: Issue, whole: bool = False) -> Problem:
         col_start, col_end = (start, len(stripped)) if stripped else (0, 0)
     else:
         col_start, col_end = pl.span(issue.start, issue.end)
-    return Problem.model_construct(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity,
-                                   kind=issue.kind, code=issue.code, message=issue.message, hint=issue.hint,
-                                   clause=issue.clause)
+    return Problem(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity, kind=issue.kind,
+                   code=issue.code, message=issue.message, hint=issue.hint, clause=issue.clause)
 
 
 _CHECKER: list = []

@@ -49,8 +49,8 @@ class View:
         self._terrain: dict[tuple[int, int], str] = {}  # cell → terrain after digs, builds, mining
         self._gone: set[str] = set()  # units sacrificed in this post
         self._next: dict[str, int] = {}  # numbering sequence → next number
-        self._by_number: dict[tuple[bool, int], list[str]] | None = None
         self._names: dict[str, str | None] = {}
+        self._labels: dict[str, Label] = {}
 
     # --- terrain (the geometry `Grid` protocol) ------------------------------------------------
     def terrain(self, cell: tuple[int, int]) -> str:
@@ -159,26 +159,24 @@ class View:
         return (0 if u.side == self.faction else 1, u.owner or "", u.number)
 
     def _numbered(self, number: int, own: bool) -> list[UnitView]:
-        """Units with this number: the poster's only, or everyone's (an index built once a post)."""
-        if self._by_number is None:
-            index: dict[tuple[bool, int], list[str]] = {}
-            me = self.faction
-            for u in self.state.units.values():
-                index.setdefault((False, u.number), []).append(u.id)
-                if u.side == me:
-                    index.setdefault((True, u.number), []).append(u.id)
-            self._by_number = index
-        found = [v for v in (self.unit(uid) for uid in self._by_number.get((own, number), ())) if v is not None]
+        """Units with this number: the poster's only, or everyone's."""
+        ids = _number_index(self.state, self.faction if own else None).get(number, ())
+        found = [v for v in (self.unit(uid) for uid in ids) if v is not None]
         if self._new:
             found.extend(u for u in self._new.values() if u.number == number and u.id not in self._gone)
         return found
 
     def label(self, u: UnitView) -> Label:
         """How orders name the unit for the poster (refs.label: the owner for anyone else's)."""
+        got = self._labels.get(u.id)
+        if got is not None and got.kind == u.kind:
+            return got
         owner = None
         if u.owner is not None and u.owner != self.faction:
             owner = self.state.name(u.owner)
-        return Label(kind=u.kind, number=u.number, owner=owner)
+        got = Label(kind=u.kind, number=u.number, owner=owner)
+        self._labels[u.id] = got
+        return got
 
     def owner_of(self, word: str) -> str | None:
         """The faction an owner word names («Ваала», «Лилит»), cached per post."""
@@ -221,3 +219,25 @@ class View:
         u = UnitView(uid, kind, self.faction, self.faction, number, cell, summoned=True)
         self._new[uid] = u
         return u
+
+
+# Unit numbers → ids, per state and poster. The live check and the benchmarks read many posts
+# against one stored state, so the index is kept for the few most recent states; a state is
+# recognised by identity and by what changes when units come and go.
+_INDEXES: dict[tuple[int, str | None], tuple[State, tuple, dict[int, list[str]]]] = {}
+
+
+def _number_index(state: State, side: str | None) -> dict[int, list[str]]:
+    key = (id(state), side)
+    stamp = (len(state.units), state.next_seq, state.turn_no, state.round, state.active)
+    got = _INDEXES.get(key)
+    if got is not None and got[0] is state and got[1] == stamp:
+        return got[2]
+    index: dict[int, list[str]] = {}
+    for u in state.units.values():
+        if side is None or u.side == side:
+            index.setdefault(u.number, []).append(u.id)
+    if len(_INDEXES) >= 16:
+        _INDEXES.clear()
+    _INDEXES[key] = (state, stamp, index)
+    return index
