@@ -131,11 +131,13 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
     if ref.enemy and scope == "own":
         scope = "enemy"
     kind = None if ref.kind == "unit" else ref.kind
-    found = view.find(kind, ref.number, owner, ref.cell, scope if scope != "enemy" else "enemy")
+    # «имп №3 на 25-25»: a numbered unit is looked up by its number; the cell is then checked
+    by_cell = ref.cell if ref.number is None else None
+    found = view.find(kind, ref.number, owner, by_cell, scope)
     if not found and scope == "enemy" and not ref.enemy:
-        found = view.find(kind, ref.number, owner, ref.cell, "any")
+        found = view.find(kind, ref.number, owner, by_cell, "any")
     if not found and scope == "own" and owner is None:
-        others = view.find(kind, ref.number, None, ref.cell, "enemy")
+        others = view.find(kind, ref.number, None, by_cell, "enemy")
         if len(others) == 1:
             raise fail("read.unit_not_yours", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-15",
                        what=unit_words(others[0][0], view).capitalize())
@@ -145,6 +147,8 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
                    what=ref_words(ref))
     exact = [m for m in found if not m[1]]
     pool = exact or found
+    if len(pool) > 1 and ref.cell is not None:
+        pool = [m for m in pool if m[0].cell == ref.cell] or pool
     if len(pool) > 1:
         # «имп 3» when only «имп №3» is meant: a reference with a number is never ambiguous by owner
         # if one candidate is the poster's.
