@@ -118,7 +118,9 @@ class _Post:
                 return line
         for clause in syn.clauses:
             self._clause(pl, line, clause)
-        if line.status is LineStatus.FLAVOUR and not line.orders and not any(p.is_error for p in line.problems):
+        told = bool(syn.clauses) and all(c.story or c.question for c in syn.clauses)
+        if line.status is LineStatus.FLAVOUR and not line.orders and not told \
+                and not any(p.is_error for p in line.problems):
             issue = notes.unreadable(pl.norm, syn)
             if issue is not None:
                 line.problems.append(_problem(pl, issue))
@@ -251,12 +253,21 @@ _NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "captur
 def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
     """An order verb with nothing to act on and no unit to do it: «Строю планы на будущее»,
     «Иду спать» — chatter, not an order (checklist §3.3)."""
-    if action is None or action in _NO_OBJECT_NEEDED or current is not None or c.subject is not None:
+    if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None:
         return False
     if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
         return False
+    if current is not None and not _first_person(c):
+        return False  # «Имп №1:» / «идёт» — an order with its target missing: an error, not chatter
     return not any(p.kind in ("cell", "ref", "dir", "amount") or (p.kind == "noun" and not (p.concept or "").startswith("w_"))
                    for p in c.parts) and c.subject_noun is None
+
+
+def _first_person(c: Clause) -> bool:
+    from letopis.engine.text import parses
+
+    verb = c.verb
+    return verb is not None and verb.text.isalpha() and any("1per" in p.tag for p in parses(verb.text))
 
 
 def _archdemon(c: Clause) -> bool:

@@ -29,6 +29,9 @@ _RESOURCES_HEAD = re.compile(
 _UNITS_HEAD = re.compile(r"^(?:мои\s+)?(?:импы|бесы|юниты|войска|армия|отряды|существа|войско|состав)\s*[:\-]")
 _EDIT = re.compile(r"^(?:последний раз редактировал|отредактировано|изменено|edited|редакция)")
 _TURN_HEADING = re.compile(r"^(?:мой\s+)?ход\s*(?:№\s*)?\d+\s*[:.!]?\s*$")
+_OUT_OF_GAME = re.compile(r"^\(?\s*(?:оос|ooc|вне игры|не по игре|офф|оффтоп|offtop|гм|gm|мастер|ведущий|"
+                          r"уважаемый гм|дорогой гм)\b\s*[:,\-)]")
+_QUOTE_HEADER = re.compile(r"^(?:цитата|\S+(?:\s\S+)?\s+писал(?:\(а\)|а)?)\s*:?\s*$")
 _AP_CUE = re.compile(r"^\s*(?:\d{1,2}(?:\s?-\s?\d{1,2})?\s?од\b|од\s?\d)")
 _RESOURCE_WORDS = {
     "золото": "gold", "з": "gold", "зол": "gold", "золотой": "gold", "голда": "gold", "gold": "gold",
@@ -40,7 +43,8 @@ RESOURCE_RU = {"gold": "золото", "mana": "мана", "iron": "железо
 
 
 def classify(norm: str) -> str | None:
-    """"resources", "units", "edit" or "turn" for bookkeeping and headings; None for other lines."""
+    """"resources", "units" (bookkeeping), "edit" (an edit footer), "turn" («Ход 7»), "ooc" (out of
+    character, a word to the GM), "quote_header" («Ваал писал(а):»); None for other lines."""
     if _RESOURCES_HEAD.match(norm):
         return "resources"
     if _UNITS_HEAD.match(norm):
@@ -49,6 +53,10 @@ def classify(norm: str) -> str | None:
         return "edit"
     if _TURN_HEADING.match(norm):
         return "turn"
+    if _OUT_OF_GAME.match(norm):
+        return "ooc"
+    if _QUOTE_HEADER.match(norm):
+        return "quote_header"
     return None
 
 
