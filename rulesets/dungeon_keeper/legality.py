@@ -120,6 +120,10 @@ class Checker:
                 self._summary = summary(w, self.faction, order)
                 return []
             return errors
+        uid = getattr(order, "unit", None)
+        target_id = getattr(order, "target", None)
+        if uid in w.uncertain or target_id in w.uncertain:
+            self.notes.append(v("roll.conditional", "DK-GAP-11", severity=NOTE))
         self._before = self._snapshot(order)
         self._summary = summary(w, self.faction, order)
         if order.kind == "end_turn":  # type: ignore[attr-defined]
