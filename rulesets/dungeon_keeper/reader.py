@@ -192,12 +192,31 @@ class _Post:
         if _chatter(c, action, self.current):
             return
         bounds, self.current = self.binder.bind(c, self.current)
+        self._typo_hints(bounds, c)
         accepted: list[BaseModel] = []
         for b in bounds:
             if self._check(pl, line, b):
                 accepted.append(b.order)  # type: ignore[arg-type]
         if accepted:
             self.last = accepted
+
+    def _typo_hints(self, bounds: list[Bound], c: Clause) -> None:
+        """A unit kind mistyped («Гразлир №3», «гразлир идёт…»): say which kind it looks like."""
+        if not c.words:
+            return
+        for b in bounds:
+            for i, issue in enumerate(b.issues):
+                if issue.code in _UNIT_TYPO_CODES:
+                    typo = notes.typo_of_unit(c.words)
+                    if typo is not None:
+                        b.issues[i] = Issue(issue.code, issue.message, msg("read.hint_maybe", word=typo[1]),
+                                            issue.clause, issue.severity, issue.kind, issue.start, issue.end)
+            if not b.failed and b.order is not None and c.subject is not None and c.subject.kind is None:
+                typo = notes.typo_of_unit(c.words)
+                if typo is not None:
+                    b.issues.append(Issue("read.unreadable_word", msg("read.unreadable_word", word=typo[0]),
+                                          msg("read.hint_maybe", word=typo[1]), None, Severity.WARNING,
+                                          ProblemKind.INFO, c.start, c.subject.end))
 
     def _check(self, pl: PostLine, line: _Line, b: Bound) -> bool:
         for issue in b.issues:
@@ -247,18 +266,24 @@ class _Post:
         return reading
 
 
+_UNIT_TYPO_CODES = frozenset({
+    "read.no_actor", "read.actor_ambiguous", "read.unit_ambiguous", "read.unit_unknown", "read.summon_what",
+    "read.target_needed", "read.upgrade_to", "read.upgrade_whom", "read.spell_target",
+})
 _NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "capture"})
 
 
 def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
-    """An order verb with nothing to act on and no unit to do it: «Строю планы на будущее»,
-    «Иду спать» — chatter, not an order (checklist §3.3)."""
+    """An order verb with nothing to act on, no unit to do it and other words around it: «Строю
+    планы на будущее», «Иду спать», «Призываю всех к миру» — chatter, not an order (§3.3)."""
     if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None:
         return False
     if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
         return False
     if current is not None and not _first_person(c):
         return False  # «Имп №1:» / «идёт» — an order with its target missing: an error, not chatter
+    if not c.words or notes.typo_of_unit(c.words) is not None:
+        return False  # «Кую», «Призываю бэса»: nothing else said, or a unit mistyped — an order
     return not any(p.kind in ("cell", "ref", "dir", "amount") or (p.kind == "noun" and not (p.concept or "").startswith("w_"))
                    for p in c.parts) and c.subject_noun is None
 

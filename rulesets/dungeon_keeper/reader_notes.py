@@ -227,3 +227,27 @@ CANONICAL = (
     "атакует", "захватывает", "кладет", "обменивает", "лечится", "лечит", "призываю", "улучшаю", "изучаю",
     "накладываю", "перегоняю", "кую", "надеваю", "посылаю", "стреляет",
 )
+
+
+@lru_cache(maxsize=1)
+def unit_vocabulary() -> tuple[str, ...]:
+    """Every unit kind in every case form, for «гразлир» → «грасдир»."""
+    from .data import DATA
+
+    out: set[str] = set()
+    for u in DATA.units.values():
+        f = u.forms
+        out.update(w.lower() for w in (u.name, f.nom, f.gen, f.dat, f.acc, f.ins, f.nom_pl or "", f.gen_pl or "") if w)
+    return tuple(sorted(out))
+
+
+def typo_of_unit(words_: tuple[str, ...]) -> tuple[str, str] | None:
+    """(typed word, suggestion) for the first unknown word close to a unit kind."""
+    vocab = unit_vocabulary()
+    for word in words_:
+        if len(word) < 3 or is_known(word):
+            continue
+        got = suggest(word, vocab, cutoff=66.0 if len(word) <= 4 else 70.0)
+        if got is not None and got[0] == word[0]:
+            return word, got
+    return None
