@@ -166,3 +166,16 @@ def ability(s: State, u: Unit, key: str, t: Unit | None = None, **kw) -> Ability
     if t is not None:
         fields.update(target=t.id, whom=label(s, t, u.side or "p1"))
     return Ability(unit=u.id, who=label(s, u, u.side or "p1"), ability=key, **fields)
+
+
+def begin(s: State, faction: str, *rolls: int) -> Outcome:
+    """The start of ``faction``'s turn (DK-GAP-10) on a copy of ``s``, with its events."""
+    from rulesets.dungeon_keeper.chronicle import Chronicle
+    from rulesets.dungeon_keeper.fate import Fate
+    from rulesets.dungeon_keeper.turnflow import begin_turn
+    from rulesets.dungeon_keeper.world import World
+
+    w = World(s)
+    ch = Chronicle(w)
+    begin_turn(w, ch, Fate(dice(*rolls)), faction)
+    return Outcome(state=w.commit(), events=ch.events)
