@@ -16,7 +16,6 @@ the columns the player typed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -25,10 +24,11 @@ from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.text import LineKind, PostLine, split_post
 
 from . import reader_notes as notes
+from .legality import Checker
 from .reader_bind import Bound, Issue, note, resolve
 from .reader_dispatch import Binder, action_of
 from .reader_messages import msg
-from .reader_syntax import Clause, LineSyntax, Ref, parse_line
+from .reader_syntax import Clause, Ref, parse_line
 from .reader_view import UnitView, View
 from .state import State
 
@@ -77,7 +77,7 @@ class _Post:
         self.faction = faction
         self.view = View(state, faction)
         self.binder = Binder(self.view)
-        self.checker = _checker(state, faction)
+        self.checker = Checker(state, faction)
         self.current: UnitView | None = None
         self.header_failed: int | None = None  # line of a header naming no unit
         self.orders: list[BaseModel] = []
@@ -101,6 +101,12 @@ class _Post:
             self._heading(pl, line)
             return line
         if len(pl.norm) > MAX_ORDER_LINE:
+            head = parse_line(pl.norm[:MAX_ORDER_LINE])
+            if any(action_of(c) not in (None, "stay") and not c.story for c in head.clauses):
+                line.problems.append(_problem(pl, Issue("read.long_line", msg("read.long_line", limit=MAX_ORDER_LINE),
+                                                        msg("read.hint_long_line"), None, Severity.ERROR,
+                                                        ProblemKind.UNREADABLE), whole=True))
+                line.status = LineStatus.ERROR
             return line
         kind = notes.classify(pl.norm)
         if kind is not None:
@@ -319,29 +325,3 @@ def _problem(pl: PostLine, issue: Issue, whole: bool = False) -> Problem:
         col_start, col_end = pl.span(issue.start, issue.end)
     return Problem(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity, kind=issue.kind,
                    code=issue.code, message=issue.message, hint=issue.hint, clause=issue.clause)
-
-
-_CHECKER: list = []
-
-
-def _checker(state: State, faction: str) -> Any:
-    if not _CHECKER:
-        try:
-            from .legality import Checker
-        except ImportError:  # TEMPORARY until DK-2's legality lands
-            Checker = _PassChecker  # noqa: N806
-        _CHECKER.append(Checker)
-    return _CHECKER[0](state, faction)
-
-
-class _PassChecker:  # TEMPORARY until DK-2's legality lands
-    notes: list = []
-
-    def __init__(self, state: State, faction: str) -> None:
-        pass
-
-    def check(self, order: Any) -> list:
-        return []
-
-    def describe(self, order: Any) -> tuple[str, str | None]:
-        return order.to_text(), None

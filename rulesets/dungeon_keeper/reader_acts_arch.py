@@ -231,4 +231,4 @@ def end_turn(c: Clause, a: Acts) -> list[BaseModel]:
     return [make(o.EndTurn, _span(c))]
 
 
-__all__ = ["find_building", "note", "_cell_of"]
+__all__ = ["_cell_of", "find_building", "note"]

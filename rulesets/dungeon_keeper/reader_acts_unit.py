@@ -341,7 +341,7 @@ def pickup(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     found = [ob for cell in cells for ob in view.state.objects_at(cell)
              if (kind is None or ob.kind == kind) and (item is None or ob.item == item)]
     span = (noun.start, noun.end) if noun is not None else _span(c)
-    what = noun.concept and _typed(c, noun) or "предмет"
+    what = _object_label(kind, item)
     if not found:
         raise fail("read.object_unknown", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-47", what=what)
     if len({(ob.kind, ob.item, ob.cell) for ob in found}) > 1:
@@ -352,8 +352,15 @@ def pickup(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
                  cell=ob.cell)]
 
 
-def _typed(c: Clause, p: Part) -> str:
-    return p.concept or ""
+def _object_label(kind: str | None, item: str | None) -> str:
+    """«Сундук с золотом», «Руна Огня», «Броня», «руна», «предмет» — what the line asked for."""
+    if kind == "rune" and item is None:
+        return "руна"
+    if kind == "artifact" and item is None:
+        return "артефакт"
+    if kind is None:
+        return "предмет"
+    return o.object_name(kind, item)
 
 
 def rune(c: Clause, actor: UnitView, a: Acts, action: str) -> list[BaseModel]:

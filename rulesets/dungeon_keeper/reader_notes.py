@@ -197,8 +197,9 @@ def _near_word(toks: list, known_too: bool = False) -> tuple[str, int, int, str]
 @lru_cache(maxsize=1)
 def vocabulary() -> tuple[str, ...]:
     """Order verbs in the forms players write (3rd and 1st person, infinitive) and unit names."""
-    from .data import DATA
     from letopis.engine.text import morph
+
+    from .data import DATA
 
     w = words()
     out: set[str] = set()

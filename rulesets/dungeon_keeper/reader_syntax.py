@@ -261,9 +261,7 @@ def _ap_prefix(items: tuple[Item, ...], k: int) -> tuple[tuple[int, int], int] |
         return None
     a = items[k]
     got: tuple[tuple[int, int], int] | None = None
-    if a.kind == "num" and k + 1 < n and items[k + 1].concept == "w_ap":
-        got = ((a.value, a.value), k + 2)  # type: ignore[arg-type]
-    elif a.kind == "ord" and k + 1 < n and items[k + 1].concept == "w_ap":
+    if a.kind == "num" and k + 1 < n and items[k + 1].concept == "w_ap" or a.kind == "ord" and k + 1 < n and items[k + 1].concept == "w_ap":
         got = ((a.value, a.value), k + 2)  # type: ignore[arg-type]
     elif a.kind == "cell" and k + 1 < n and items[k + 1].concept == "w_ap":
         lo, hi = a.value  # type: ignore[misc]
@@ -599,10 +597,7 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
         return None, k
     ref = Ref(kind, items[k].start, it.end, prep=prep, enemy=enemy, own=own, plural=it.plural)
     j += 1
-    if j < n and items[j].kind == "no":
-        ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]
-        j += 1
-    elif j < n and items[j].kind == "num" and not (j + 1 < n and items[j + 1].concept in ("w_ap", "w_times")) \
+    if j < n and items[j].kind == "no" or j < n and items[j].kind == "num" and not (j + 1 < n and items[j + 1].concept in ("w_ap", "w_times")) \
             and not (j + 1 < n and items[j + 1].kind == "word" and (items[j + 1].concept or "").startswith("r_")):
         ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]
         j += 1

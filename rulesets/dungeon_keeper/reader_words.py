@@ -55,7 +55,7 @@ class Item:
     normalised line. Words carry a lexicon ``concept`` and a ``mood``; numbers a ``value``; cells
     ``value`` = (row, col)."""
 
-    __slots__ = ("kind", "start", "end", "text", "concept", "value", "mood", "plural")
+    __slots__ = ("concept", "end", "kind", "mood", "plural", "start", "text", "value")
 
     def __init__(self, kind: str, start: int, end: int, text: str, concept: str | None = None,
                  value: object = None, mood: int = MOOD_NONE, plural: bool = False) -> None:

@@ -8,9 +8,10 @@ that continue a unit's block («2 ОД: вскапывает клетку 13-21.
 from __future__ import annotations
 
 import pytest
-from .test_reader_support import errors, read, world
 
 from rulesets.dungeon_keeper.state import Effect
+
+from .test_reader_support import errors, read, world
 
 PLAYERS = ("Морган", "Ваал", "Лилит")
 

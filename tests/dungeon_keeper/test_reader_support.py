@@ -9,7 +9,6 @@ surfaces as an exception, not as a «could not read» error).
 from __future__ import annotations
 
 from letopis.engine.contract import LineStatus, Reading
-
 from rulesets.dungeon_keeper.reader import read_post_strict
 from rulesets.dungeon_keeper.setup import import_setup
 from rulesets.dungeon_keeper.state import State
