@@ -47,10 +47,16 @@ class DungeonKeeper(Ruleset[State]):
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
         if not isinstance(options, Options):
             options = Options.model_validate(options.model_dump())
-        return _setup.setup(options, factions, dice)
+        return self._begun(_setup.setup(options, factions, dice))
 
     def import_setup(self, document: dict[str, Any]) -> State:
-        return _setup.import_setup(document)
+        return self._begun(_setup.import_setup(document))
+
+    @staticmethod
+    def _begun(state: State) -> State:
+        """The first archdemon's turn begun (income, upkeep, ОД — DK-GAP-10) unless it already has."""
+        from . import turns
+        return turns.start_game(state)
 
     def turn(self, state: State) -> TurnInfo:
         from . import turns

@@ -22,8 +22,13 @@ Document shape (see examples/setup-example.json)::
       "units": [{"owner": "p1", "kind": "имп", "number": 1, "cell": "21-20", "hp": 1,
                  "artifacts": [], "spirits": [], "runes": [], "history": []}],
       "objects": [{"kind": "chest", "cell": "30-30"}, {"kind": "rune", "item": "fire", "cell": "5-5"}],
-      "turn": {"round": 7, "active": "p2", "order": ["p1", "p2"]}
+      "turn": {"round": 7, "active": "p2", "order": ["p1", "p2"], "started": true}
     }
+
+``turn.started`` says whether the active archdemon's turn has already begun: true — the numbers are
+as they stand after his start of turn (income and upkeep paid), and each unit's ``ap`` (default: its
+full ОД) is what it has left; false (the default) — his turn begins when the game opens in Letopis,
+with income, upkeep and ОД as DK-GAP-10 says.
 
 Kinds may be written as data keys (``imp``, ``battle_tower``) or in Russian (``имп``, «Боевая
 башня»); cells as "A-B" (row first, DK-MAP-04) or ``[A, B]``.
@@ -391,7 +396,10 @@ def _import_document(doc: dict[str, Any]) -> State:
             errors.append(f"{where}.hp: у этого юнита не больше {unit.max_hp()} хп")
             continue
         unit.hp = hp
-        unit.ap = unit.max_ap()
+        ap = u.get("ap", unit.max_ap())
+        if _int(ap, f"{where}.ap", errors, 0) is None:
+            continue
+        unit.ap = ap
         if cell in taken and not taken[cell].startswith("юнит"):
             errors.append(f"{where}: юнит на клетке {cell[0]}-{cell[1]}, где {taken[cell]}")
             continue
@@ -447,6 +455,10 @@ def _import_document(doc: dict[str, Any]) -> State:
     if active not in alive:
         errors.append(f"turn.active: «{active}» — нет такого живого архидемона")
     rnd = _int(turn.get("round", 1), "turn.round", errors, 1) or 1
+    started = turn.get("started", False)
+    if not isinstance(started, bool):
+        errors.append("turn.started: true или false")
+        started = False
     if len(alive) < 1:
         errors.append("нет ни одного живого архидемона")
 
@@ -476,6 +488,10 @@ def _import_document(doc: dict[str, Any]) -> State:
                 p.next_military = nxt
     state.next_id = len(buildings) + len(objects) + 1
     state.next_seq = seq
+    if started and active is not None:
+        state.turn_no = 1  # the active archdemon's turn has begun already
+        for p in players.values():
+            p.turns = 1
     if errors:
         raise SetupError(errors)
     return state

@@ -152,3 +152,20 @@ def test_bad_exported_state_is_a_setup_error():
     doc = {"ruleset": "dungeon_keeper", "state": {"rows": []}}
     errors = _errors(doc)
     assert errors
+
+
+def test_turn_not_started_begins_with_income_DK_GAP_10():
+    """Without ``turn.started`` the active archdemon's turn begins when the game opens: Лилит's
+    level-3 Source pays 3 mana, then her three units' upkeep (1 + 2 + 1) is paid."""
+    doc = example()
+    doc["turn"]["started"] = False
+    raw = import_setup(doc)
+    assert raw.turn_no == 0
+    begun = get_ruleset("dungeon_keeper").import_setup(doc)
+    assert begun.turn_no == 1 and begun.players["p2"].mana == 7 + 3 - 4
+
+
+def test_started_turn_keeps_the_documents_numbers():
+    s = get_ruleset("dungeon_keeper").import_setup(example())
+    assert s.turn_no == 1 and s.players["p2"].mana == 7
+    assert s.units["p1:m1"].ap == 1 and s.units["p1:i1"].ap == 2
