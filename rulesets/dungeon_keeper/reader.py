@@ -76,8 +76,8 @@ class _Post:
         self.state = state
         self.faction = faction
         self.view = View(state, faction)
-        self.binder = Binder(self.view)
         self.checker = Checker(state, faction)
+        self.binder = Binder(self.view, getattr(self.checker, "world", None))
         self.current: UnitView | None = None
         self.header_failed: int | None = None  # line of a header naming no unit
         self.orders: list[BaseModel] = []

@@ -10,6 +10,8 @@ builder. After the checker accepts an order, `accepted` applies it to the view.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 from letopis.engine.problems import ProblemKind
@@ -130,8 +132,11 @@ def _action_of(c: Clause) -> str | None:
 class Binder:
     """Reads clauses of one post into orders, against the state as the post goes on."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, live: Any = None) -> None:
+        """``live`` is the legality checker's overlay (`world.World`), when there is one: it knows
+        what the reader cannot foresee — where a summoned unit appeared, ОД after the turn began."""
         self.view = view
+        self.live = live
         self.issues: list[Issue] = []
         self.spent: dict[str, int] = {}
         state = view.state
@@ -145,6 +150,11 @@ class Binder:
         return u.ap if self._turn else u.max_ap()
 
     def remaining(self, actor: UnitView) -> int:
+        """ОД the unit has left at this line: the checker's count when it keeps one, else ours."""
+        if self.live is not None and self._turn:
+            u = self.live.unit(actor.id)
+            if u is not None:
+                return max(0, u.ap)
         return max(0, self.base_ap(actor) - self.spent.get(actor.id, 0))
 
     def count(self, c: Clause, actor: UnitView | None, default: int = 1, unit_cost: int = 1) -> int:
@@ -268,7 +278,10 @@ class Binder:
             view.built(order.cell)
         elif isinstance(order, o.Summon):
             for _ in range(order.count):
-                view.summoned(order.unit_kind, order.cell)
+                u = view.summoned(order.unit_kind, order.cell)
+                placed = self.live.unit(u.id) if self.live is not None else None
+                if placed is not None:
+                    u.cell = placed.cell  # placed clockwise from north when the post named no cell
         elif isinstance(order, o.UpgradeUnit):
             view.upgraded(order.unit, order.to)
         elif isinstance(order, o.Ability) and order.ability == "sacrifice" and order.target:
