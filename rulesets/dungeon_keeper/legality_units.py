@@ -71,7 +71,6 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
     here = u.cell
     left = u.ap
     slowed = u.slowed
-    allies = set(w.player(f).allies) if f in w.players else set()
     for i, cell in enumerate(o.path):
         c = cell_text(cell)
         if left < 1:
@@ -99,7 +98,7 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
             if other.id == u.id:
                 continue
             if other.side != f:
-                if other.owner in allies:
+                if m.allied(w, f, other.owner):
                     out.append(v("move.ally", "DK-GEN-04", about=(other.id,), cell=c, owner=w.name(other.owner)))
                 else:
                     out.append(v("move.enemy", "DK-UNIT-03", about=(other.id,), cell=c))

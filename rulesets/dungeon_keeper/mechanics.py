@@ -86,10 +86,18 @@ def in_slow_aura(world, cell: Cell, faction: str | None) -> bool:
     return False
 
 
+def allied(world, a: str | None, b: str | None) -> bool:
+    """Two archdemons are allies when either has registered the other (DK-GEN-04)."""
+    if a is None or b is None or a == b or a not in world.players or b not in world.players:
+        return False
+    return b in world.player(a).allies or a in world.player(b).allies
+
+
 def _allies(world, faction: str | None) -> frozenset[str]:
+    """Allies spared by auras and towers — only with ``registered_alliances`` (DK-GAP-22)."""
     if faction is None or not world.options.registered_alliances or faction not in world.players:
         return frozenset()
-    return frozenset(world.player(faction).allies)
+    return frozenset(f for f in world.players if allied(world, faction, f))
 
 
 def hostile_for_aura(world, owner: str | None, unit: Unit) -> bool:
