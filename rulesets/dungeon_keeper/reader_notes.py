@@ -23,15 +23,17 @@ from .reader_syntax import LineSyntax
 from .reader_words import scan, words
 from .state import State
 
-_RESOURCES_HEAD = re.compile(
-    r"^(?:итого|итог|ресурсы|ресы|казна|в казне|осталось|остаток|баланс|запасы|на счету|состояние|мои ресурсы|"
-    r"у меня)\s*[:\-]?")
-_UNITS_HEAD = re.compile(r"^(?:мои\s+)?(?:импы|бесы|юниты|войска|армия|отряды|существа|войско|состав)\s*[:\-]")
-_EDIT = re.compile(r"^(?:последний раз редактировал|отредактировано|изменено|edited|редакция)")
-_TURN_HEADING = re.compile(r"^(?:мой\s+)?ход\s*(?:№\s*)?\d+\s*[:.!]?\s*$")
-_OUT_OF_GAME = re.compile(r"^\(?\s*(?:оос|ooc|вне игры|не по игре|офф|оффтоп|offtop|гм|gm|мастер|ведущий|"
-                          r"уважаемый гм|дорогой гм)\b\s*[:,\-)]")
-_QUOTE_HEADER = re.compile(r"^(?:цитата|\S+(?:\s\S+)?\s+писал(?:\(а\)|а)?)\s*:?\s*$")
+# One pass over the start of a line says which kind of non-order line it is (checked on every line).
+_KINDS = re.compile(
+    r"^(?:(?P<resources>(?:итого|итог|ресурсы|ресы|казна|в казне|осталось|остаток|баланс|запасы|на счету|"
+    r"состояние|мои ресурсы|у меня)\s*[:\-]?)"
+    r"|(?P<units>(?:мои\s+)?(?:импы|бесы|юниты|войска|армия|отряды|существа|войско|состав)\s*[:\-])"
+    r"|(?P<edit>последний раз редактировал|отредактировано|изменено|edited|редакция)"
+    r"|(?P<turn>(?:мой\s+)?ход\s*(?:№\s*)?\d+\s*[:.!]?\s*$)"
+    r"|(?P<ooc>\(?\s*(?:оос|ooc|вне игры|не по игре|офф|оффтоп|offtop|гм|gm|мастер|ведущий|уважаемый гм|"
+    r"дорогой гм)\b\s*[:,\-)])"
+    r"|(?P<quote_header>(?:цитата|\S+(?:\s\S+)?\s+писал(?:\(а\)|а)?)\s*:?\s*$))"
+)
 _AP_CUE = re.compile(r"^\s*(?:\d{1,2}(?:\s?-\s?\d{1,2})?\s?од\b|од\s?\d)")
 _RESOURCE_WORDS = {
     "золото": "gold", "з": "gold", "зол": "gold", "золотой": "gold", "голда": "gold", "gold": "gold",
@@ -45,19 +47,8 @@ RESOURCE_RU = {"gold": "золото", "mana": "мана", "iron": "железо
 def classify(norm: str) -> str | None:
     """"resources", "units" (bookkeeping), "edit" (an edit footer), "turn" («Ход 7»), "ooc" (out of
     character, a word to the GM), "quote_header" («Ваал писал(а):»); None for other lines."""
-    if _RESOURCES_HEAD.match(norm):
-        return "resources"
-    if _UNITS_HEAD.match(norm):
-        return "units"
-    if _EDIT.match(norm):
-        return "edit"
-    if _TURN_HEADING.match(norm):
-        return "turn"
-    if _OUT_OF_GAME.match(norm):
-        return "ooc"
-    if _QUOTE_HEADER.match(norm):
-        return "quote_header"
-    return None
+    m = _KINDS.match(norm)
+    return m.lastgroup if m is not None else None
 
 
 def check(kind: str, norm: str, state: State, faction: str) -> list[Issue]:
@@ -139,7 +130,13 @@ def _positions(norm: str, state: State, faction: str) -> list[Issue]:
 
 def position_said(syn: LineSyntax) -> tuple[tuple[int, int], int, int] | None:
     """«Бес №2 — 8-8»: a header with only a cell after it is where the player thinks the unit is;
-    (cell, start, end) or None."""
+    (cell, start, end) or None. Memoised on the (cached) line syntax."""
+    if syn.position == "?":
+        syn.position = _position_said(syn)
+    return syn.position  # type: ignore[return-value]
+
+
+def _position_said(syn: LineSyntax) -> tuple[tuple[int, int], int, int] | None:
     if syn.header is None or len(syn.clauses) != 1:
         return None
     c = syn.clauses[0]

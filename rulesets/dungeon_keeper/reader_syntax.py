@@ -134,6 +134,7 @@ class LineSyntax:
     header_only: bool = False
     clauses: list[Clause] = field(default_factory=list)
     items: tuple[Item, ...] = ()
+    position: object = "?"  # memo of `reader_notes.position_said` ("?" = not yet)
 
 
 # --- entry point --------------------------------------------------------------------------------

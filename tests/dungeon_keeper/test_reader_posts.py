@@ -246,3 +246,15 @@ def test_again_repeats_the_order_before():
     reading = read("Бес №1: атакует беса Лилит\nещё раз", state)
     assert not errors(reading), [p.render() for p in reading.problems]
     assert [(x.kind, x.target) for x in reading.orders] == [("attack", "p2:m1")] * 2
+
+
+def test_lines_that_hang_on_an_earlier_roll_are_read_with_a_note_DK_GAP_11():
+    """Orders for a unit taken by Подчинение are written after that line and read as conditional
+    on the 50% roll (DK-GAP-60): accepted, with a note, never an error."""
+    state = world(units=[("p1", "succubus", 1, (20, 20)), ("p2", "grasdir", 3, (20, 22))],
+                  players=("Морган", "Ваал"))
+    reading = read("суккуб подчиняет грасдира №3 Ваала\nГрасдир №3 (Ваал): идёт на 21-23\n"
+                   "грасдир Ваала идёт на 22-23", state)
+    assert not errors(reading), [p.render() for p in reading.problems]
+    assert [(x.kind, x.unit) for x in reading.orders] == [("ability", "p1:m1"), ("move", "p2:m3"), ("move", "p2:m3")]
+    assert [p.line for p in reading.problems if p.clause == "DK-GAP-11"] == [2, 3]
