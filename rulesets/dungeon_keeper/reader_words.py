@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from letopis.engine.text import Lemmatizer, Lexicon, Token, number_value, ordinal_value, parses
+from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, parses
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 
@@ -109,6 +109,7 @@ class Words:
             for form, lem in lexicon.lemmas.items():
                 if lem == lemma:
                     self.forms[form] = concept
+        _add_data_names(lexicon)
         self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for words, concept in lexicon.phrases.items():
             lemmas = tuple(self.lem.lemma(w) if w.isalpha() else w for w in words)
@@ -154,6 +155,38 @@ class Words:
 
     def lemmas(self, word: str) -> frozenset[str]:
         return self.lem.lemmas(word)
+
+
+# The data files name every unit, building, spell… with its case forms and aliases; the reader
+# accepts all of them, so a name a GM changes in the TOML is understood without touching the lexicon.
+_DATA_TABLES = (("units", "u_"), ("buildings", "b_"), ("spells", "s_"), ("artifacts", "a_"), ("spirits", "sp_"),
+                ("mines", "m_"), ("objects", "o_"), ("runes", "o_rune_"))
+_ACTIVE_ABILITIES = ("heal", "sacrifice", "cleanse", "fire_breath", "fire_stream", "subjugate", "exhaust", "fear",
+                     "poison", "unbless", "death_cloud", "melee", "ranged")
+
+
+def _add_data_names(lexicon: Lexicon) -> None:
+    from .data import DATA
+
+    entries: list[tuple[str, object]] = []
+    for table, prefix in _DATA_TABLES:
+        for key, item in getattr(DATA, table).items():
+            entries.append((prefix + key, item))
+    for key in _ACTIVE_ABILITIES:
+        if key in DATA.abilities:
+            entries.append(("ab_" + key, DATA.abilities[key]))
+    for concept, item in entries:
+        forms = item.forms  # type: ignore[attr-defined]
+        names = [item.name, *item.aliases, forms.nom, forms.gen, forms.dat, forms.acc, forms.ins,  # type: ignore[attr-defined]
+                 getattr(forms, "nom_pl", None) or "", getattr(forms, "gen_pl", None) or ""]
+        for name in names:
+            words = tuple(normalise(name).replace("-", " - ").split()) if " " in name.strip() else (normalise(name),)
+            if not words or not words[0]:
+                continue
+            if len(words) == 1:
+                lexicon.concepts.setdefault(words[0], concept)
+            else:
+                lexicon.phrases.setdefault(tuple(w for w in words if w != "-"), concept)
 
 
 def _mood(word: str) -> int:
