@@ -44,6 +44,7 @@ class _Line:
     summaries: list[str] = field(default_factory=list)
     cost: str | None = None
     orders: int = 0
+    handled: bool = False  # a line understood as no order («отдыхает»)
 
 
 def read_post(text: str, state: State, faction: str) -> Reading:
@@ -125,7 +126,7 @@ class _Post:
         for clause in syn.clauses:
             self._clause(pl, line, clause)
         told = bool(syn.clauses) and all(c.story or c.question for c in syn.clauses)
-        if line.status is LineStatus.FLAVOUR and not line.orders and not told \
+        if line.status is LineStatus.FLAVOUR and not line.orders and not told and not line.handled \
                 and not any(p.is_error for p in line.problems):
             issue = notes.unreadable(pl.norm, syn)
             if issue is not None:
@@ -196,6 +197,18 @@ class _Post:
             line.status = LineStatus.ERROR
             return
         if _chatter(c, action, self.current):
+            return
+        if action == "stay":  # «Имп №2: отдыхает», «ждёт» — nothing to do, nothing spent
+            line.handled = True
+            unit = self.current
+            if c.subject is not None:
+                try:
+                    unit = resolve(c.subject, self.view, "own", [])
+                except Exception:  # noqa: BLE001 - a name that fits nobody: nothing to note
+                    unit = None
+            if unit is not None:
+                who = self.view.label(unit).text(capital=True)
+                line.problems.append(_problem(pl, note("read.stay", (c.start, c.end), "DK-GAP-13", who=who)))
             return
         bounds, self.current = self.binder.bind(c, self.current)
         self._typo_hints(bounds, c)

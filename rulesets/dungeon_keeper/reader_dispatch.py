@@ -118,8 +118,8 @@ def _action_of(c: Clause) -> str | None:
         return "rune_unlock"
     if action == "rune_unlock" and not any(n.startswith("o_rune") for n in nouns):
         return "rune_unlock" if "b_altar" in nouns else None
-    if action == "ab:heal" and "b_hospital" in nouns:
-        return "hospital"
+    if action in ("ab:heal", "stay") and "b_hospital" in nouns:
+        return "hospital"  # «лечит … в госпитале», «отдыхает в госпитале»
     if action == "equip" and nouns & set(arch.SPIRITS) and not nouns & set(unit_acts.ARTIFACTS):
         return "spirit"
     if action == "spirit" and nouns & set(unit_acts.ARTIFACTS) and not nouns & set(arch.SPIRITS):

@@ -156,11 +156,11 @@ def unreadable(norm: str, syn: LineSyntax) -> Issue | None:
     w = words()
     toks = tokens(norm[:2000])
     has_ref = syn.header is not None or any(c.subject is not None or c.refs() for c in syn.clauses)
-    orderish = has_ref or any(c.ap_index is not None or any(p.kind == "cell" for p in c.parts)
-                              for c in syn.clauses)
+    orderish = any(c.ap_index is not None or any(p.kind == "cell" for p in c.parts) for c in syn.clauses)
     if not orderish:
-        cue = order_cue(toks, w.lem, w.verbs, norm[:2000], (_AP_CUE,), (), has_reference=False)
-        orderish = cue is not None and cue.reason == "pattern"
+        # a unit named alone («[b]Импы[/b]», «Имп №1: хм») is a heading or chatter, not an order
+        cue = order_cue(toks, w.lem, w.verbs, norm[:2000], (_AP_CUE,), (), has_reference=has_ref)
+        orderish = cue is not None and (cue.reason == "pattern" or has_ref)
     near = _near_word(toks, known_too=orderish)
     if near is not None:
         word, start, end, suggestion = near

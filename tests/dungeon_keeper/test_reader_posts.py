@@ -261,3 +261,43 @@ def test_lines_that_hang_on_an_earlier_roll_are_read_with_a_note_DK_GAP_11():
     assert not errors(reading), [p.render() for p in reading.problems]
     assert [(x.kind, x.unit) for x in reading.orders] == [("ability", "p1:m1"), ("move", "p2:m3"), ("move", "p2:m3")]
     assert [p.line for p in reading.problems if p.clause == "DK-GAP-11"] == [2, 3]
+
+
+def test_a_mixed_mid_game_post():
+    """Blocks, several orders a line, abilities, archdemon orders and chatter in one post."""
+    state = world(
+        units=[("p1", "imp", 1, (20, 20)), ("p1", "imp", 2, (20, 24)), ("p1", "bes", 1, (25, 25)),
+               ("p1", "grasdir", 2, (26, 27)), ("p1", "priest", 3, (27, 27), {"hp": 5}), ("p1", "ifrit", 4, (30, 30)),
+               ("p1", "succubus", 5, (31, 31)), ("p2", "bes", 1, (25, 26)), ("p2", "kerub", 2, (33, 31)),
+               ("p3", "imp", 1, (26, 28))],
+        buildings=[("p1", "circle", (18, 18)), ("p1", "laboratory", (18, 20)), ("p1", "battle_tower", (24, 24)),
+                   ("p1", "source", (28, 28), {"level": 3})],
+        mines=[("gold", (21, 21)), ("iron", (19, 24))], objects=[("chest", (21, 25))], rock=[(20, 19)],
+        players=("Морган", "Ваал", "Лилит"), store=["amulet"], spirits=2)
+    post = """Ход 12. Привет всем!
+
+[b]Импы[/b]
+Имп №1: копает 20-19, потом добывает золото (21-21)
+Имп №2 — 1 ОД: добывает железо на 19-24; 2 ОД: берёт сундук (21-25)
+
+[b]Армия[/b]
+Бес №1 бьёт беса Ваала
+Грасдир 2 — атакует импа Лилит (26-28), затем отходит на 26-26
+Жрец №3 подлечивает себя
+Ифрит №4: 1-3 ОД — огненный поток вправо
+Суккуб: зачаровывает керуба Ваала
+
+Архидемон:
+Призываю импа у круга
+Лаборатория: 30 маны в 10 железа
+Надеваю амулет на ифрита
+Дух доблести → бесу №1
+Боевая башня на 24-24: выстрел по бесу Ваала
+Апгрейд источника до 4-го уровня
+Конец хода."""
+    reading = read(post, state)
+    assert not errors(reading), [p.render() for p in reading.problems]
+    assert [x.kind for x in reading.orders] == [
+        "dig", "mine", "mine", "pickup", "attack", "attack", "move", "ability", "ability", "ability", "summon",
+        "alchemy", "equip", "spirit", "tower_shot", "upgrade_building", "end_turn"]
+    assert reading.orders[7].target == "p1:m3"  # «подлечивает себя»
