@@ -106,6 +106,10 @@ class Checker:
         """Errors that make ``order`` illegal now ([] = legal; it is then applied to the overlay).
         Warnings and notes about it are left in ``self.notes``."""
         w = self.world
+        if w.phase == "over" and self.state.phase != "over":  # won (or lost) earlier in this post
+            self._last, self._summary, self._before, self._depends = order, None, None, False
+            self.notes = [v("post.after_game_end", "DK-GEN-01", severity=NOTE)]
+            return []
         found = violations(w, self.faction, order, self.ended)
         errors = [x for x in found if x.severity == ERROR]
         self.notes = [x for x in found if x.severity != ERROR]
