@@ -129,6 +129,13 @@ def _action_of(c: Clause) -> str | None:
     return action
 
 
+UNIT_BUILDERS = {
+    "move": unit_acts.move, "dig": unit_acts.dig, "kopat": unit_acts.kopat, "mine": unit_acts.mine,
+    "build": unit_acts.build, "repair": unit_acts.repair, "pickup": unit_acts.pickup, "attack": unit_acts.attack,
+    "attack_building": unit_acts.attack_building, "capture": unit_acts.capture, "hospital": unit_acts.hospital,
+}
+
+
 class Binder:
     """Reads clauses of one post into orders, against the state as the post goes on."""
 
@@ -216,12 +223,7 @@ class Binder:
             return unit_acts.ability(c, actor, self, action[3:])
         if action in ("rune_unlock", "rune_exchange", "rune_use"):
             return unit_acts.rune(c, actor, self, "use" if action == "rune_use" else action)
-        builder = {
-            "move": unit_acts.move, "dig": unit_acts.dig, "kopat": unit_acts.kopat, "mine": unit_acts.mine,
-            "build": unit_acts.build, "repair": unit_acts.repair, "pickup": unit_acts.pickup,
-            "attack": unit_acts.attack, "attack_building": unit_acts.attack_building,
-            "capture": unit_acts.capture, "hospital": unit_acts.hospital,
-        }.get(action)
+        builder = UNIT_BUILDERS.get(action)
         if builder is None:
             raise fail("read.no_action", (c.start, c.end), hint=unit_acts._example("move"))
         return builder(c, actor, self)

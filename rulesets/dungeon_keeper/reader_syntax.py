@@ -154,7 +154,7 @@ def parse_line(norm: str) -> LineSyntax:
 
 
 def _parse_line(norm: str) -> LineSyntax:
-    items = _unquoted(scan(norm))
+    items = _unquoted(scan(norm)) if "«" in norm else scan(norm)
     out = LineSyntax(items=items)
     if not items:
         return out
@@ -186,8 +186,6 @@ def _parse_line(norm: str) -> LineSyntax:
 
 def _unquoted(items: tuple[Item, ...]) -> tuple[Item, ...]:
     """Leave out speech in «…» («Копайте, мои верные слуги!»): it is role-play, never an order."""
-    if not any(it.is_sym("«") for it in items):
-        return items
     out = []
     depth = 0
     for it in items:
