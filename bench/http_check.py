@@ -54,7 +54,40 @@ def _serve(target: str, env: dict, factory: bool = False) -> tuple[subprocess.Po
     return proc, port
 
 
+def _check_scenarios(url: str) -> list[tuple[str, int, str, str]]:
+    """(name, game id, faction, post) for each ruleset whose check endpoint is measured."""
+    from sqlalchemy.orm import Session
+
+    from letopis import service
+    from letopis.db.models import Game
+    from letopis.db.session import make_engine
+    from letopis.engine import Dice, all_rulesets, get_ruleset
+
+    out = []
+    with Session(make_engine(url)) as db:
+        service.ensure_demo(db)
+        master = service.get_user_by_login(db, "master")
+        game = next(g for g in service.list_games(db) if g.ruleset_id == "dice_roll_party")
+        drp = get_ruleset("dice_roll_party")
+        faction = service.game_page(db, game.id, None).turn.factions[0]
+        state = drp.state_from_json(db.get(Game, game.id).state)
+        out.append(("drp", game.id, faction, drp.propose(state, faction, Dice("ab" * 32))))
+        if "dungeon_keeper" in all_rulesets():
+            from . import dk
+
+            dk_ruleset = get_ruleset("dungeon_keeper")
+            mid = dk.midgame()
+            doc = {**dk_ruleset.export_setup(mid),
+                   "factions": [{"id": f, "name": mid.players[f].name} for f in mid.seats]}
+            imported = service.import_setup(db, document=doc, gm_user_id=master.id, title="Бенчмарк 8×20")
+            stored = dk_ruleset.state_from_json(db.get(Game, imported.id).state)
+            faction, text = dk.twenty_line_post(stored)
+            out.append(("dk", imported.id, faction, text))
+    return out
+
+
 def run(seconds: float = 6.0, connections: int = 8) -> dict:
+    """The bare endpoint and each ruleset's check endpoint, measured one after another."""
     root = Path(tempfile.mkdtemp(prefix="letopis-bench-"))
     os.chmod(root, 0o755)
     cluster = Cluster(root / "pg", fast=True)
@@ -64,49 +97,31 @@ def run(seconds: float = 6.0, connections: int = 8) -> dict:
         cluster.start()
         cluster.create_database("bench")
         url = cluster.url("bench")
-        env = {**os.environ, "DATABASE_URL": url, "LETOPIS_DEMO": "true"}
+        env = {**os.environ, "DATABASE_URL": url, "LETOPIS_DEMO": "false"}
         subprocess.run([sys.executable, "-m", "letopis.cli", "db", "upgrade"], cwd=ROOT, env=env, check=True,
                        capture_output=True)
-        from sqlalchemy.orm import Session
-
-        from letopis import service
-        from letopis.db.session import make_engine
-
-        with Session(make_engine(url)) as db:
-            service.ensure_demo(db)
-            db.commit()
-            games = service.list_games(db)
-            game = next(g for g in games if g.ruleset_id == "dice_roll_party")
-            page = service.game_page(db, game.id, None)
-        faction = page.turn.factions[0]
-
+        scenarios = _check_scenarios(url)
         app_proc, app_port = _serve("letopis.web.app:create_app", env, factory=True)
         procs.append(app_proc)
         bare_proc, bare_port = _serve("bench.bare_app:app", env)
         procs.append(bare_proc)
-
         token = httpx.post(f"http://127.0.0.1:{app_port}/api/token",
                            json={"login": "master", "password": "demo"}).json()["access_token"]
-        from letopis.engine import Dice, get_ruleset
-
-        ruleset = get_ruleset("dice_roll_party")
-        from letopis.db.models import Game
-
-        with Session(make_engine(url)) as db:
-            state = ruleset.state_from_json(db.get(Game, game.id).state)
-        text = ruleset.propose(state, faction, Dice("ab" * 32))
-        body = {"faction": faction, "text": text}
         auth = {"Authorization": f"Bearer {token}"}
-        probe = httpx.post(f"http://127.0.0.1:{app_port}/api/games/{game.id}/check", json=body, headers=auth)
-        probe.raise_for_status()
-
-        # warm both up, then measure side by side
-        post_load(bare_port, "/bare", body, connections=connections, seconds=1.0)
-        post_load(app_port, f"/api/games/{game.id}/check", body, auth, connections=connections, seconds=1.0)
-        bare = post_load(bare_port, "/bare", body, connections=connections, seconds=seconds)
-        check = post_load(app_port, f"/api/games/{game.id}/check", body, auth, connections=connections,
-                          seconds=seconds)
-        return {"bare": bare, "check": check, "post_lines": len(text.splitlines())}
+        results: dict[str, dict] = {}
+        for name, game_id, faction, text in scenarios:
+            body = {"faction": faction, "text": text}
+            path = f"/api/games/{game_id}/check"
+            probe = httpx.post(f"http://127.0.0.1:{app_port}{path}", json=body, headers=auth, timeout=30)
+            probe.raise_for_status()
+            assert probe.json()["ok"], probe.json()["problems"][:3]
+            # warm both up, then measure side by side: the bare endpoint right before each check run
+            post_load(bare_port, "/bare", body, connections=connections, seconds=1.0)
+            post_load(app_port, path, body, auth, connections=connections, seconds=1.0)
+            bare = post_load(bare_port, "/bare", body, connections=connections, seconds=seconds)
+            check = post_load(app_port, path, body, auth, connections=connections, seconds=seconds)
+            results[name] = {"bare": bare, "check": check, "post_lines": len(text.splitlines())}
+        return results
     finally:
         for p in procs:
             p.terminate()

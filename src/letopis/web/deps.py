@@ -75,6 +75,26 @@ def current_user(request: Request, db: SessionDep, settings: SettingsDep) -> Use
     return user
 
 
+def current_user_id(request: Request, settings: SettingsDep) -> int:
+    """Only the id of the signed-in user, without a database query: for hot paths (the live check)
+    whose service call checks the user's rights itself in the same query that loads the game."""
+    header = request.headers.get("authorization")
+    if header is not None:
+        scheme, _, credentials = header.partition(" ")
+        user_id = read_token(settings, credentials.strip()) if scheme.lower() == "bearer" else None
+        if user_id is None:
+            raise AuthRequired("Ключ доступа неверен или устарел. Получите новый: POST /api/token.",
+                               code="bad_token")
+        return user_id
+    user_id = request.session.get(SESSION_USER_KEY)
+    if not isinstance(user_id, int):
+        raise AuthRequired("Войдите, чтобы сделать это.")
+    return user_id
+
+
+CurrentUserId = Annotated[int, Depends(current_user_id)]
+
+
 def _user_or_none(db: Session, user_id: int) -> UserOut | None:
     try:
         return service.get_user(db, user_id)

@@ -13,7 +13,7 @@ from letopis import service
 from letopis.engine.registry import get_ruleset
 from letopis.service import CheckOut, GameOut, GamePage
 
-from .deps import CurrentUser, MaybeUser, SessionDep, current_user
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
 from .forms import FormError, parse_factions, parse_json_object
 from .rulesdoc import render_rules
 from .templating import flash, render, templates
@@ -156,7 +156,7 @@ def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
 
 
 @router.post("/games/{game_id}/check")
-def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+def check_partial(request: Request, db: SessionDep, user_id: CurrentUserId, game_id: int,
                   faction: FormStr = "", text: FormStr = "") -> Response:
     """The live check beside the textarea (htmx): a partial, never a whole page."""
     text = typed_text(text)
@@ -164,7 +164,7 @@ def check_partial(request: Request, db: SessionDep, user: CurrentUser, game_id: 
         return templates.TemplateResponse(request, "_check.html",
                                           {"check": None, "by_line": {}, "general": [], "game": None})
     try:
-        check = service.check_post(db, game_id=game_id, faction=faction, text=text, user_id=user.id)
+        check = service.check_post(db, game_id=game_id, faction=faction, text=text, user_id=user_id)
     except service.ServiceError as exc:
         return templates.TemplateResponse(
             request, "_check.html", {"check": None, "refusal": exc.message, "problems": exc.problems,
