@@ -11,8 +11,8 @@ from letopis.engine.problems import ProblemKind
 
 from . import orders as o
 from .data import DATA
-from .reader_acts_unit import ARTIFACTS, SPELL_OF, Acts, _c, _cell_of, _example, _span, find_building
-from .reader_bind import check_cell, fail, make, note, resolve
+from .reader_acts_unit import ARTIFACTS, SPELL_OF, Acts, cell_text, example, span_of
+from .reader_bind import check_cell, fail, make, resolve
 from .reader_messages import msg
 from .reader_syntax import Clause, Part, Ref
 from .reader_view import UnitView
@@ -28,7 +28,7 @@ def summon(c: Clause, a: Acts) -> list[BaseModel]:
     if c.subject is not None:
         refs.insert(0, c.subject)
     if not refs:
-        raise fail("read.summon_what", _span(c), hint=_example("summon"))
+        raise fail("read.summon_what", span_of(c), hint=example("summon"))
     out: list[BaseModel] = []
     loose = [p for p in c.parts if p.kind == "cell"]
     for ref in refs:
@@ -65,7 +65,7 @@ def upgrade_unit(c: Clause, actor: UnitView | None, a: Acts) -> list[BaseModel]:
     if to_ref is None and len(refs) >= 2 and refs[-1].number is None:
         to_ref, whom_ref = refs[-1], refs[0] if refs[0] is not refs[-1] else None
     if to_ref is None or to_ref.kind in (None, "unit"):
-        raise fail("read.upgrade_to", _span(c), hint=_example("upgrade_unit"))
+        raise fail("read.upgrade_to", span_of(c), hint=example("upgrade_unit"))
     if whom_ref is not None:
         unit = resolve(whom_ref, view, "own", a.issues)
     elif c.subject is not None:
@@ -73,8 +73,8 @@ def upgrade_unit(c: Clause, actor: UnitView | None, a: Acts) -> list[BaseModel]:
     elif actor is not None:
         unit = actor
     else:
-        raise fail("read.upgrade_whom", _span(c), hint=_example("upgrade_unit"))
-    return [make(o.UpgradeUnit, _span(c), unit=unit.id, who=view.label(unit), to=to_ref.kind)]
+        raise fail("read.upgrade_whom", span_of(c), hint=example("upgrade_unit"))
+    return [make(o.UpgradeUnit, span_of(c), unit=unit.id, who=view.label(unit), to=to_ref.kind)]
 
 
 def upgrade_building(c: Clause, a: Acts) -> list[BaseModel]:
@@ -85,13 +85,13 @@ def upgrade_building(c: Clause, a: Acts) -> list[BaseModel]:
         cell = check_cell(noun.cell, view, noun.cell_span or (noun.start, noun.end))
         b = view.building_at(cell)
         if b is None or b.kind != "source":
-            raise fail("read.source_unknown", noun.cell_span or _span(c), kind=ProblemKind.ILLEGAL,
-                       where=f" на {_c(cell)}")
+            raise fail("read.source_unknown", noun.cell_span or span_of(c), kind=ProblemKind.ILLEGAL,
+                       where=f" на {cell_text(cell)}")
     else:
         own = view.state.buildings_of(view.faction, "source")
         if len(own) != 1:
-            where = ", ".join(_c(b.cell) for b in own) or "—"
-            raise fail("read.building_ambiguous", _span(c), kind=ProblemKind.AMBIGUOUS, what="Источник Силы",
+            where = ", ".join(cell_text(b.cell) for b in own) or "—"
+            raise fail("read.building_ambiguous", span_of(c), kind=ProblemKind.AMBIGUOUS, what="Источник Силы",
                        where=where, hint=msg("read.hint_cell"))
         b = own[0]
     level = None
@@ -100,7 +100,7 @@ def upgrade_building(c: Clause, a: Acts) -> list[BaseModel]:
         level = amounts[-1].value
     if level is None:
         level = (b.level or 1) + 1
-    return [make(o.UpgradeBuilding, _span(c), building=b.id, cell=b.cell, level=level)]
+    return [make(o.UpgradeBuilding, span_of(c), building=b.id, cell=b.cell, level=level)]
 
 
 def _spell(c: Clause) -> Part | None:
@@ -110,8 +110,8 @@ def _spell(c: Clause) -> Part | None:
 def research(c: Clause, a: Acts) -> list[BaseModel]:
     spell = _spell(c)
     if spell is None:
-        raise fail("read.spell_unknown", _span(c), hint=_example("research"))
-    return [make(o.Research, _span(c), spell=SPELL_OF[spell.concept])]  # type: ignore[index]
+        raise fail("read.spell_unknown", span_of(c), hint=example("research"))
+    return [make(o.Research, span_of(c), spell=SPELL_OF[spell.concept])]  # type: ignore[index]
 
 
 def cast(c: Clause, a: Acts) -> list[BaseModel]:
@@ -119,21 +119,21 @@ def cast(c: Clause, a: Acts) -> list[BaseModel]:
     view = a.view
     spell = _spell(c)
     if spell is None:
-        raise fail("read.spell_unknown", _span(c), hint=_example("cast"))
+        raise fail("read.spell_unknown", span_of(c), hint=example("cast"))
     key = SPELL_OF[spell.concept]  # type: ignore[index]
     data = DATA.spells[key]
     targets = [r for r in c.refs()] or ([c.subject] if c.subject is not None else [])
     if not targets:
-        raise fail("read.spell_target", _span(c), what=data.forms.acc, hint=_example("cast"))
+        raise fail("read.spell_target", span_of(c), what=data.forms.acc, hint=example("cast"))
     target = resolve(targets[0], view, "own" if data.target == "own" else "enemy", a.issues)
-    return [make(o.Cast, _span(c), spell=key, target=target.id, whom=view.label(target))]
+    return [make(o.Cast, span_of(c), spell=key, target=target.id, whom=view.label(target))]
 
 
 def alchemy(c: Clause, a: Acts) -> list[BaseModel]:
     """«Лаборатория: 30 маны в 10 железа», «перегоняю 15 маны в золото» (DK-BLD-12, DK-GAP-43)."""
     goods = [p for p in c.parts if p.concept in RESOURCES]
     if not goods:
-        raise fail("read.alchemy_what", _span(c), hint=_example("alchemy"))
+        raise fail("read.alchemy_what", span_of(c), hint=example("alchemy"))
     good = goods[-1]
     resource = RESOURCES[good.concept]  # type: ignore[index]
     rate = DATA.buildings["laboratory"].alchemy[resource]
@@ -147,53 +147,53 @@ def alchemy(c: Clause, a: Acts) -> list[BaseModel]:
             mana = bare[0].value if len(bare) == 1 and good.prep in ("в", "во") else None
             said = bare[-1].value if mana is None else None
     if mana is None and said is None:
-        raise fail("read.alchemy_amount", _span(c), hint=_example("alchemy"))
+        raise fail("read.alchemy_amount", span_of(c), hint=example("alchemy"))
     if mana is not None:
         if mana % rate:  # type: ignore[operator]
             lower = mana - mana % rate  # type: ignore[operator]
-            raise fail("read.alchemy_multiple", _span(c), kind=ProblemKind.ILLEGAL, clause="DK-GAP-43", mana=mana,
+            raise fail("read.alchemy_multiple", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-GAP-43", mana=mana,
                        rate=rate, lower=lower, upper=lower + rate)
         amount = mana // rate  # type: ignore[operator]
         if said is not None and said != amount:
-            raise fail("read.alchemy_mismatch", _span(c), kind=ProblemKind.ILLEGAL, clause="DK-BLD-12", mana=mana,
+            raise fail("read.alchemy_mismatch", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-BLD-12", mana=mana,
                        got=amount, said=said)
     else:
         amount = said
     if not amount:
-        raise fail("read.alchemy_amount", _span(c), hint=_example("alchemy"))
-    return [make(o.Alchemy, _span(c), resource=resource, amount=amount)]
+        raise fail("read.alchemy_amount", span_of(c), hint=example("alchemy"))
+    return [make(o.Alchemy, span_of(c), resource=resource, amount=amount)]
 
 
 def forge(c: Clause, a: Acts) -> list[BaseModel]:
     arts = [p for p in c.parts if p.concept in ARTIFACTS]
     if not arts:
-        raise fail("read.artifact_unknown", _span(c), hint=_example("forge"))
+        raise fail("read.artifact_unknown", span_of(c), hint=example("forge"))
     return [make(o.Forge, (p.start, p.end), artifact=ARTIFACTS[p.concept]) for p in arts]  # type: ignore[index]
 
 
-def _target_unit(c: Clause, a: Acts, what: str, example: str) -> UnitView:
+def _target_unit(c: Clause, a: Acts, what: str, kind: str) -> UnitView:
     targets: list[Ref] = [r for r in c.refs()] or ([c.subject] if c.subject is not None else [])
     if not targets:
-        raise fail("read.target_needed", _span(c), what=what, hint=_example(example))
+        raise fail("read.target_needed", span_of(c), what=what, hint=example(kind))
     return resolve(targets[0], a.view, "own", a.issues)
 
 
 def equip(c: Clause, a: Acts) -> list[BaseModel]:
     arts = [p for p in c.parts if p.concept in ARTIFACTS]
     if not arts:
-        raise fail("read.artifact_unknown", _span(c), hint=_example("equip"))
+        raise fail("read.artifact_unknown", span_of(c), hint=example("equip"))
     unit = _target_unit(c, a, "экипировки", "equip")
-    return [make(o.Equip, _span(c), artifact=ARTIFACTS[p.concept], unit=unit.id,  # type: ignore[index]
+    return [make(o.Equip, span_of(c), artifact=ARTIFACTS[p.concept], unit=unit.id,  # type: ignore[index]
                  who=a.view.label(unit)) for p in arts]
 
 
 def spirit(c: Clause, a: Acts) -> list[BaseModel]:
     kinds = [p for p in c.parts if p.concept in SPIRITS]
     if not kinds:
-        raise fail("read.spirit_kind", _span(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-50",
-                   hint=_example("spirit"))
+        raise fail("read.spirit_kind", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-50",
+                   hint=example("spirit"))
     unit = _target_unit(c, a, "духа", "spirit")
-    return [make(o.SendSpirit, _span(c), spirit=SPIRITS[p.concept], unit=unit.id,  # type: ignore[index]
+    return [make(o.SendSpirit, span_of(c), spirit=SPIRITS[p.concept], unit=unit.id,  # type: ignore[index]
                  who=a.view.label(unit)) for p in kinds]
 
 
@@ -208,15 +208,15 @@ def tower_shot(c: Clause, a: Acts) -> list[BaseModel]:
         cell = check_cell(noun.cell, view, noun.cell_span or (noun.start, noun.end))
         b = view.building_at(cell)
         if b is None or b.kind != "battle_tower" or b.owner != view.faction:
-            raise fail("read.tower_unknown", noun.cell_span or _span(c), kind=ProblemKind.ILLEGAL,
-                       clause="DK-BLD-08", where=f" на {_c(cell)}")
+            raise fail("read.tower_unknown", noun.cell_span or span_of(c), kind=ProblemKind.ILLEGAL,
+                       clause="DK-BLD-08", where=f" на {cell_text(cell)}")
     else:
         own = view.state.buildings_of(view.faction, "battle_tower")
         if len(own) != 1:
             if not own:
-                raise fail("read.tower_unknown", _span(c), kind=ProblemKind.ILLEGAL, clause="DK-BLD-08", where="")
-            raise fail("read.tower_ambiguous", _span(c), kind=ProblemKind.AMBIGUOUS, clause="DK-BLD-08",
-                       where=", ".join(_c(t.cell) for t in own), hint=_example("tower_shot"))
+                raise fail("read.tower_unknown", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-BLD-08", where="")
+            raise fail("read.tower_ambiguous", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-BLD-08",
+                       where=", ".join(cell_text(t.cell) for t in own), hint=example("tower_shot"))
         b = own[0]
     targets = [r for r in c.refs() if r.count is None]
     fields: dict = {}
@@ -224,11 +224,8 @@ def tower_shot(c: Clause, a: Acts) -> list[BaseModel]:
         target = resolve(targets[0], view, "enemy", a.issues)
         fields = {"target": target.id, "whom": view.label(target)}
     shots = c.repeat if c.repeat_said else (c.ap_count if isinstance(c.ap_count, int) else 1)
-    return [make(o.TowerShot, _span(c), tower=b.id, cell=b.cell, ap=shots, **fields)]
+    return [make(o.TowerShot, span_of(c), tower=b.id, cell=b.cell, ap=shots, **fields)]
 
 
 def end_turn(c: Clause, a: Acts) -> list[BaseModel]:
-    return [make(o.EndTurn, _span(c))]
-
-
-__all__ = ["_cell_of", "find_building", "note"]
+    return [make(o.EndTurn, span_of(c))]

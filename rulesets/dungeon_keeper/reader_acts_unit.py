@@ -18,9 +18,9 @@ from letopis.engine.problems import ProblemKind
 from . import orders as o
 from .data import DATA
 from .geometry import adjacent, direction_between, find_path, step
-from .reader_bind import Fail, Issue, check_cell, fail, make, note, resolve, unit_words
+from .reader_bind import Issue, check_cell, fail, make, note, resolve
 from .reader_messages import msg
-from .reader_syntax import Clause, Part, Ref
+from .reader_syntax import Clause, Part
 from .reader_view import UnitView, View
 
 MINE_KIND = {"m_gold": "gold", "m_iron": "iron", "m_gem": "gem"}
@@ -47,11 +47,11 @@ class Acts(Protocol):
     def remaining(self, actor: UnitView) -> int: ...
 
 
-def _span(c: Clause) -> tuple[int, int]:
+def span_of(c: Clause) -> tuple[int, int]:
     return c.start, c.end
 
 
-def _cell_of(c: Clause, *prefixes: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+def cell_of(c: Clause, *prefixes: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The first cell the clause gives for a noun of these kinds, else its first bare cell."""
     for p in c.parts:
         if p.kind == "noun" and p.cell is not None and (not prefixes or (p.concept or "").startswith(prefixes)):
@@ -73,11 +73,11 @@ def _noun(c: Clause, prefix: str) -> Part | None:
 
 def _here(actor: UnitView, c: Clause) -> tuple[int, int]:
     if actor.cell is None:
-        raise fail("read.cell_needed", _span(c), what="действия", hint=_example("dig"))
+        raise fail("read.cell_needed", span_of(c), what="действия", hint=example("dig"))
     return actor.cell
 
 
-def _example(kind: str) -> str:
+def example(kind: str) -> str:
     return msg("read.hint_example", example=EXAMPLES[kind])
 
 
@@ -120,10 +120,10 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
         first, first_span, prep = cells[0]
         if prep in ("с", "со", "из", "от") or (first == start and len(cells) > 1):
             if first != start:
-                raise fail("read.move_from", first_span, kind=ProblemKind.ILLEGAL, where=_c(start), said=_c(first))
+                raise fail("read.move_from", first_span, kind=ProblemKind.ILLEGAL, where=cell_text(start), said=cell_text(first))
             cells = cells[1:]
         if not cells:
-            raise fail("read.move_where", _span(c), hint=_example("move"))
+            raise fail("read.move_where", span_of(c), hint=example("move"))
         toward = [x for x in cells if x[2] == "в сторону"]
         if toward and len(cells) == 1:
             d = _direction_to(start, toward[0][0], toward[0][1])
@@ -139,21 +139,21 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
                                       stop_ok=lambda x: not view.units_at(x))
                     if not found:
                         raise fail("read.move_no_path", span, kind=ProblemKind.ILLEGAL, clause="DK-MOVE-01",
-                                   cell=_c(cell), ap=limit)
+                                   cell=cell_text(cell), ap=limit)
                     path.extend(found)
-                    a.issues.append(note("read.move_path_note", span, "DK-MOVE-01", cell=_c(cell),
-                                         path=" → ".join(_c(x) for x in found)))
+                    a.issues.append(note("read.move_path_note", span, "DK-MOVE-01", cell=cell_text(cell),
+                                         path=" → ".join(cell_text(x) for x in found)))
                 here = cell
     else:
         dirs = [p for p in c.parts if p.kind == "dir"]
         if not dirs:
-            raise fail("read.move_where", _span(c), hint=_example("move"))
+            raise fail("read.move_where", span_of(c), hint=example("move"))
         steps = c.repeat if c.repeat_said else _amount_before(c, dirs[0]) or 1
         here = start
         for _ in range(max(1, min(steps, 20))):
             here = step(here, dirs[0].value)  # type: ignore[arg-type]
             path.append(check_cell(here, view, (dirs[0].start, dirs[0].end)))
-    return [make(o.Move, _span(c), **_head(actor, view), ap=len(path), path=tuple(path))]
+    return [make(o.Move, span_of(c), **_head(actor, view), ap=len(path), path=tuple(path))]
 
 
 def _passable(view: View, cell: tuple[int, int]) -> bool:
@@ -176,18 +176,18 @@ def _direction_to(start: tuple[int, int], cell: tuple[int, int], span: tuple[int
     dr = (cell[0] > start[0]) - (cell[0] < start[0])
     dc = (cell[1] > start[1]) - (cell[1] < start[1])
     if dr == 0 and dc == 0:
-        raise fail("read.direction_cell", span, cell=_c(cell), where=_c(start))
+        raise fail("read.direction_cell", span, cell=cell_text(cell), where=cell_text(start))
     return direction_between(start, (start[0] + dr, start[1] + dc)) or "N"
 
 
-def _c(cell: tuple[int, int] | None) -> str:
+def cell_text(cell: tuple[int, int] | None) -> str:
     return f"{cell[0]}-{cell[1]}" if cell else "?"
 
 
 # --- digging and mining (DK-IMP-03..05, DK-MINE) -----------------------------------------------------
 def kopat(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     """«копает» is mining when the target is a mine, digging otherwise (checklist §3.1)."""
-    where = _cell_of(c)
+    where = cell_of(c)
     if _noun(c, "m_") is not None or (where is not None and a.view.is_mine(where[0])):
         return mine(c, actor, a)
     if where is None and (_noun(c, "r_") is not None):
@@ -197,43 +197,43 @@ def kopat(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
 
 def dig(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
-    where = _cell_of(c)
+    where = cell_of(c)
     if where is None:
         dirs = [p for p in c.parts if p.kind == "dir"]
         if dirs and actor.cell is not None:
             cell = check_cell(step(actor.cell, dirs[0].value), view, (dirs[0].start, dirs[0].end))  # type: ignore[arg-type]
         else:
-            raise fail("read.cell_needed", _span(c), what="вскапывания", hint=_example("dig"))
+            raise fail("read.cell_needed", span_of(c), what="вскапывания", hint=example("dig"))
     else:
         cell = check_cell(where[0], view, where[1])
     if c.repeat_said and c.repeat > 1:
-        raise fail("read.repeat_fixed", _span(c), clause="DK-GAP-14", hint=_example("dig"), what="Вскапывание")
-    return [make(o.Dig, _span(c), **_head(actor, view), ap=1, cell=cell)]
+        raise fail("read.repeat_fixed", span_of(c), clause="DK-GAP-14", hint=example("dig"), what="Вскапывание")
+    return [make(o.Dig, span_of(c), **_head(actor, view), ap=1, cell=cell)]
 
 
 def mine(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     noun = _noun(c, "m_")
-    where = _cell_of(c, "m_")
+    where = cell_of(c, "m_")
     said = MINE_KIND.get(noun.concept or "") if noun is not None else None
     if where is None:
         near = [m for m in view.state.mines if actor.cell is not None and adjacent(m.cell, actor.cell)
                 and view.is_mine(m.cell) and (said is None or m.kind == said)]
         if len(near) != 1:
-            raise fail("read.mine_which", _span(c), hint=_example("mine"))
+            raise fail("read.mine_which", span_of(c), hint=example("mine"))
         cell = near[0].cell
     else:
         cell = check_cell(where[0], view, where[1])
     if not view.is_mine(cell):
-        raise fail("read.no_mine_here", where[1] if where else _span(c), kind=ProblemKind.ILLEGAL,
-                   clause="DK-IMP-03", cell=_c(cell))
+        raise fail("read.no_mine_here", where[1] if where else span_of(c), kind=ProblemKind.ILLEGAL,
+                   clause="DK-IMP-03", cell=cell_text(cell))
     m = view.state.mine_at(cell)
     kind = m.kind if m is not None else (said or "gold")
     if said is not None and said != kind and noun is not None:
-        a.issues.append(note("read.mine_kind", (noun.start, noun.end), "DK-MINE-01", warning=True, cell=_c(cell),
+        a.issues.append(note("read.mine_kind", (noun.start, noun.end), "DK-MINE-01", warning=True, cell=cell_text(cell),
                              actual=MINE_RU[kind], said=MINE_RU[said]))
     ap = a.count(c, actor)
-    return [make(o.MineOrder, _span(c), **_head(actor, view), ap=ap, cell=cell, mine=kind)]
+    return [make(o.MineOrder, span_of(c), **_head(actor, view), ap=ap, cell=cell, mine=kind)]
 
 
 # --- building and repairing (DK-IMP-06/07, DK-GAP-37/39) --------------------------------------------
@@ -248,22 +248,22 @@ def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     nouns = [p for p in c.nouns("b_")]
     if not nouns:
-        raise fail("read.building_kind", _span(c), hint=_example("build"))
+        raise fail("read.building_kind", span_of(c), hint=example("build"))
     noun = nouns[0]
     if noun.concept == "b_any_tower":
         raise fail("read.tower_which", (noun.start, noun.end), kind=ProblemKind.AMBIGUOUS,
                    hint=msg("read.hint_example", example="Имп №2: строит Боевую башню на 25-26."))
     kind = BUILDING_OF.get(noun.concept or "")
     if kind is None:
-        raise fail("read.building_kind", (noun.start, noun.end), hint=_example("build"))
+        raise fail("read.building_kind", (noun.start, noun.end), hint=example("build"))
     if not DATA.buildings[kind].buildable:
         raise fail("read.not_buildable", (noun.start, noun.end), kind=ProblemKind.ILLEGAL, clause="DK-IMP-06",
                    what=DATA.buildings[kind].name)
-    where = _cell_of(c, "b_")
+    where = cell_of(c, "b_")
     if where is None:
-        raise fail("read.cell_needed", _span(c), what="постройки", hint=_example("build"))
+        raise fail("read.cell_needed", span_of(c), what="постройки", hint=example("build"))
     cell = check_cell(where[0], view, where[1])
-    return [make(o.Build, _span(c), **_head(actor, view), ap=1, building=kind, cell=cell)]
+    return [make(o.Build, span_of(c), **_head(actor, view), ap=1, building=kind, cell=cell)]
 
 
 def find_building(c: Clause, actor: UnitView | None, a: Acts, *, owner_default: str | None,
@@ -274,12 +274,12 @@ def find_building(c: Clause, actor: UnitView | None, a: Acts, *, owner_default: 
     state = view.state
     nouns = [p for p in c.nouns("b_") if p.concept in BUILDING_OF or p.concept in ("b_any_tower", "b_building")]
     noun = nouns[0] if nouns else None
-    where = _cell_of(c, "b_")
+    where = cell_of(c, "b_")
     if where is not None:
         cell = check_cell(where[0], view, where[1])
         b = view.building_at(cell)
         if b is None:
-            raise fail("read.no_building_at", where[1], kind=ProblemKind.ILLEGAL, cell=_c(cell))
+            raise fail("read.no_building_at", where[1], kind=ProblemKind.ILLEGAL, cell=cell_text(cell))
         return b.id, b.kind, b.cell
     kind = BUILDING_OF.get(noun.concept or "") if noun is not None else None
     if kind is None and kinds and len(kinds) == 1:
@@ -300,12 +300,12 @@ def find_building(c: Clause, actor: UnitView | None, a: Acts, *, owner_default: 
         near = [b for b in pool if adjacent(b.cell, actor.cell)]
         if near:
             pool = near
-    span = (noun.start, noun.end) if noun is not None else _span(c)
+    span = (noun.start, noun.end) if noun is not None else span_of(c)
     name = DATA.buildings[kind].name if kind else what
     if not pool:
         raise fail("read.building_unknown", span, kind=ProblemKind.ILLEGAL, what=name)
     if len(pool) > 1:
-        where_list = ", ".join(_c(b.cell) for b in pool[:6])
+        where_list = ", ".join(cell_text(b.cell) for b in pool[:6])
         raise fail("read.building_ambiguous", span, kind=ProblemKind.AMBIGUOUS, what=name, where=where_list,
                    hint=msg("read.hint_cell"))
     b = pool[0]
@@ -315,7 +315,7 @@ def find_building(c: Clause, actor: UnitView | None, a: Acts, *, owner_default: 
 def repair(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     bid, kind, cell = find_building(c, actor, a, owner_default=None)
     ap = a.count(c, actor)
-    return [make(o.Repair, _span(c), **_head(actor, a.view), ap=ap, building=bid, building_kind=kind, cell=cell)]
+    return [make(o.Repair, span_of(c), **_head(actor, a.view), ap=ap, building=bid, building_kind=kind, cell=cell)]
 
 
 # --- objects (DK-UNIT-05, DK-GAP-47, DK-OBJ) -----------------------------------------------------------
@@ -330,7 +330,7 @@ def pickup(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     if noun is not None and (noun.concept or "").startswith("o_rune") and c.nouns("b_altar"):
         return rune(c, actor, a, "rune_unlock")
     kind, item = OBJECT_OF.get(noun.concept or "", (None, None)) if noun is not None else (None, None)
-    where = _cell_of(c, "o_", "a_")
+    where = cell_of(c, "o_", "a_")
     if where is not None:
         cells = [check_cell(where[0], view, where[1])]
     elif actor.cell is not None:
@@ -340,15 +340,15 @@ def pickup(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
         cells = []
     found = [ob for cell in cells for ob in view.state.objects_at(cell)
              if (kind is None or ob.kind == kind) and (item is None or ob.item == item)]
-    span = (noun.start, noun.end) if noun is not None else _span(c)
+    span = (noun.start, noun.end) if noun is not None else span_of(c)
     what = _object_label(kind, item)
     if not found:
         raise fail("read.object_unknown", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-47", what=what)
     if len({(ob.kind, ob.item, ob.cell) for ob in found}) > 1:
-        listing = ", ".join(f"{o.object_name(ob.kind, ob.item)} на {_c(ob.cell)}" for ob in found[:6])
+        listing = ", ".join(f"{o.object_name(ob.kind, ob.item)} на {cell_text(ob.cell)}" for ob in found[:6])
         raise fail("read.object_ambiguous", span, kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-47", where=listing)
     ob = found[0]
-    return [make(o.Pickup, _span(c), **_head(actor, view), ap=1, object=ob.id, object_kind=ob.kind, item=ob.item,
+    return [make(o.Pickup, span_of(c), **_head(actor, view), ap=1, object=ob.id, object_kind=ob.kind, item=ob.item,
                  cell=ob.cell)]
 
 
@@ -373,12 +373,12 @@ def rune(c: Clause, actor: UnitView, a: Acts, action: str) -> list[BaseModel]:
         if len(set(carried)) == 1:
             school = carried[0]
         else:
-            raise fail("read.rune_which", _span(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49",
-                       hint=_example("rune"))
+            raise fail("read.rune_which", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49",
+                       hint=example("rune"))
     if action == "use":
-        raise fail("read.rune_use", _span(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49", hint=_example("rune"))
+        raise fail("read.rune_use", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49", hint=example("rune"))
     cls = o.RuneUnlock if action == "rune_unlock" else o.RuneExchange
-    return [make(cls, _span(c), **_head(actor, a.view), ap=1, rune=school)]
+    return [make(cls, span_of(c), **_head(actor, a.view), ap=1, rune=school)]
 
 
 # --- combat (DK-COMBAT, DK-GAP-26) ---------------------------------------------------------------------
@@ -388,60 +388,60 @@ def attack(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     if targets:
         target = resolve(targets[0], view, "enemy", a.issues)
         ap = a.count(c, actor)
-        return [make(o.Attack, _span(c), **_head(actor, view), ap=ap, target=target.id, whom=view.label(target),
+        return [make(o.Attack, span_of(c), **_head(actor, view), ap=ap, target=target.id, whom=view.label(target),
                      cell=target.cell)]
     if c.nouns("b_"):
         return attack_building(c, actor, a)
-    where = _cell_of(c)
+    where = cell_of(c)
     if where is not None:
         cell = check_cell(where[0], view, where[1])
         units = [u for u in view.units_at(cell)]
         if units:
             target = units[0]
             ap = a.count(c, actor)
-            return [make(o.Attack, _span(c), **_head(actor, view), ap=ap, target=target.id,
+            return [make(o.Attack, span_of(c), **_head(actor, view), ap=ap, target=target.id,
                          whom=view.label(target), cell=target.cell)]
         if view.building_at(cell) is not None:
             return attack_building(c, actor, a)
-    raise fail("read.target_needed", _span(c), what="атаки", hint=_example("attack"))
+    raise fail("read.target_needed", span_of(c), what="атаки", hint=example("attack"))
 
 
 def attack_building(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     if not c.nouns("b_") and c.refs():
         return attack(c, actor, a)
-    if not c.nouns("b_") and _cell_of(c) is None:
-        raise fail("read.target_needed", _span(c), what="атаки", hint=_example("attack_building"))
+    if not c.nouns("b_") and cell_of(c) is None:
+        raise fail("read.target_needed", span_of(c), what="атаки", hint=example("attack_building"))
     bid, kind, cell = find_building(c, actor, a, owner_default=None)
     ap = a.count(c, actor)
-    return [make(o.AttackBuilding, _span(c), **_head(actor, a.view), ap=ap, building=bid, building_kind=kind,
+    return [make(o.AttackBuilding, span_of(c), **_head(actor, a.view), ap=ap, building=bid, building_kind=kind,
                  cell=cell)]
 
 
 def capture(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     """ОД spent on capturing a Source next to the unit (DK-SRC-04, DK-GAP-36)."""
     view = a.view
-    where = _cell_of(c, "b_")
+    where = cell_of(c, "b_")
     if where is not None:
         cell = check_cell(where[0], view, where[1])
         b = view.building_at(cell)
         if b is None or b.kind != "source":
-            raise fail("read.source_unknown", where[1], kind=ProblemKind.ILLEGAL, where=f" на {_c(cell)}")
+            raise fail("read.source_unknown", where[1], kind=ProblemKind.ILLEGAL, where=f" на {cell_text(cell)}")
     else:
         near = [b for b in view.state.buildings.values()
                 if b.kind == "source" and b.owner != view.faction and actor.cell is not None
                 and adjacent(b.cell, actor.cell)]
         if len(near) != 1:
-            raise fail("read.source_unknown", _span(c), kind=ProblemKind.ILLEGAL, where=" рядом с юнитом",
-                       hint=_example("capture"))
+            raise fail("read.source_unknown", span_of(c), kind=ProblemKind.ILLEGAL, where=" рядом с юнитом",
+                       hint=example("capture"))
         b = near[0]
     ap = a.count(c, actor, default=a.remaining(actor) or 1)
-    return [make(o.Capture, _span(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
+    return [make(o.Capture, span_of(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
 
 
 def hospital(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     """Healing beside an own Госпиталь, 2 хп per ОД (DK-BLD-13, DK-GAP-42)."""
     view = a.view
-    where = _cell_of(c, "b_")
+    where = cell_of(c, "b_")
     if where is not None:
         cell = check_cell(where[0], view, where[1])
         b = view.building_at(cell)
@@ -453,11 +453,11 @@ def hospital(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
         if not near:
             near = view.state.buildings_of(view.faction, "hospital")
         if len(near) != 1:
-            raise fail("read.hospital_unknown", _span(c), kind=ProblemKind.ILLEGAL, clause="DK-GAP-42",
-                       hint=_example("hospital"))
+            raise fail("read.hospital_unknown", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-GAP-42",
+                       hint=example("hospital"))
         b = near[0]
     ap = a.count(c, actor)
-    return [make(o.Hospital, _span(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
+    return [make(o.Hospital, span_of(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
 
 
 # --- abilities (DK-ABIL-03..13) ---------------------------------------------------------------------------
@@ -472,26 +472,26 @@ def ability(c: Clause, actor: UnitView, a: Acts, key: str) -> list[BaseModel]:
     view = a.view
     data = DATA.abilities[key]
     fields: dict = {"ability": key}
-    span = _span(c)
+    span = span_of(c)
     targets = [r for r in c.refs() if r.count is None]
     if data.target in ("own", "enemy"):
         if not targets:
             if key in ("heal", "cleanse") and _self_said(c):
                 target = actor
             else:
-                raise fail("read.target_needed", span, what=data.name, hint=_example("ability"))
+                raise fail("read.target_needed", span, what=data.name, hint=example("ability"))
         else:
             target = resolve(targets[0], view, "own" if data.target == "own" else "enemy", a.issues)
         fields.update(target=target.id, whom=view.label(target), cell=target.cell)
     elif data.target == "cell":
-        where = _cell_of(c)
+        where = cell_of(c)
         if where is not None:
             fields["cell"] = check_cell(where[0], view, where[1])
         elif targets:
             target = resolve(targets[0], view, "enemy", a.issues)
             fields["cell"] = target.cell
         else:
-            raise fail("read.cell_needed", span, what=data.name, hint=_example("ability"))
+            raise fail("read.cell_needed", span, what=data.name, hint=example("ability"))
     elif data.target == "direction":
         fields["direction"] = _direction(c, actor)
     if key == "unbless":
@@ -506,7 +506,7 @@ def ability(c: Clause, actor: UnitView, a: Acts, key: str) -> list[BaseModel]:
         fields["ap"] = a.count(c, actor, unit_cost=data.ap)
     else:
         if c.repeat_said and c.repeat > 1:
-            raise fail("read.repeat_fixed", span, clause="DK-GAP-14", what=data.name, hint=_example("ability"))
+            raise fail("read.repeat_fixed", span, clause="DK-GAP-14", what=data.name, hint=example("ability"))
         fields["ap"] = data.ap
     return [make(o.Ability, span, **_head(actor, view), **fields)]
 
@@ -519,18 +519,11 @@ def _direction(c: Clause, actor: UnitView) -> str:
     dirs = [p for p in c.parts if p.kind == "dir"]
     if dirs:
         return dirs[0].value  # type: ignore[return-value]
-    where = _cell_of(c)
+    where = cell_of(c)
     if where is not None and actor.cell is not None:
         d = direction_between(actor.cell, where[0])
         if d is None:
-            raise fail("read.direction_cell", where[1], cell=_c(where[0]), where=_c(actor.cell))
+            raise fail("read.direction_cell", where[1], cell=cell_text(where[0]), where=cell_text(actor.cell))
         return d
-    raise fail("read.direction_needed", _span(c), hint=msg("read.hint_example",
+    raise fail("read.direction_needed", span_of(c), hint=msg("read.hint_example",
                                                          example="Ифрит №1: пускает огненный поток влево."))
-
-
-def unit_of(ref: Ref, a: Acts) -> UnitView:
-    return resolve(ref, a.view, "own", a.issues)
-
-
-__all__ = ["Fail", "unit_words"]

@@ -225,7 +225,7 @@ class Binder:
             return unit_acts.rune(c, actor, self, "use" if action == "rune_use" else action)
         builder = UNIT_BUILDERS.get(action)
         if builder is None:
-            raise fail("read.no_action", (c.start, c.end), hint=unit_acts._example("move"))
+            raise fail("read.no_action", (c.start, c.end), hint=unit_acts.example("move"))
         return builder(c, actor, self)
 
     # --- who acts ------------------------------------------------------------------------------------
@@ -254,7 +254,7 @@ class Binder:
             pool = [u for u in own if key in DATA.units[u.kind].abilities]
         else:
             pool = own
-        target = unit_acts._cell_of(c)
+        target = unit_acts.cell_of(c)
         if len(pool) > 1 and target is not None and action != "move":
             near = [u for u in pool if u.cell is not None and adjacent(u.cell, target[0])]
             if near:
