@@ -83,6 +83,7 @@ def test_sacrifice_kills_an_adjacent_own_unit_for_a_spirit_and_a_mana_DK_ABIL_04
 
 
 def test_sacrifice_of_a_subjugated_unit_is_a_gm_option_DK_GAP_53():
+    """DK-GAP-53."""
     for allowed in (False, True):
         s = game(ROOM, sacrifice_controlled_units=allowed)
         p = unit(s, "p1", "priest", (10, 10))
@@ -91,6 +92,7 @@ def test_sacrifice_of_a_subjugated_unit_is_a_gm_option_DK_GAP_53():
 
 
 def test_random_spirit_kind_on_sacrifice_DK_GAP_50():
+    """DK-GAP-50."""
     s = game(ROOM, spirit_kind="random_on_sacrifice")
     p = unit(s, "p1", "priest", (10, 10))
     i = unit(s, "p1", "imp", (10, 11))
@@ -140,6 +142,7 @@ def test_fire_breath_hits_every_adjacent_unit_for_half_DK_ABIL_06_DK_GAP_55():
 
 
 def test_friendly_fire_is_a_gm_option_DK_GAP_55():
+    """DK-GAP-55."""
     s = game(ROOM, area_friendly_fire=False)
     o = unit(s, "p1", "ognevik", (11, 11))
     own = unit(s, "p1", "imp", (12, 12))
@@ -162,6 +165,7 @@ def test_fire_stream_burns_two_cells_in_a_direction_DK_ABIL_07_DK_GAP_55():
 
 
 def test_fire_stream_stops_at_rock_DK_GAP_55():
+    """DK-GAP-55."""
     s = game([(10, 10), (10, 12)])
     f = unit(s, "p1", "ifrit", (10, 10))
     b = unit(s, "p2", "kerub", (10, 12))
@@ -189,6 +193,7 @@ def test_subjugation_takes_an_enemy_for_the_rest_of_the_turn_DK_ABIL_08_DK_GAP_6
 
 
 def test_failed_subjugation_skips_the_orders_written_for_the_unit_DK_GAP_60_DK_GAP_11():
+    """DK-GAP-60, DK-GAP-11."""
     s = game(ROOM)
     sc = unit(s, "p1", "succubus", (10, 10))
     g_ = unit(s, "p2", "grasdir", (10, 12))
@@ -200,6 +205,7 @@ def test_failed_subjugation_skips_the_orders_written_for_the_unit_DK_GAP_60_DK_G
 
 
 def test_a_controlled_unit_cannot_be_subjugated_again_DK_GAP_60():
+    """DK-GAP-60."""
     s = game(ROOM)
     sc = unit(s, "p1", "succubus", (10, 10))
     g_ = unit(s, "p2", "grasdir", (10, 12), controller="p3")
@@ -272,6 +278,7 @@ def test_poison_four_through_defence_for_three_turns_lengthened_on_repeat_DK_ABI
 
 
 def test_poison_kill_is_credited_to_the_poisoner_DK_GAP_59_DK_GAP_27():
+    """DK-GAP-59, DK-GAP-27."""
     s = game(ROOM)
     b = unit(s, "p2", "grasdir", (10, 12), hp=3, poison=Poison(ticks=1, damage=4, by="p1"))
     t = begin(s, "p2")
@@ -370,6 +377,7 @@ def test_only_units_with_the_ability_may_use_it_DK_GEN_08():
 
 
 def test_hostile_abilities_need_an_enemy_target_DK_GAP_52():
+    """DK-GAP-52."""
     s = game(ROOM)
     a = unit(s, "p1", "angutei", (10, 10))
     own = unit(s, "p1", "bes", (10, 12))

@@ -66,6 +66,7 @@ def test_summoning_needs_a_circle_and_mana_and_places_clockwise_from_north_DK_BL
 
 
 def test_a_named_summoning_cell_must_be_next_to_a_circle_DK_GAP_31():
+    """DK-GAP-31."""
     s = game(BASE)
     building(s, "circle", "p1", (12, 12))
     assert codes(s, "p1", Summon(unit_kind="bes", cell=(11, 11))) == []
@@ -73,6 +74,7 @@ def test_a_named_summoning_cell_must_be_next_to_a_circle_DK_GAP_31():
 
 
 def test_summoned_units_act_at_once_unless_the_gm_says_otherwise_DK_GAP_31():
+    """DK-GAP-31."""
     s = game(BASE, summoned_act_same_turn=False)
     building(s, "circle", "p1", (12, 12))
     out = run(s, "p1", Summon(unit_kind="bes"))
@@ -80,6 +82,7 @@ def test_summoned_units_act_at_once_unless_the_gm_says_otherwise_DK_GAP_31():
 
 
 def test_circle_of_summoning_price_and_hp_DK_BLD_06():
+    """DK-BLD-06."""
     data = DATA.buildings["circle"]
     assert (data.hp, data.gold, data.mana, data.hp_per_gold) == (50, 50, 5, 1)
 
@@ -147,6 +150,7 @@ def test_upgrade_follows_the_tree_DK_UPG_01_DK_IMP_02():
 
 
 def test_upgrade_only_within_two_cells_of_an_own_source_DK_UPG_02_DK_SRC_05():
+    """DK-SRC-05."""
     s = _near_source()
     near = unit(s, "p1", "bes", (14, 14))
     far = unit(s, "p1", "bes", (15, 15))
@@ -156,6 +160,7 @@ def test_upgrade_only_within_two_cells_of_an_own_source_DK_UPG_02_DK_SRC_05():
 
 
 def test_upgrade_price_in_mana_and_gold_DK_UPG_03():
+    """DK-UPG-03."""
     s = _near_source()
     b = unit(s, "p1", "bes", (11, 11))
     out = run(s, "p1", upgrade(s, b, "siege_beast"))
@@ -177,6 +182,7 @@ def test_rune_branches_need_their_rune_in_the_altar_DK_UPG_04():
 
 
 def test_one_upgrade_per_unit_per_turn_any_number_of_units_DK_UPG_05():
+    """DK-UPG-05."""
     s = _near_source()
     a = unit(s, "p1", "bes", (11, 11))
     b = unit(s, "p1", "bes", (11, 12))
@@ -200,6 +206,7 @@ def test_upgrade_keeps_damage_place_and_ap_DK_GAP_32():
 
 
 def test_a_unit_under_someone_elses_control_is_not_upgraded_DK_GAP_32():
+    """DK-GAP-32."""
     s = _near_source()
     b = unit(s, "p1", "bes", (11, 11), controller="p2")
     assert codes(s, "p1", upgrade(s, b, "grasdir")) == ["upgrade.controlled"]
@@ -268,6 +275,7 @@ def test_capturing_a_source_takes_ten_ap_of_one_unit_DK_SRC_04_DK_GAP_36():
 
 
 def test_capture_progress_is_lost_when_the_unit_walks_away_DK_GAP_36():
+    """DK-GAP-36."""
     s = game(BASE)
     src = building(s, "source", None, (12, 12))
     g_ = unit(s, "p1", "grasdir", (11, 11), capture={"b9": 3})
@@ -277,6 +285,7 @@ def test_capture_progress_is_lost_when_the_unit_walks_away_DK_GAP_36():
 
 
 def test_capture_extra_ap_are_not_spent_DK_GAP_36():
+    """DK-GAP-36."""
     s = game(BASE)
     src = building(s, "source", None, (12, 12))
     g_ = unit(s, "p1", "grasdir", (11, 11), capture={})
@@ -287,6 +296,7 @@ def test_capture_extra_ap_are_not_spent_DK_GAP_36():
 
 
 def test_progress_within_one_turn_only_when_the_gm_says_so_DK_GAP_36():
+    """DK-GAP-36."""
     s = game(BASE, capture_progress_persists=False, multi_post_turn=False)
     src = building(s, "source", None, (12, 12))
     g_ = unit(s, "p1", "grasdir", (11, 11))
@@ -295,6 +305,7 @@ def test_progress_within_one_turn_only_when_the_gm_says_so_DK_GAP_36():
 
 
 def test_a_subjugated_unit_cannot_capture_DK_GAP_36():
+    """DK-GAP-36."""
     s = game(BASE)
     src = building(s, "source", None, (12, 12))
     e = unit(s, "p2", "grasdir", (11, 11), controller="p1")
@@ -346,6 +357,7 @@ def test_equipping_from_the_store_for_good_DK_ART_02_DK_GAP_45():
 
 
 def test_equipping_near_the_armoury_is_a_gm_option_DK_GAP_45():
+    """DK-GAP-45."""
     s = game(BASE, equip_near_armoury=True, artifact_limit="unlimited")
     s.players["p1"].store = ["sword", "sword"]
     building(s, "armoury", "p1", (12, 12))
@@ -357,7 +369,7 @@ def test_equipping_near_the_armoury_is_a_gm_option_DK_GAP_45():
 
 
 def test_spirits_bind_to_own_units_one_of_each_kind_DK_SPIRIT_02_DK_SPIRIT_03_DK_SPIRIT_04_DK_GAP_51():
-    """DK-SPIRIT-02..04 / DK-GAP-51: +1 защита, +1 атака, +5 хп (now); at most one of each kind."""
+    """DK-SPIRIT-02 / DK-SPIRIT-03 / DK-SPIRIT-04 / DK-GAP-51: +1 защита, +1 атака, +5 хп (now); at most one of each kind."""
     s = game(BASE)
     s.players["p1"].spirits = ["any", "any", "any", "any"]
     b = unit(s, "p1", "bes", (12, 12), hp=2)
@@ -375,6 +387,7 @@ def test_spirits_bind_to_own_units_one_of_each_kind_DK_SPIRIT_02_DK_SPIRIT_03_DK
 
 
 def test_spirits_live_as_long_as_their_unit_DK_SPIRIT_02():
+    """DK-SPIRIT-02."""
     s = game(BASE)
     k = unit(s, "p1", "kerub", (12, 12))
     b = unit(s, "p2", "bes", (12, 13), spirits=["life"], hp=1)
@@ -417,6 +430,7 @@ def test_a_chest_holds_50_to_300_gold_and_1_to_3_taldear_rolled_DK_OBJ_01_DK_GAP
 
 
 def test_a_mana_crystal_gives_10_to_50_mana_DK_OBJ_03_DK_GAP_48():
+    """DK-OBJ-03, DK-GAP-48."""
     s = game(BASE)
     i = unit(s, "p1", "imp", (12, 12))
     c = obj(s, "crystal", (12, 13))
@@ -492,6 +506,7 @@ def test_battle_tower_three_shots_at_the_nearest_enemies_DK_BLD_08_DK_GAP_40():
 
 
 def test_tower_may_shoot_anyone_in_reach_under_the_gm_option_DK_GAP_40():
+    """DK-GAP-40."""
     s = game(BASE, tower_targeting="any_in_reach")
     t = building(s, "battle_tower", "p1", (12, 12))
     unit(s, "p2", "kerub", (12, 14))
@@ -502,6 +517,7 @@ def test_tower_may_shoot_anyone_in_reach_under_the_gm_option_DK_GAP_40():
 
 
 def test_tower_shots_return_at_the_owners_turn_start_DK_BLD_08():
+    """DK-BLD-08."""
     s = game(BASE)
     t = building(s, "battle_tower", "p1", (12, 12), ap=0)
     unit(s, "p2", "kerub", (12, 14))
@@ -510,6 +526,7 @@ def test_tower_shots_return_at_the_owners_turn_start_DK_BLD_08():
 
 
 def test_unordered_shots_fire_by_themselves_only_under_autofire_DK_GAP_40():
+    """DK-GAP-40."""
     s = game(BASE, tower_autofire=True, multi_post_turn=False)
     building(s, "battle_tower", "p1", (12, 12))
     k = unit(s, "p2", "kerub", (12, 14))

@@ -34,6 +34,7 @@ def test_checker_applies_accepted_orders_to_its_overlay_only_DK_GEN_06():
 
 
 def test_violations_carry_code_message_hint_and_clause_DK_GAP_12():
+    """DK-GAP-12."""
     s = game(ROOM)
     b = unit(s, "p1", "bes", (10, 10))
     (v,) = Checker(s, "p1").check(move(s, b, (10, 12)))
@@ -58,7 +59,7 @@ def test_describe_says_what_a_line_does_and_what_is_left():
 
 
 def test_a_unit_summoned_earlier_in_the_post_can_be_given_orders_DK_GAP_31():
-    """The reader finds it through the checker's world (it duck-types the state for `refs`)."""
+    """DK-GAP-31: the reader finds it through the checker's world (it duck-types the state for `refs`)."""
     s = game(ROOM)
     building(s, "circle", "p1", (12, 12))
     c = Checker(s, "p1")
@@ -70,7 +71,8 @@ def test_a_unit_summoned_earlier_in_the_post_can_be_given_orders_DK_GAP_31():
 
 
 def test_a_chest_not_yet_opened_may_pay_for_what_follows_DK_GAP_11_DK_GAP_48():
-    """DK-GAP-11: a line legal under at least one outcome is accepted — the chest may hold 300 gold."""
+    """DK-GAP-11 / DK-GAP-48: a line legal under at least one outcome is accepted — a chest may hold 300
+    gold."""
     s = game(ROOM, resources=False)
     s.players["p1"].gold = 0
     i = unit(s, "p1", "imp", (10, 10))

@@ -52,6 +52,7 @@ def test_melee_attack_costs_one_ap_and_needs_an_adjacent_target_DK_COMBAT_01_DK_
 
 
 def test_attacking_own_units_is_refused_DK_COMBAT_01():
+    """DK-COMBAT-01."""
     s = game(ROOM)
     a = unit(s, "p1", "bes", (10, 10))
     b = unit(s, "p1", "bes", (10, 11))
@@ -72,6 +73,7 @@ def test_survivor_of_a_melee_attack_strikes_back_for_free_DK_COMBAT_03_DK_GAP_24
 
 
 def test_no_retaliation_from_a_dead_target_DK_COMBAT_03():
+    """DK-COMBAT-03."""
     s = game(ROOM)
     k = unit(s, "p1", "kerub", (10, 10))
     d = unit(s, "p2", "bes", (10, 11))
@@ -108,6 +110,7 @@ def test_ranged_attack_reaches_three_cells_and_is_halved_next_to_the_target_DK_C
 
 
 def test_half_damage_rounding_is_a_gm_option_DK_GAP_25():
+    """DK-GAP-25."""
     s = game(ROOM, half_rounding="up")
     a = unit(s, "p1", "angutei", (10, 10))
     near = unit(s, "p2", "grasdir", (11, 11))
@@ -121,6 +124,7 @@ def test_half_damage_rounding_is_a_gm_option_DK_GAP_25():
 
 
 def test_ranged_attacks_are_never_retaliated_DK_COMBAT_05():
+    """DK-COMBAT-05."""
     s = game(ROOM)
     a = unit(s, "p1", "angutei", (10, 10))
     k = unit(s, "p2", "kerub", (10, 11))
@@ -156,6 +160,7 @@ def test_line_of_sight_blocked_by_rock_and_buildings_not_by_units_DK_COMBAT_07_D
 
 
 def test_line_of_sight_can_be_switched_off_DK_GAP_18():
+    """DK-GAP-18."""
     s = game(area(10, 10, 10, 11) + [(10, 13)], los="none")
     a = unit(s, "p1", "angutei", (10, 10))
     t = unit(s, "p2", "bes", (10, 13))
@@ -212,6 +217,7 @@ def test_dead_unit_is_removed_and_drops_artifacts_and_runes_DK_COMBAT_11_DK_GAP_
 
 
 def test_later_orders_of_a_dead_unit_are_skipped_DK_GAP_28_DK_GAP_11():
+    """DK-GAP-11."""
     s = game(ROOM)
     i = unit(s, "p1", "imp", (10, 10))
     b = unit(s, "p2", "bes", (10, 11))
@@ -222,6 +228,7 @@ def test_later_orders_of_a_dead_unit_are_skipped_DK_GAP_28_DK_GAP_11():
 
 
 def test_several_attacks_in_one_order_stop_when_the_target_dies_DK_COMBAT_01():
+    """DK-COMBAT-01."""
     s = game(ROOM)
     g_ = unit(s, "p1", "grasdir", (10, 10))
     b = unit(s, "p2", "bes", (10, 11))
@@ -246,6 +253,7 @@ def test_units_attack_buildings_with_the_wall_breaker_bonus_DK_COMBAT_10_DK_GAP_
 
 
 def test_destroyed_building_leaves_an_empty_cell_DK_GAP_26():
+    """DK-GAP-26."""
     s = game(ROOM)
     k = unit(s, "p1", "kerub", (10, 10))
     w = building(s, "wall", None, (10, 11), hp=3)
@@ -255,6 +263,7 @@ def test_destroyed_building_leaves_an_empty_cell_DK_GAP_26():
 
 
 def test_sources_and_own_altar_cannot_be_attacked_DK_SRC_03_DK_GAP_26():
+    """DK-SRC-03, DK-GAP-26."""
     s = game(ROOM)
     k = unit(s, "p1", "kerub", (2, 3))
     src = building(s, "source", "p2", (10, 11))
@@ -288,6 +297,7 @@ def test_zeal_gives_one_extra_attack_on_a_roll_DK_ABIL_15_DK_GAP_63():
 
 
 def test_no_zeal_roll_when_the_target_is_dead_DK_GAP_63():
+    """DK-GAP-63."""
     s = game(ROOM)
     a = unit(s, "p1", "kerub", (10, 10))
     b = unit(s, "p2", "bes", (10, 11))
@@ -296,7 +306,7 @@ def test_no_zeal_roll_when_the_target_is_dead_DK_GAP_63():
 
 
 def test_berserk_adds_a_second_roll_melee_only_DK_SPELL_12_DK_GAP_63():
-    """DK-SPELL-12: a second 50% roll after Рвение: up to 3 attacks; never for ranged attacks."""
+    """DK-SPELL-12 / DK-GAP-63: a second 50% roll after Рвение: up to 3 attacks; never for ranged attacks."""
     s = game(ROOM)
     a = unit(s, "p1", "kerub", (10, 10), effects=[buff("berserk")])
     b = unit(s, "p2", "kerub", (10, 11))

@@ -30,7 +30,7 @@ def new_game(n: int, tag: str):  # type: ignore[no-untyped-def]
 
 
 def test_proposed_posts_read_without_errors_and_resolve_for_200_steps_DK_GAP_11():
-    """Four archdemons, 200 steps: every proposed post reads without an error and resolves; no line is
+    """DK-GAP-11: four archdemons, 200 steps: every proposed post reads without an error and resolves; no line is
     refused at resolution (the checker and the resolution agree)."""
     state = new_game(4, "propose")
     for number in range(200):
@@ -48,6 +48,7 @@ def test_proposed_posts_read_without_errors_and_resolve_for_200_steps_DK_GAP_11(
 
 
 def test_apply_never_changes_its_input_and_repeats_from_the_same_seeds_DK_GEN_06():
+    """DK-GEN-06."""
     def play():  # type: ignore[no-untyped-def]
         state = new_game(3, "pure")
         trace = []

@@ -42,6 +42,7 @@ def test_the_hero_is_fully_equipped_DK_STAT_17_DK_HERO_06():
 
 
 def test_the_gnome_s_numbers_DK_STAT_18_DK_HERO_02():
+    """DK-STAT-18, DK-HERO-02."""
     from rulesets.dungeon_keeper.data import DATA
 
     g_ = DATA.units["gnome"]
@@ -60,6 +61,7 @@ def test_the_hero_walks_on_in_his_direction_and_the_gnome_follows_DK_HERO_04_DK_
 
 
 def test_a_new_direction_is_rolled_among_free_ones_when_the_way_is_shut_DK_HERO_04():
+    """DK-HERO-04."""
     s = with_hero(dug=area(20, 19, 20, 20) + area(21, 20, 25, 20), at=(20, 20), gnome_at=(20, 19), direction="E")
     out = neutral(s)  # only S is free: no roll needed
     assert out.state.units["hero"].cell == (25, 20) and out.state.hero_direction == "S"
@@ -98,6 +100,7 @@ def test_he_picks_up_every_artifact_in_reach_and_carries_it_DK_HERO_03_DK_GAP_76
 
 
 def test_he_attacks_evil_next_to_him_weakest_first_even_an_imp_DK_HERO_05_DK_GAP_75():
+    """DK-HERO-05, DK-GAP-75."""
     s = with_hero()
     imp = unit(s, "p1", "imp", (20, 21))
     bes = unit(s, "p1", "bes", (21, 21))
@@ -109,6 +112,7 @@ def test_he_attacks_evil_next_to_him_weakest_first_even_an_imp_DK_HERO_05_DK_GAP
 
 
 def test_he_closes_in_on_evil_he_senses_within_three_DK_HERO_04_DK_HERO_05():
+    """DK-HERO-04, DK-HERO-05."""
     s = with_hero()
     k = unit(s, "p1", "kerub", (20, 23))
     out = neutral(s, 100, 100, 100)
@@ -119,6 +123,7 @@ def test_he_closes_in_on_evil_he_senses_within_three_DK_HERO_04_DK_HERO_05():
 
 
 def test_he_attacks_a_players_building_next_to_him_DK_GAP_75():
+    """DK-GAP-75."""
     s = with_hero(dug=[(20, 19), (20, 20)], at=(20, 20), gnome_at=(20, 19))
     h = building(s, "hospital", "p1", (20, 21))
     out = neutral(s)
@@ -158,6 +163,7 @@ def test_appearance_only_when_the_gm_asks_DK_HERO_01_DK_GAP_74():
 
 
 def test_the_spawn_cell_keeps_away_from_players_units_DK_GAP_74():
+    """DK-GAP-74."""
     s = game(CORRIDOR)
     unit(s, "p1", "imp", (20, 12))
     cells = hero.spawn_cells(World(s))
@@ -165,6 +171,7 @@ def test_the_spawn_cell_keeps_away_from_players_units_DK_GAP_74():
 
 
 def test_a_chance_each_round_is_a_gm_option_DK_GAP_74():
+    """DK-GAP-74."""
     s = game(CORRIDOR, multi_post_turn=False, hero_spawn_chance=30)
     s.active = "p2"
     assert "hero" not in run(s, "p2", EndTurn(), rolls=(31,)).state.units
@@ -172,6 +179,7 @@ def test_a_chance_each_round_is_a_gm_option_DK_GAP_74():
 
 
 def test_in_manual_mode_the_hero_waits_for_the_gm_DK_GAP_75():
+    """DK-GAP-75."""
     s = with_hero(hero_mode="gm_manual")
     out = neutral(s)
     assert out.state.units["hero"].cell == (20, 20) and "hero_manual" in kinds(out)

@@ -52,6 +52,7 @@ def test_corner_rule_closes_a_diagonal_between_two_undug_cells_DK_MOVE_02_DK_GAP
 
 
 def test_structures_close_corners_only_when_the_gm_says_so_DK_GAP_19():
+    """DK-GAP-19."""
     s = game([(10, 10), (11, 11), (10, 11)], corner_blockers="undug_and_structures")
     b = unit(s, "p1", "bes", (10, 10))
     building(s, "wall", None, (10, 11))
@@ -90,6 +91,7 @@ def test_own_units_are_passed_through_but_not_stood_on_DK_UNIT_02_DK_GAP_20():
 
 
 def test_enemy_units_block_the_way_DK_UNIT_03():
+    """DK-UNIT-03."""
     s = game(ROOM)
     g_ = unit(s, "p1", "grasdir", (12, 10))
     unit(s, "p2", "imp", (12, 11))
@@ -150,6 +152,7 @@ def test_entering_an_enemy_slowing_aura_costs_one_ap_once_DK_GAP_41_DK_BLD_09():
 
 
 def test_slowed_on_the_way_leaves_too_few_ap_for_the_rest_DK_BLD_09():
+    """DK-BLD-09."""
     s = game(area(10, 10, 10, 20))
     building(s, "slow_tower", "p2", (10, 20))
     b = unit(s, "p1", "kerub", (10, 15))

@@ -48,7 +48,8 @@ def test_research_is_paid_once_then_each_cast_costs_mana_DK_SPELL_01():
 
 
 def test_rune_spells_need_their_runes_in_the_altar_DK_SPELL_12_DK_SPELL_13_DK_SPELL_14_DK_SPELL_15():
-    """DK-SPELL-12..15: Берсерк — Огня, Поглощение магии — Тьмы, Призрачность — Смерти, Удача — all three."""
+    """DK-SPELL-12 / DK-SPELL-13 / DK-SPELL-14 / DK-SPELL-15: Берсерк — Огня, Поглощение магии — Тьмы,
+    Призрачность — Смерти, Удача — all three."""
     s = game(ROOM)
     for spell in ("berserk", "magic_absorb", "ghost", "luck"):
         assert codes(s, "p1", Research(spell=spell)) == ["research.rune"]
@@ -120,7 +121,7 @@ def test_slow_takes_one_ap_from_the_targets_next_turn_DK_SPELL_05_DK_GAP_68():
 
 
 def test_rage_and_weakness_last_until_the_casters_next_turn_DK_SPELL_06_DK_SPELL_07_DK_GAP_68():
-    """DK-SPELL-06 / DK-SPELL-07: ±1 атака until the start of the caster's next turn."""
+    """DK-SPELL-06 / DK-SPELL-07 / DK-GAP-68: ±1 атака until the start of the caster's next turn."""
     s = knows(game(ROOM), "rage", "weakness")
     own = unit(s, "p1", "kerub", (10, 10))
     foe = unit(s, "p2", "kerub", (12, 12))
@@ -135,6 +136,7 @@ def test_rage_and_weakness_last_until_the_casters_next_turn_DK_SPELL_06_DK_SPELL
 
 
 def test_spell_duration_until_dispelled_is_a_gm_option_DK_GAP_68():
+    """DK-GAP-68."""
     s = knows(game(ROOM, spell_duration="until_dispelled"), "rage")
     own = unit(s, "p1", "kerub", (10, 10))
     out = run(s, "p1", cast(s, "rage", own))
@@ -143,6 +145,7 @@ def test_spell_duration_until_dispelled_is_a_gm_option_DK_GAP_68():
 
 
 def test_iron_skin_and_corruption_DK_SPELL_08_DK_SPELL_09():
+    """DK-SPELL-08, DK-SPELL-09."""
     s = knows(game(ROOM), "iron_skin", "corruption")
     own = unit(s, "p1", "kerub", (10, 10))
     foe = unit(s, "p2", "kerub", (12, 12))
@@ -152,6 +155,7 @@ def test_iron_skin_and_corruption_DK_SPELL_08_DK_SPELL_09():
 
 
 def test_healing_spell_restores_five_capped_DK_SPELL_10():
+    """DK-SPELL-10."""
     s = knows(game(ROOM), "healing")
     k = unit(s, "p1", "kerub", (10, 10), hp=12)
     nearly = unit(s, "p1", "bes", (12, 12), hp=2)
@@ -162,6 +166,7 @@ def test_healing_spell_restores_five_capped_DK_SPELL_10():
 
 
 def test_dispel_removes_debuffs_controls_and_poison_DK_SPELL_11():
+    """DK-SPELL-11."""
     from rulesets.dungeon_keeper.state import Poison
 
     s = knows(game(ROOM), "dispel")
@@ -198,6 +203,7 @@ def test_luck_raises_the_units_own_chances_by_twenty_points_DK_SPELL_15_DK_GAP_7
 
 
 def test_ghost_and_luck_are_buffs_unblessing_can_take_DK_GAP_73():
+    """DK-GAP-73."""
     s = game(ROOM)
     sc = unit(s, "p1", "succubus", (10, 10))
     k = unit(s, "p2", "kerub", (10, 12), effects=[

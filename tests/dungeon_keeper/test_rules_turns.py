@@ -49,6 +49,7 @@ def test_archdemons_move_in_seat_order_then_a_new_round_DK_TURN_01_DK_GAP_09():
 
 
 def test_rotating_turn_order_is_a_gm_option_DK_GAP_09():
+    """DK-GAP-09."""
     s = three(turn_order="rotating")
     for _ in range(3):
         s = run(s, s.active, EndTurn()).state  # type: ignore[arg-type]
@@ -56,6 +57,7 @@ def test_rotating_turn_order_is_a_gm_option_DK_GAP_09():
 
 
 def test_only_the_archdemon_whose_turn_it_is_may_post_DK_TURN_01():
+    """DK-TURN-01."""
     s = three()
     b = unit(s, "p2", "bes", (12, 12))
     assert allowed_kinds(s, "p2") == frozenset()
@@ -64,6 +66,7 @@ def test_only_the_archdemon_whose_turn_it_is_may_post_DK_TURN_01():
 
 
 def test_turn_info_is_russian_with_a_deadline_default_DK_GAP_11():
+    """DK-GAP-11."""
     s = three()
     info = turn(s)
     assert info.title == "Круг 1: ходит Ваал" and info.factions == ["p1"]
@@ -72,6 +75,7 @@ def test_turn_info_is_russian_with_a_deadline_default_DK_GAP_11():
 
 
 def test_a_missed_turn_still_brings_the_start_of_the_next_turn_DK_GAP_11_DK_GAP_10():
+    """DK-GAP-11, DK-GAP-10."""
     s = three()
     m = unit(s, "p2", "munglair", (12, 12), hp=5, poison=Poison(ticks=2, damage=4, by="p1"))
     out = run(s, "p1", *default_orders(s, "p1"))
@@ -79,6 +83,7 @@ def test_a_missed_turn_still_brings_the_start_of_the_next_turn_DK_GAP_11_DK_GAP_
 
 
 def test_unspent_ap_are_lost_at_the_end_of_the_turn_DK_GAP_13():
+    """DK-GAP-13."""
     s = three()
     g_ = unit(s, "p1", "grasdir", (12, 12))
     out = run(s, "p1", move(s, g_, (12, 13)))
@@ -111,7 +116,7 @@ def test_income_first_then_upkeep_DK_GAP_06_DK_ECON_03_DK_UPKEEP_01():
 
 
 def test_units_vanish_when_upkeep_is_short_imps_first_latest_first_DK_UPKEEP_02_DK_UPKEEP_04_DK_UPKEEP_05():
-    """DK-UPKEEP-02/04/05: the rulebook's example — 7 imps, 2 mana short: imps №6 and №7 vanish at the
+    """DK-UPKEEP-02 / DK-UPKEEP-04 / DK-UPKEEP-05: the rulebook's example — 7 imps, 2 mana short: imps №6 and №7 vanish at the
     next turn start."""
     s = three()
     s.players["p1"].mana = 5
@@ -130,7 +135,7 @@ def test_after_the_imps_the_weakest_military_units_vanish_DK_UPKEEP_03_DK_GAP_07
     unit(s, "p1", "imp", (12, 10))
     k = unit(s, "p1", "kerub", (12, 11))  # upkeep 3
     g1 = unit(s, "p1", "grasdir", (12, 12))  # upkeep 2
-    g2 = unit(s, "p1", "grasdir", (12, 13))  # upkeep 2
+    unit(s, "p1", "grasdir", (12, 13))  # upkeep 2
     t = begin(s, "p1")  # due 1 + 3 + 2 + 2 = 8 > 6: the imp (→7), then grasdir №… the latest (→5)
     left = {u.id for u in t.state.units.values() if u.owner == "p1"}
     assert left == {k.id, g1.id} and t.state.players["p1"].mana == 1
@@ -148,6 +153,7 @@ def test_after_the_imps_the_weakest_military_units_vanish_DK_UPKEEP_03_DK_GAP_07
 
 
 def test_what_vanishes_drops_its_belongings_without_reward_DK_GAP_08():
+    """DK-GAP-08."""
     s = three()
     s.players["p1"].mana = 0
     b = unit(s, "p1", "bes", (12, 12), artifacts=["sword"], runes=["dark"])
@@ -180,6 +186,7 @@ def test_orders_resolve_one_by_one_in_the_written_order_DK_GEN_06():
 
 
 def test_a_line_with_an_error_is_skipped_and_the_rest_still_runs_DK_GAP_12():
+    """DK-GAP-12."""
     s = three()
     i = unit(s, "p1", "imp", (12, 12))
     out = run(s, "p1", move(s, i, (20, 20)), move(s, i, (12, 13)))
@@ -189,6 +196,7 @@ def test_a_line_with_an_error_is_skipped_and_the_rest_still_runs_DK_GAP_12():
 
 
 def test_several_posts_a_turn_until_end_of_turn_under_the_gm_option_DK_GAP_11():
+    """DK-GAP-11."""
     s = game(BASE, players=2, multi_post_turn=True)
     i = unit(s, "p1", "imp", (12, 12))
     first = run(s, "p1", move(s, i, (12, 13)))
@@ -246,6 +254,7 @@ def test_destroyed_altar_eliminates_its_archdemon_DK_GEN_02_DK_GAP_29_DK_BLD_04(
 
 
 def test_the_last_archdemon_standing_wins_DK_GEN_01_DK_GAP_29():
+    """DK-GEN-01, DK-GAP-29."""
     s = game(BASE, multi_post_turn=False)
     altar = s.buildings[s.players["p2"].altar]  # type: ignore[index]
     altar.hp = 1
@@ -271,6 +280,7 @@ def test_the_game_is_open_to_everyone_DK_GEN_03():
 
 
 def test_a_subjugated_units_debt_is_paid_at_its_owners_next_turn_DK_GAP_58_DK_GAP_60():
+    """DK-GAP-58, DK-GAP-60."""
     s = three()
     g_ = unit(s, "p2", "grasdir", (12, 12), controller="p1")
     g_.ap = 4
@@ -280,6 +290,7 @@ def test_a_subjugated_units_debt_is_paid_at_its_owners_next_turn_DK_GAP_58_DK_GA
 
 
 def test_an_attack_order_is_only_for_the_poster_s_turn_DK_TURN_01():
+    """DK-TURN-01."""
     s = three()
     a = unit(s, "p1", "kerub", (12, 12))
     b = unit(s, "p2", "kerub", (12, 13))

@@ -66,6 +66,7 @@ def test_digging_ignores_the_corner_rule_DK_GAP_19():
 
 
 def test_mines_and_walls_are_not_dug_DK_GAP_44():
+    """DK-GAP-44."""
     s = game([(10, 10)])
     i = unit(s, "p1", "imp", (10, 10))
     mine(s, "gold", (10, 11))
@@ -100,6 +101,7 @@ def test_the_contradicting_yield_is_a_gm_option_DK_IMP_04_DK_GAP_01(mode, gold, 
 
 
 def test_the_imp_must_be_next_to_the_mine_it_works_DK_MINE_05():
+    """DK-MINE-05."""
     s = game([(10, 10)])
     i = unit(s, "p1", "imp", (10, 10))
     mine(s, "gold", (10, 12))
@@ -108,6 +110,7 @@ def test_the_imp_must_be_next_to_the_mine_it_works_DK_MINE_05():
 
 
 def test_naming_the_wrong_kind_of_mine_is_an_error_DK_MINE_01():
+    """DK-MINE-01."""
     s = game([(10, 10)])
     i = unit(s, "p1", "imp", (10, 10))
     mine(s, "iron", (10, 11))
@@ -128,6 +131,7 @@ def test_an_exhausted_mine_becomes_an_empty_cell_at_once_DK_MINE_02_DK_GAP_03():
 
 
 def test_imps_of_several_archdemons_work_one_mine_DK_MINE_04():
+    """DK-MINE-04."""
     s = game(area(10, 10, 10, 12))
     a = unit(s, "p1", "imp", (10, 10))
     b = unit(s, "p2", "imp", (10, 12))
@@ -139,6 +143,7 @@ def test_imps_of_several_archdemons_work_one_mine_DK_MINE_04():
 
 
 def test_a_gold_mine_holds_one_hundred_DK_MINE_03():
+    """DK-MINE-03."""
     assert DATA.mines["gold"].contents == 100
     s = game([(10, 10)])
     i = unit(s, "p1", "imp", (10, 10))
@@ -196,6 +201,7 @@ def test_buildings_only_on_empty_cells_without_units_objects_or_mines_DK_MAP_03_
 
 
 def test_no_second_altar_and_no_new_sources_DK_BLD_04_DK_SRC_03():
+    """DK-BLD-04, DK-SRC-03."""
     s = game(area(10, 10, 10, 11))
     i = unit(s, "p1", "imp", (10, 10))
     assert codes(s, "p1", build(s, i, "altar", (10, 11))) == ["build.altar"]
@@ -203,6 +209,7 @@ def test_no_second_altar_and_no_new_sources_DK_BLD_04_DK_SRC_03():
 
 
 def test_a_building_that_cannot_be_paid_is_illegal_DK_ECON_04():
+    """DK-ECON-04."""
     s = game(area(10, 10, 10, 11), resources=False)
     i = unit(s, "p1", "imp", (10, 10))
     assert codes(s, "p1", build(s, i, "armoury", (10, 11))) == ["cost.short"]
