@@ -116,7 +116,7 @@ class _Post:
             return line
         syn = parse_line(pl.norm)
         if syn.header is not None:
-            self._header(pl, line, syn.header)
+            self._header(pl, line, syn.header, summary=syn.header_only)
             if syn.header_only:
                 return line
             said = notes.position_said(syn)
@@ -146,7 +146,7 @@ class _Post:
             return
         self._header(pl, line, ref)
 
-    def _header(self, pl: PostLine, line: _Line, ref: Ref) -> None:
+    def _header(self, pl: PostLine, line: _Line, ref: Ref, summary: bool = True) -> None:
         issues: list[Issue] = []
         try:
             self.current = resolve(ref, self.view, "own", issues)
@@ -161,9 +161,10 @@ class _Post:
             return
         for issue in issues:
             line.problems.append(_problem(pl, issue))
-        u = self.current
-        where = f" на {u.cell[0]}-{u.cell[1]}" if u.cell is not None else ""
-        line.summaries.append(f"{self.view.label(u).text(capital=True)}{where}, ОД: {self.binder.remaining(u)}")
+        if summary:  # a header alone on its line says which unit and what it has
+            u = self.current
+            where = f" на {u.cell[0]}-{u.cell[1]}" if u.cell is not None else ""
+            line.summaries.append(f"{self.view.label(u).text(capital=True)}{where}, ОД: {self.binder.remaining(u)}")
 
     def _position(self, pl: PostLine, line: _Line, said: tuple[tuple[int, int], int, int]) -> None:
         """A unit with only a cell after it is the player's note of where it stands (§3.3)."""
@@ -295,16 +296,17 @@ _NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "captur
 def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
     """An order verb with nothing to act on, no unit to do it and other words around it: «Строю
     планы на будущее», «Иду спать», «Призываю всех к миру» — chatter, not an order (§3.3)."""
-    if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None:
+    if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None or c.subject_noun is not None:
         return False
     if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
         return False
+    if any(p.kind in ("cell", "ref", "dir", "amount") or (p.kind == "noun" and not (p.concept or "").startswith("w_"))
+           for p in c.parts):
+        return False  # something to act on: an order (right or wrong)
     if current is not None and not _first_person(c):
         return False  # «Имп №1:» / «идёт» — an order with its target missing: an error, not chatter
-    if not c.words or notes.typo_of_unit(c.words) is not None:
-        return False  # «Кую», «Призываю бэса»: nothing else said, or a unit mistyped — an order
-    return not any(p.kind in ("cell", "ref", "dir", "amount") or (p.kind == "noun" and not (p.concept or "").startswith("w_"))
-                   for p in c.parts) and c.subject_noun is None
+    # «Кую», «Призываю бэса»: nothing else said, or a unit mistyped — an order
+    return bool(c.words) and notes.typo_of_unit(c.words) is None
 
 
 def _first_person(c: Clause) -> bool:

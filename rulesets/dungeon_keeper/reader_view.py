@@ -51,6 +51,8 @@ class View:
         self._next: dict[str, int] = {}  # numbering sequence → next number
         self._names: dict[str, str | None] = {}
         self._labels: dict[str, Label] = {}
+        self._found: dict[tuple, list[tuple[UnitView, bool]]] = {}
+        self._found_at: dict[tuple, list[tuple[UnitView, bool]]] = {}
 
     # --- terrain (the geometry `Grid` protocol) ------------------------------------------------
     def terrain(self, cell: tuple[int, int]) -> str:
@@ -118,7 +120,18 @@ class View:
         """Units a reference fits, as (unit, named by a former kind); best first.
 
         ``scope``: "own" — units the poster commands; "enemy" — everyone else's (the Hero and gnome
-        included); "any" — every unit. ``owner`` (a faction id) narrows any scope."""
+        included); "any" — every unit. ``owner`` (a faction id) narrows any scope. Answers are
+        remembered until a unit comes, goes or changes kind (moves only forget look-ups by cell)."""
+        key = (kind, number, owner, cell, scope)
+        memo = self._found_at if cell is not None else self._found
+        got = memo.get(key)
+        if got is None:
+            got = self._find(kind, number, owner, cell, scope)
+            memo[key] = got
+        return got
+
+    def _find(self, kind: str | None, number: int | None, owner: str | None,
+              cell: tuple[int, int] | None, scope: str) -> list[tuple[UnitView, bool]]:
         if kind in (refs.HERO_ID, refs.GNOME_ID):
             u = self.unit(kind)
             return [(u, False)] if u is not None and (cell is None or u.cell == cell) else []
@@ -186,6 +199,7 @@ class View:
 
     # --- effects of accepted orders -----------------------------------------------------------------
     def moved(self, unit_id: str, cell: tuple[int, int]) -> None:
+        self._found_at.clear()
         u = self.unit(unit_id)
         if u is not None:
             u.cell = cell
@@ -193,13 +207,19 @@ class View:
                 self._moved.add(unit_id)
 
     def upgraded(self, unit_id: str, kind: str) -> None:
+        self._forget()
         u = self.unit(unit_id)
         if u is not None:
             u.history = (*u.history, u.kind)
             u.kind = kind
 
     def removed(self, unit_id: str) -> None:
+        self._forget()
         self._gone.add(unit_id)
+
+    def _forget(self) -> None:
+        self._found.clear()
+        self._found_at.clear()
 
     def dug(self, cell: tuple[int, int]) -> None:
         self._terrain[cell] = EMPTY
@@ -217,6 +237,7 @@ class View:
         self._next[seq] = number + 1
         uid = refs.unit_id(self.faction, kind, number, numbering)
         u = UnitView(uid, kind, self.faction, self.faction, number, cell, summoned=True)
+        self._forget()
         self._new[uid] = u
         return u
 
