@@ -8,7 +8,7 @@ import re
 
 from . import geometry as g
 from . import refs
-from .chronicle import Chronicle, cap
+from .chronicle import Chronicle, cap, mana_ru
 from .data import DATA
 from .fate import Fate
 from .orders import (
@@ -75,8 +75,8 @@ def do_summon(w: World, ch: Chronicle, fate: Fate, faction: str, o: Summon) -> N
     for cell in cells:
         p.mana -= data.summon or 0
         number, uid = _take_number(w, faction, o.unit_kind)
-        u = Unit(id=uid, kind=o.unit_kind, owner=faction, number=number, seq=w.next_seq, cell=cell, hp=data.hp,
-                 ap=data.ap if w.options.summoned_act_same_turn else 0)
+        u = Unit.model_construct(id=uid, kind=o.unit_kind, owner=faction, number=number, seq=w.next_seq,
+                                 cell=cell, hp=data.hp, ap=data.ap if w.options.summoned_act_same_turn else 0)
         w.next_seq += 1
         w.add_unit(u)
         names.append(f"{data.forms.nom} №{number} на {cell_text(cell)}")
@@ -84,7 +84,7 @@ def do_summon(w: World, ch: Chronicle, fate: Fate, faction: str, o: Summon) -> N
         n = len(cells)
         ch.add("summon", "DK-BLD-07", faction=faction, who=ch.player(faction), n=f"{n} " if n > 1 else "",
                what=count_form(n, data.forms.acc, data.forms.gen, data.forms.gen_pl or data.forms.gen),
-               mana=n * (data.summon or 0), where=", ".join(names),
+               mana=mana_ru(n * (data.summon or 0)), where=", ".join(names),
                data={"kind": o.unit_kind, "cells": [list(c) for c in cells]})
 
 
@@ -152,7 +152,8 @@ def do_alchemy(w: World, ch: Chronicle, fate: Fate, faction: str, o: Alchemy) ->
     setattr(p, o.resource, getattr(p, o.resource) + o.amount)
     if ch.on:
         what = {"gold": "золота", "iron": "железа", "taldear": "тальдеара"}[o.resource]
-        ch.add("alchemy", "DK-BLD-12", faction=faction, who=ch.player(faction), mana=o.mana, amount=o.amount,
+        ch.add("alchemy", "DK-BLD-12", faction=faction, who=ch.player(faction), mana=mana_ru(o.mana, "acc"),
+               amount=o.amount,
                what=what, data={"resource": o.resource, "amount": o.amount, "mana": o.mana})
 
 

@@ -65,6 +65,13 @@ class Silent(Chronicle):
         return None
 
 
+def mana_ru(n: int, case: str = "nom") -> str:
+    """«1 мана» / «1 ману», «2 маны», «25 маны» — how a GM writes an amount of mana."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {'ману' if case == 'acc' else 'мана'}"
+    return f"{n} маны"
+
+
 def roll_text(roll: Roll | None, need: int) -> str:
     """«1d100 → 37, нужно не больше 50» for a chance roll (or nothing when no roll was made)."""
     if roll is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import geometry as g
 from . import mechanics as m
-from .chronicle import Chronicle, cap, roll_text
+from .chronicle import Chronicle, cap, mana_ru, roll_text
 from .data import DATA
 from .fate import Fate
 from .state import Arrow, Effect, MapObject, Unit
@@ -64,7 +64,7 @@ def hit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id: str, *
         note = " (половина)" if half else ""
         ch.add("hit", clause, faction=a.side, who=cap(ch.who(a)), how=how, whom=ch.who(t, case),  # type: ignore[arg-type]
                dmg=dmg, att=att, dfn=dfn, note=note,
-               rest=(f"у {ch.who(t, 'gen')} остаётся {tm.hp} хп" if tm.hp > 0 else f"{ch.who(t)} погибает"),
+               rest=(f"у {ch.who(t, 'gen')} остаётся {tm.hp} хп" if tm.hp > 0 else "смертельный удар"),
                data={"attacker": attacker_id, "target": target_id, "damage": dmg, "hp": max(tm.hp, 0),
                      "from": list(a.cell), "to": list(t.cell)})
     if tm.hp <= 0:
@@ -217,7 +217,7 @@ def kill(w: World, ch: Chronicle, uid: str, credit: str | None, clause: str, rew
     if uid == "hero":
         w.hero_direction = None
     if ch.on:
-        tail = f" {ch.player(credit)} получает {mana} маны." if mana else ""
+        tail = f" {ch.player(credit)} получает {mana_ru(mana, 'acc')}." if mana else ""
         ch.add("death", clause, faction=u.owner, who=cap(ch.who(u)), tail=tail,
                data={"unit": uid, "cell": list(u.cell), "credit": credit, "mana": mana})
 

@@ -7,6 +7,7 @@ from pydantic import BaseModel
 from . import geometry as g
 from . import mechanics as m
 from .actions import mining_yield
+from .chronicle import mana_ru
 from .data import DATA
 from .orders import cell_text
 from .world import World
@@ -92,7 +93,7 @@ def _capture(w, f, o):
 
 def _summon(w, f, o):
     data = DATA.units[o.unit_kind]
-    return f"призыв: {data.name} ×{o.count}, {data.summon * o.count} маны"
+    return f"призыв: {data.name} ×{o.count}, {mana_ru(data.summon * o.count)}"
 
 
 def _upgrade(w, f, o):

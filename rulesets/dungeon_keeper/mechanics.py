@@ -77,10 +77,14 @@ def building_defence(world, b: Building) -> int:
 def in_slow_aura(world, cell: Cell, faction: str | None) -> bool:
     """Is ``cell`` within the aura of a Замедляющая башня not owned by ``faction`` (DK-BLD-09,
     DK-GAP-41)? Towers of registered allies do not count when the GM allows it (DK-GAP-22)."""
+    towers = world.towers("slow_tower") if hasattr(world, "towers") else [
+        b for b in world.buildings.values() if b.kind == "slow_tower"]
+    if not towers:
+        return False
     radius = DATA.buildings["slow_tower"].aura
     allies = _allies(world, faction)
-    for b in world.buildings.values():
-        if (b.kind == "slow_tower" and b.owner != faction and b.owner is not None and b.owner not in allies
+    for b in towers:
+        if (b.owner != faction and b.owner is not None and b.owner not in allies
                 and dist(world, b.cell, cell) <= radius):
             return True
     return False

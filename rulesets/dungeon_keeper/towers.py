@@ -66,7 +66,7 @@ def shoot(w: World, ch: Chronicle, fate: Fate, tower_id: str, target_id: str | N
     tm = w.mut_unit(target_id)
     tm.hp -= dmg
     if ch.on:
-        rest = f"у {ch.who(tm, 'gen')} остаётся {tm.hp} хп" if tm.hp > 0 else f"{ch.who(tm)} погибает"
+        rest = f"остаётся {tm.hp} хп" if tm.hp > 0 else "смертельный выстрел"
         ch.add("tower_hit", "DK-GAP-40", faction=tower.owner, whom=cap(ch.who(tm)), dmg=dmg, att=TOWER.attack,
                dfn=dfn, rest=rest, data={"tower": tower_id, "target": target_id, "damage": dmg})
     if tm.hp <= 0:

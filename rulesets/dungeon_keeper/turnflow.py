@@ -68,7 +68,7 @@ def poison_tick(w: World, ch: Chronicle, u: Unit) -> bool:
     left = p.ticks - 1
     tm.poison = p.model_copy(update={"ticks": left}) if left > 0 else None
     if ch.on:
-        rest = (f"остаётся {tm.hp} хп" if tm.hp > 0 else "погибает")
+        rest = (f"остаётся {tm.hp} хп" if tm.hp > 0 else "это смертельно")
         more = f", яд подействует ещё {left} {count_form(left, 'раз', 'раза', 'раз')}" if left > 0 and tm.hp > 0 else ""
         ch.add("poison_tick", "DK-ABIL-11", faction=u.owner, who=cap(ch.who(tm)), dmg=p.damage, rest=rest + more,
                data={"unit": u.id, "damage": p.damage, "ticks": left})
@@ -98,7 +98,7 @@ def fire_aura(w: World, ch: Chronicle, faction: str | None, units: list[Unit]) -
                 tm = w.mut_unit(t.id)
                 tm.hp -= AURA.damage
                 if ch.on:
-                    rest = f"остаётся {tm.hp} хп" if tm.hp > 0 else "погибает"
+                    rest = f"остаётся {tm.hp} хп" if tm.hp > 0 else "смертельно"
                     ch.add("fire_aura", "DK-ABIL-16", faction=faction, who=ch.who(ifrit, "gen"),
                            whom=ch.who(tm, "acc"), dmg=AURA.damage, rest=rest,
                            data={"unit": ifrit.id, "target": t.id, "damage": AURA.damage})

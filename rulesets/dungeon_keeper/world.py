@@ -130,6 +130,7 @@ class World:
         # While a post is checked: ids of units whose fate hangs on a roll not made yet, and
         # "res:<faction>" when a faction's resources do (DK-GAP-11).
         self.uncertain: set[str] = set()
+        self._towers: dict[str, list[Building]] | None = None  # by kind, rebuilt after building changes
 
     # --- terrain (the geometry Grid protocol) ---------------------------------------------
     def terrain(self, cell: Cell) -> str:
@@ -235,7 +236,18 @@ class World:
         b = self._buildings.get(bid, _MISSING)
         return self.base.buildings.get(bid) if b is _MISSING else b
 
+    def towers(self, kind: str) -> list[Building]:
+        """The buildings of one tower kind (cached: auras are checked on every step)."""
+        if self._towers is None:
+            found: dict[str, list[Building]] = {"slow_tower": [], "battle_tower": []}
+            for b in self.buildings.values():
+                if b.kind in found:
+                    found[b.kind].append(b)
+            self._towers = found
+        return self._towers[kind]
+
     def mut_building(self, bid: str) -> Building:
+        self._towers = None
         b = self._buildings.get(bid, _MISSING)
         if b is _MISSING:
             b = copy.copy(self.base.buildings[bid])
@@ -252,6 +264,7 @@ class World:
         return self.building(bid) if bid is not None else None
 
     def add_building(self, b: Building) -> None:
+        self._towers = None
         self._buildings[b.id] = b
         self._bcells[self.index(b.cell)] = b.id
         self.set_terrain(b.cell, BUILT)
@@ -260,6 +273,7 @@ class World:
         b = self.building(bid)
         if b is None:
             raise KeyError(bid)
+        self._towers = None
         self._buildings[bid] = None
         self._bcells[self.index(b.cell)] = None
         self.set_terrain(b.cell, EMPTY)
