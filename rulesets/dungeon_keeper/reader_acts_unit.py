@@ -145,14 +145,14 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
                                          path=" → ".join(cell_text(x) for x in found)))
                 here = cell
     else:
-        dirs = [p for p in c.parts if p.kind == "dir"]
-        if not dirs:
+        d = direction_of(c)
+        if d is None:
             raise fail("read.move_where", span_of(c), hint=example("move"))
-        steps = c.repeat if c.repeat_said else _amount_before(c, dirs[0]) or 1
+        steps = c.repeat if c.repeat_said else _amount_before(c, d) or 1
         here = start
         for _ in range(max(1, min(steps, 20))):
-            here = step(here, dirs[0].value)  # type: ignore[arg-type]
-            path.append(check_cell(here, view, (dirs[0].start, dirs[0].end)))
+            here = step(here, d.value)  # type: ignore[arg-type]
+            path.append(check_cell(here, view, (d.start, d.end)))
     return [make(o.Move, span_of(c), **_head(actor, view), ap=len(path), path=tuple(path))]
 
 
@@ -199,9 +199,9 @@ def dig(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     where = cell_of(c)
     if where is None:
-        dirs = [p for p in c.parts if p.kind == "dir"]
-        if dirs and actor.cell is not None:
-            cell = check_cell(step(actor.cell, dirs[0].value), view, (dirs[0].start, dirs[0].end))  # type: ignore[arg-type]
+        d = direction_of(c)
+        if d is not None and actor.cell is not None:
+            cell = check_cell(step(actor.cell, d.value), view, (d.start, d.end))  # type: ignore[arg-type]
         else:
             raise fail("read.cell_needed", span_of(c), what="вскапывания", hint=example("dig"))
     else:
@@ -515,10 +515,21 @@ def _self_said(c: Clause) -> bool:
     return not c.refs()
 
 
-def _direction(c: Clause, actor: UnitView) -> str:
+def direction_of(c: Clause) -> Part | None:
+    """The direction a clause names; «по диагонали» needs the diagonal said (DK-GAP-16)."""
     dirs = [p for p in c.parts if p.kind == "dir"]
-    if dirs:
-        return dirs[0].value  # type: ignore[return-value]
+    if not dirs:
+        return None
+    d = dirs[0]
+    if d.value is None or (d.concept == "w_diag" and len(d.value) == 1):  # type: ignore[arg-type]
+        raise fail("read.diagonal_which", (d.start, d.end), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-16")
+    return d
+
+
+def _direction(c: Clause, actor: UnitView) -> str:
+    d = direction_of(c)
+    if d is not None:
+        return d.value  # type: ignore[return-value]
     where = cell_of(c)
     if where is not None and actor.cell is not None:
         d = direction_between(actor.cell, where[0])

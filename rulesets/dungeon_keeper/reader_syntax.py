@@ -49,6 +49,8 @@ _ACTION_ABILITIES = frozenset({
 _WEAK_VERBS = frozenset({"v_spend", "v_use", "v_stay"})
 DIRECTIONS = {"d_n": "N", "d_s": "S", "d_w": "W", "d_e": "E", "d_ne": "NE", "d_nw": "NW", "d_se": "SE",
               "d_sw": "SW"}  # geometry.DIRECTIONS codes
+_DIAGONALS = {frozenset(("N", "E")): "NE", frozenset(("N", "W")): "NW", frozenset(("S", "E")): "SE",
+              frozenset(("S", "W")): "SW"}
 
 
 # --- what the syntax says ---------------------------------------------------------------------
@@ -426,8 +428,8 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
                 own = True
             elif concept == "w_neutral":
                 c.parts.append(Part("noun", it.start, it.end, prep, concept=concept))
-            elif concept in ("w_diag",):
-                pass
+            elif concept == "w_diag":
+                c.parts.append(Part("dir", it.start, it.end, prep, concept=concept, value=None))
             elif concept == "w_direction" and prep == "в":
                 k += 1
                 prep = "в сторону"  # «в сторону 20-22»
@@ -445,7 +447,17 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             prep = None
             continue
         if cat == "d":
-            c.parts.append(Part("dir", it.start, it.end, prep, concept=concept, value=DIRECTIONS[concept]))
+            code = DIRECTIONS[concept]
+            last = c.parts[-1] if c.parts else None
+            if last is not None and last.kind == "dir" and last.value is None:
+                last.value = code  # «по диагонали вверх-вправо» (a straight word alone stays unclear)
+                last.end = it.end
+            elif last is not None and last.kind == "dir" and _DIAGONALS.get(frozenset((last.value, code))):
+                # «вверх и вправо», «вправо вверх», «по диагонали вниз влево»: one diagonal
+                last.value = _DIAGONALS[frozenset((last.value, code))]
+                last.end = it.end
+            else:
+                c.parts.append(Part("dir", it.start, it.end, prep, concept=concept, value=code))
             prep = None
             k += 1
             continue

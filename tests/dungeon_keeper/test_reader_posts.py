@@ -188,13 +188,27 @@ def test_row_comes_first_DK_MAP_04():
 @pytest.mark.parametrize(("word", "cell"), [
     ("вверх", (19, 20)), ("на север", (19, 20)), ("вниз", (21, 20)), ("на юг", (21, 20)), ("влево", (20, 19)),
     ("на запад", (20, 19)), ("вправо", (20, 21)), ("на восток", (20, 21)), ("вверх-влево", (19, 19)),
-    ("на юго-восток", (21, 21)), ("в сторону 30-30", (21, 21)),
+    ("на юго-восток", (21, 21)), ("в сторону 30-30", (21, 21)), ("вверх и вправо", (19, 21)),
+    ("вниз влево", (21, 19)), ("по диагонали вверх-влево", (19, 19)), ("по диагонали вниз и вправо", (21, 21)),
 ])
 def test_direction_words_DK_GAP_16(word, cell):
     """Row 1 is the north edge and column 1 the west edge: «вверх» is row − 1, «вправо» column + 1."""
     state = world(units=[("p1", "imp", 1, (20, 20))])
     order = one(read(f"Имп №1: идёт {word}", state))
     assert order.path == (cell,)
+
+
+@pytest.mark.parametrize("word", ["по диагонали", "по диагонали вверх"])
+def test_a_diagonal_must_say_which_DK_GAP_16(word):
+    problem = errors(read(f"Имп №1: идёт {word}", world(units=[("p1", "imp", 1, (20, 20))])))[0]
+    assert problem.code == "read.diagonal_which" and problem.kind == "ambiguous"
+
+
+def test_a_stream_in_a_direction_word_or_towards_a_cell_DK_GAP_16():
+    state = world(units=[("p1", "ifrit", 1, (20, 20))])
+    assert one(read("ифрит: огненный поток вниз и влево", state)).direction == "SW"
+    assert one(read("ифрит: огненный поток в сторону 20-22", state)).direction == "E"
+    assert one(read("ифрит: огненный поток на север", state)).direction == "N"
 
 
 def test_a_cell_outside_the_map_is_an_error_DK_GAP_16():
