@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -31,13 +31,13 @@ from letopis.service import (
     VerifyOut,
 )
 
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, current_user
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep
 from .responses import ErrorOut
 from .security import TOKEN_MAX_AGE, AuthRequired, make_token
 
 ERRORS = {code: {"model": ErrorOut} for code in (401, 403, 404, 409, 413, 422)}
 
-router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS, dependencies=[Depends(current_user)])
+router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
 
 
 # --- request and response models -----------------------------------------------------------------
