@@ -167,19 +167,18 @@ def _parse_line(norm: str) -> LineSyntax:
         pos += 1
     ref, after = _ref_at(items, pos)
     if ref is not None and ref.kind is not None and ref.prep is None and not ref.plural and ref.count is None:
-        # «Имп №3:», «[b]Керуб №1[/b]», «Грасдир 2 —», «Бес №2: 1-2 ОД — идёт …»
-        k = after
-        while k < n and items[k].kind == "word" and _owner_word(items[k]):
-            k += 1
+        # «Имп №3:», «[b]Керуб №1[/b]», «Грасдир 2 —», «Бес №2: 1-2 ОД — идёт …», «Бес №2 (Ваал):»
+        probe = Ref(ref.kind, ref.start, ref.end, number=ref.number)
+        k = _ref_tail(items, after, n, probe)
         rest_start = k
         if k < n and items[k].is_sym(":", "-", "—", "."):
             rest_start = k + 1
         if rest_start >= n or all(it.kind == "sym" for it in items[rest_start:]):
-            ref.owner_words = tuple(it.text for it in items[after:k])
+            ref.owner_words, ref.cell, ref.cell_span = probe.owner_words, probe.cell, probe.cell_span
             out.header, out.header_only = ref, True
             return out
         if rest_start > k or _starts_with_ap(items, rest_start):
-            ref.owner_words = tuple(it.text for it in items[after:k])
+            ref.owner_words, ref.cell, ref.cell_span = probe.owner_words, probe.cell, probe.cell_span
             out.header = ref
             pos = rest_start
     out.clauses = _clauses(items, pos)

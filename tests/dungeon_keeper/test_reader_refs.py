@@ -112,6 +112,14 @@ def test_a_subjugated_enemy_unit_takes_orders_with_its_owner_named():
     assert order.unit == "p2:m2" and order.who.owner == "Ваал"
 
 
+def test_a_subjugated_enemy_unit_under_a_header():
+    state = world(units=[("p2", "bes", 2, (20, 20))], players=PLAYERS)
+    state.units["p2:m2"].controller = "p1"
+    reading = read("Бес №2 (Ваал):\n1 ОД: идёт на 20-21\n2 ОД: идёт на 20-22", state)
+    assert not errors(reading), [p.render() for p in reading.problems]
+    assert [x.unit for x in reading.orders] == ["p2:m2", "p2:m2"]
+
+
 def test_owner_names_decline():
     state = world(units=[("p1", "bes", 1, (20, 20)), ("p2", "bes", 1, (20, 21)), ("p3", "bes", 1, (21, 20))],
                   players=("Морган", "Игорь", "Лилия"))
