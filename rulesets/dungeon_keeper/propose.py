@@ -137,21 +137,21 @@ def _archdemon(post: _Post) -> None:
                       and all(r in p.runes for r in s.runes)]
         if affordable:
             post.try_arch(Research(spell=rng.pick(affordable)))
-    owned = sum(1 for u in w.iter_units() if u.owner == f)
-    imps = sum(1 for u in w.iter_units() if u.owner == f and not u.data.military)
-    if rng.chance(70) and owned < DATA.limits.units:
-        kind = "imp" if imps < 4 or rng.chance(30) else "bes"
-        count = 1 if rng.chance(70) else 2
-        if not post.try_arch(Summon(unit_kind=kind, count=count)):
+    own = [u for u in w.iter_units() if u.owner == f]
+    imps = sum(1 for u in own if not u.data.military)
+    income = sum(b.level or 0 for b in w.buildings_of(f, "source"))
+    upkeep = sum(u.data.upkeep for u in own)
+    if rng.chance(60):
+        for b in w.buildings_of(f, "source"):  # more mana a turn: the way to a bigger army
+            if (b.level or 1) < 10:
+                post.try_arch(UpgradeBuilding(building=b.id, cell=b.cell, level=(b.level or 1) + 1))
+                break
+    if len(own) < DATA.limits.units and upkeep + 1 <= income + w.player(f).mana // 6 and rng.chance(80):
+        kind = "imp" if imps < 3 or rng.chance(25) else "bes"
+        if not post.try_arch(Summon(unit_kind=kind)):
             post.try_arch(Summon(unit_kind="imp"))
     if rng.chance(50):
         _upgrade_some(post)
-    if rng.chance(15):
-        for b in w.buildings_of(f, "source"):
-            level = b.level or 1
-            if level < 10:
-                post.try_arch(UpgradeBuilding(building=b.id, cell=b.cell, level=level + 1))
-                break
 
 
 def _upgrade_some(post: _Post) -> None:
@@ -290,6 +290,12 @@ def _ability(post: _Post, u: Unit, ab: str, enemies: list[Unit]) -> BaseModel | 
     return None
 
 
+def _enemy_altar(w: World, f: str, cell: tuple[int, int]) -> tuple[int, int] | None:
+    """The cell of the nearest rival's Altar (where armies and tunnels head for)."""
+    altars = [b.cell for b in w.buildings.values() if b.kind == "altar" and b.owner not in (f, None)]
+    return min(altars, key=lambda c: m.dist(w, c, cell)) if altars else None
+
+
 def _imp_work(post: _Post, u: Unit) -> list[BaseModel]:
     w, f, rng = post.w, post.f, post.rng
     who = post.label(u)
@@ -301,6 +307,9 @@ def _imp_work(post: _Post, u: Unit) -> list[BaseModel]:
             out.insert(0, MineOrder(unit=u.id, who=who, cell=cell, mine=mine.kind, ap=1))
     digs = [c for c in cells if w.undug(*c)]
     if digs and rng.chance(70):
+        goal = _enemy_altar(w, f, u.cell)
+        if goal is not None and rng.chance(60):
+            digs.sort(key=lambda c: m.dist(w, c, goal))  # tunnel towards the nearest rival
         out.append(Dig(unit=u.id, who=who, cell=digs[0]))
     p = w.player(f)
     if p.gold >= 50 and rng.chance(12):
@@ -313,13 +322,17 @@ def _imp_work(post: _Post, u: Unit) -> list[BaseModel]:
 
 def _moves(post: _Post, u: Unit, enemies: list[Unit]) -> list[BaseModel]:
     """A step (or two) towards the nearest enemy, else somewhere free."""
-    w, _f, rng = post.w, post.f, post.rng
+    w, f, rng = post.w, post.f, post.rng
     free = [c for c in g.neighbours(u.cell, w.size)
             if w.terrain(c) == EMPTY and not w.unit_ids_at(c) and m.corner_open(w, u.cell, c)]
     if not free:
         return []
+    goal = None
     if enemies and u.data.military:
         goal = min(enemies, key=lambda t: m.dist(w, u.cell, t.cell)).cell
+    elif u.data.military and rng.chance(60):
+        goal = _enemy_altar(w, f, u.cell)
+    if goal is not None:
         free.sort(key=lambda c: m.dist(w, c, goal))
         first = free[0]
     else:
