@@ -25,7 +25,7 @@ from letopis.engine.text import LineKind, PostLine, split_post
 
 from . import reader_notes as notes
 from .legality import Checker
-from .reader_bind import Bound, Issue, note, resolve
+from .reader_bind import Bound, Fail, Issue, note, resolve
 from .reader_dispatch import Binder, action_of
 from .reader_messages import msg
 from .reader_syntax import Clause, Ref, parse_line
@@ -151,12 +151,9 @@ class _Post:
         try:
             self.current = resolve(ref, self.view, "own", issues)
             self.header_failed = None
-        except Exception as e:  # Fail from resolve
-            issue = getattr(e, "issue", None)
-            if issue is None:
-                raise
+        except Fail as e:
             self.current, self.header_failed = None, pl.number
-            line.problems.append(_problem(pl, issue))
+            line.problems.append(_problem(pl, e.issue))
             line.status = LineStatus.ERROR
             return
         for issue in issues:
@@ -205,7 +202,7 @@ class _Post:
             if c.subject is not None:
                 try:
                     unit = resolve(c.subject, self.view, "own", [])
-                except Exception:  # noqa: BLE001 - a name that fits nobody: nothing to note
+                except Fail:  # a name that fits nobody: nothing to note
                     unit = None
             if unit is not None:
                 who = self.view.label(unit).text(capital=True)
@@ -320,10 +317,6 @@ def _archdemon(c: Clause) -> bool:
     from .reader_dispatch import ARCH_ACTIONS
 
     return action_of(c) in ARCH_ACTIONS
-
-
-def _verb(c: Clause) -> str:
-    return c.verb.text if c.verb is not None else "действие"
 
 
 def _unclosed() -> Issue:

@@ -191,7 +191,3 @@ def check_cell(cell: tuple[int, int], view: View, span: tuple[int, int]) -> tupl
         raise fail("read.cell_outside", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-16",
                    hint=msg("read.hint_cell"), cell=_cell(cell), size=view.size)
     return cell
-
-
-def clause_span(c: Clause) -> tuple[int, int]:
-    return c.start, c.end
