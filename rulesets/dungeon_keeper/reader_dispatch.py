@@ -85,8 +85,9 @@ def _action_of(c: Clause) -> str | None:
             return "equip"
         if has_ref and nouns & set(arch.SPIRITS):
             return "spirit"
-        if sum(1 for p in c.parts if p.kind == "arrow") and sum(1 for p in c.parts if p.kind == "cell") >= 2:
-            return "move"
+        if any(p.kind == "arrow" for p in c.parts) and any(p.kind == "cell" for p in c.parts) \
+                and not c.refs() and not nouns:
+            return "move"  # «8-8 → 8-9 → 9-10», «Имп №1 → 12-13»
         return None
     if action == "kopat" and (nouns & set(unit_acts.MINE_KIND)):
         return "mine"

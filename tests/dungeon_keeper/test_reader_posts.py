@@ -172,10 +172,12 @@ def test_a_cell_in_every_form_DK_MAP_04(cell):
     assert order.path == ((21, 20),)
 
 
-@pytest.mark.parametrize("chain", ["20-20 → 21-20 → 22-20", "20-20 -> 21-20 -> 22-20", "20-20 - 21-20 - 22-20",
-                                   "с клетки 20-20 на 21-20, затем на 22-20", "на 21-20 → 22-20"])
+@pytest.mark.parametrize("chain", ["идёт 20-20 → 21-20 → 22-20", "идёт 20-20 -> 21-20 -> 22-20",
+                                   "идёт 20-20 - 21-20 - 22-20", "идёт с клетки 20-20 на 21-20, затем на 22-20",
+                                   "идёт на 21-20 → 22-20", "→ 21-20 → 22-20", "20-20 → 21-20 → 22-20",
+                                   "ходит на 21-20, потом на 22-20"])
 def test_multi_step_moves_DK_MOVE_01(chain):
-    order = one(read(f"Имп №1: идёт {chain}", imps()))
+    order = one(read(f"Имп №1: {chain}", imps()))
     assert order.path == ((21, 20), (22, 20)) and order.ap == 2
 
 
