@@ -88,6 +88,12 @@ def make(cls: type[BaseModel], span: tuple[int, int], **fields: object) -> BaseM
 
 
 # --- naming units -----------------------------------------------------------------------------------
+def cap(text: str) -> str:
+    """The first letter upper-case, the rest as it is («имп №1 (Ваал)» → «Имп №1 (Ваал)»)."""
+    return text[:1].upper() + text[1:]
+
+
+
 def unit_words(u: UnitView, view: View, case: str = "nom") -> str:
     return view.label(u).text(case)  # type: ignore[arg-type]
 
@@ -140,7 +146,7 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
         others = view.find(kind, ref.number, None, by_cell, "enemy")
         if len(others) == 1:
             raise fail("read.unit_not_yours", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-15",
-                       what=unit_words(others[0][0], view).capitalize())
+                       what=cap(unit_words(others[0][0], view)))
     if not found:
         hint = _candidates_hint(view, kind, scope, owner)
         raise fail("read.unit_unknown", span, kind=ProblemKind.ILLEGAL, clause="DK-GAP-15", hint=hint,
@@ -162,11 +168,11 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
                    hint=msg(hint_code, example=unit_words(pool[0][0], view)), what=ref_words(ref), who=who)
     unit, former = pool[0]
     if former:
-        issues.append(note("read.unit_former", span, "DK-GAP-15", warning=True, what=ref_words(ref).capitalize(),
+        issues.append(note("read.unit_former", span, "DK-GAP-15", warning=True, what=cap(ref_words(ref)),
                            now=unit_words(unit, view)))
     if ref.cell is not None and unit.cell is not None and unit.cell != ref.cell:
         raise fail("read.unit_cell_mismatch", span, kind=ProblemKind.ILLEGAL,
-                   what=unit_words(unit, view).capitalize(), where=_cell(unit.cell), said=_cell(ref.cell))
+                   what=cap(unit_words(unit, view)), where=_cell(unit.cell), said=_cell(ref.cell))
     return unit
 
 

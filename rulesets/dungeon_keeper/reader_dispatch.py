@@ -21,7 +21,7 @@ from . import reader_acts_arch as arch
 from . import reader_acts_unit as unit_acts
 from .data import DATA
 from .geometry import adjacent
-from .reader_bind import Bound, Fail, Issue, fail, note, resolve, unit_words
+from .reader_bind import Bound, Fail, Issue, cap, fail, note, resolve, unit_words
 from .reader_messages import msg
 from .reader_syntax import Clause
 from .reader_view import UnitView, View
@@ -266,7 +266,7 @@ class Binder:
             raise fail("read.no_actor", span, what=what, hint=msg("read.hint_header"))
         who = ", ".join(unit_words(u, view) for u in pool[:6]) + ("…" if len(pool) > 6 else "")
         raise fail("read.actor_ambiguous", span, kind=ProblemKind.AMBIGUOUS, what=what, who=who,
-                   hint=msg("read.hint_example", example=f"{unit_words(pool[0], view).capitalize()}: …"))
+                   hint=msg("read.hint_example", example=f"{cap(unit_words(pool[0], view))}: …"))
 
     # --- after the checker accepted an order -------------------------------------------------------------
     def accepted(self, b: Bound) -> None:

@@ -72,6 +72,8 @@ def test_a_former_kind_is_accepted_with_a_warning_DK_GAP_15():
 def test_an_enemy_unit_cannot_be_given_orders():
     problem = errors(read("бес №3 Ваала идёт на 31-31", army()))[0]
     assert problem.clause in ("DK-GAP-15", "DK-GEN-06")
+    problem = errors(read("Бес №3: идёт на 31-31", army()))[0]
+    assert problem.code == "read.unit_not_yours" and problem.message.startswith("Бес №3 (Ваал) — не ваш")
 
 
 def test_the_hero_and_the_gnome_are_named_by_kind():
