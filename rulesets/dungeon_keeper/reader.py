@@ -226,8 +226,11 @@ class _Post:
                 if issue.code in _UNIT_TYPO_CODES:
                     typo = notes.typo_of_unit(c.words)
                     if typo is not None:
-                        b.issues[i] = Issue(issue.code, issue.message, msg("read.hint_maybe", word=typo[1]),
-                                            issue.clause, issue.severity, issue.kind, issue.start, issue.end)
+                        hint = msg("read.hint_maybe", word=typo[1])
+                        if issue.code in ("read.actor_ambiguous", "read.unit_ambiguous") and issue.hint:
+                            hint = f"{hint} Или: {issue.hint}"  # keep the candidates
+                        b.issues[i] = Issue(issue.code, issue.message, hint, issue.clause, issue.severity, issue.kind,
+                                            issue.start, issue.end)
             if not b.failed and b.order is not None and c.subject is not None and c.subject.kind is None:
                 typo = notes.typo_of_unit(c.words)
                 if typo is not None:

@@ -165,7 +165,7 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
         who = ", ".join(unit_words(m[0], view) + _at(m[0]) for m in pool[:6])
         hint_code = "read.hint_kind" if ref.number is not None else "read.hint_number"
         raise fail("read.unit_ambiguous", span, kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-15",
-                   hint=msg(hint_code, example=unit_words(pool[0][0], view)), what=ref_words(ref), who=who)
+                   hint=msg(hint_code, who=who, example=unit_words(pool[0][0], view)), what=ref_words(ref))
     unit, former = pool[0]
     if former:
         issues.append(note("read.unit_former", span, "DK-GAP-15", warning=True, what=cap(ref_words(ref)),

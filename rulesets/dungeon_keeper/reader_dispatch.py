@@ -265,8 +265,8 @@ class Binder:
         if not pool:
             raise fail("read.no_actor", span, what=what, hint=msg("read.hint_header"))
         who = ", ".join(unit_words(u, view) for u in pool[:6]) + ("…" if len(pool) > 6 else "")
-        raise fail("read.actor_ambiguous", span, kind=ProblemKind.AMBIGUOUS, what=what, who=who,
-                   hint=msg("read.hint_example", example=f"{cap(unit_words(pool[0], view))}: …"))
+        raise fail("read.actor_ambiguous", span, kind=ProblemKind.AMBIGUOUS, what=what,
+                   hint=msg("read.hint_actor", who=who, example=f"{cap(unit_words(pool[0], view))}: …"))
 
     # --- after the checker accepted an order -------------------------------------------------------------
     def accepted(self, b: Bound) -> None:

@@ -41,8 +41,7 @@ def test_a_name_that_fits_several_units_is_ambiguous_with_the_candidates_DK_GAP_
     reading = read("Бес №2 атакует беса №2", army())
     problem = errors(reading)[0]
     assert problem.code == "read.unit_ambiguous" and problem.kind == "ambiguous" and problem.clause == "DK-GAP-15"
-    assert "бес №2 (Ваал)" in problem.message and "бес №2 (Лилит)" in problem.message
-    assert problem.hint
+    assert "бес №2 (Ваал) на 21-22" in problem.hint and "бес №2 (Лилит) на 22-21" in problem.hint
     assert reading.lines[0].text[problem.col_start:problem.col_end] == "беса №2"
 
 
@@ -50,7 +49,7 @@ def test_a_bare_number_shared_by_two_sequences_is_ambiguous_DK_GAP_15():
     state = world(units=[("p1", "imp", 1, (20, 20)), ("p1", "bes", 1, (25, 25))])
     problem = errors(read("№1 идёт на 21-21", state))[0]
     assert problem.code == "read.unit_ambiguous"
-    assert "имп №1" in problem.message and "бес №1" in problem.message
+    assert "имп №1" in problem.hint and "бес №1" in problem.hint and "вид юнита" in problem.hint
 
 
 def test_a_unit_that_does_not_exist_is_named_with_the_ones_that_do_DK_GAP_15():
