@@ -24,6 +24,33 @@ from typing import Any
 from .state import BUILT, EMPTY, UNDUG, Archdemon, Arrow, Building, Cell, MapObject, Mine, State, Unit
 
 _MISSING: Any = object()
+_new = object.__new__
+_setattr = object.__setattr__
+_UNIT_LISTS = ("effects", "artifacts", "spirits", "runes", "history")
+
+
+def _copy_record(model: Any, cls: type) -> Any:
+    """A copy of a state record without pydantic's generic `__copy__` (twice as fast; the records
+    have no private attributes or extras). Lists and dicts of a unit are copied too."""
+    new = _new(cls)
+    d = model.__dict__.copy()
+    if cls is Unit:
+        for key in _UNIT_LISTS:
+            d[key] = list(d[key])
+        d["capture"] = dict(d["capture"])
+    _setattr(new, "__dict__", d)
+    _setattr(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
+def copy_unit(u: Unit) -> Unit:
+    return _copy_record(u, Unit) if not Unit.__private_attributes__ else u.clone()
+
+
+def copy_building(b: Building) -> Building:
+    return _copy_record(b, Building) if not Building.__private_attributes__ else copy.copy(b)
 
 
 class _Merged(Mapping):
@@ -166,7 +193,7 @@ class World:
     def mut_unit(self, uid: str) -> Unit:
         u = self._units.get(uid, _MISSING)
         if u is _MISSING:
-            u = self.base.units[uid].clone()
+            u = copy_unit(self.base.units[uid])
             self._units[uid] = u
         if u is None:
             raise KeyError(uid)
@@ -250,7 +277,7 @@ class World:
         self._towers = None
         b = self._buildings.get(bid, _MISSING)
         if b is _MISSING:
-            b = copy.copy(self.base.buildings[bid])
+            b = copy_building(self.base.buildings[bid])
             self._buildings[bid] = b
         if b is None:
             raise KeyError(bid)
@@ -381,8 +408,8 @@ class World:
         d["seats"] = list(b.seats)
         d["order"] = list(self.order)
         d["players"] = {k: (self._players[k] if k in self._players else p.clone()) for k, p in b.players.items()}
-        d["units"] = _commit(b.units, self._units, Unit.clone)
-        d["buildings"] = _commit(b.buildings, self._buildings, copy.copy)
+        d["units"] = _commit(b.units, self._units, copy_unit)
+        d["buildings"] = _commit(b.buildings, self._buildings, copy_building)
         mines = []
         for m in b.mines:
             o = self._mines.get(self.index(m.cell), _MISSING)
