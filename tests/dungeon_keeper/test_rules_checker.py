@@ -95,6 +95,9 @@ def test_world_commit_is_an_independent_state():
     assert (new.units[b.id].cell, new.players["p1"].gold) == ((10, 11), 1)
     assert (s.units[b.id].cell, s.players["p1"].gold) == ((10, 10), 500)
     new.units[b.id].hp = 1
+    new.units[b.id].effects.append(new.units[b.id].effects[0] if new.units[b.id].effects else None)  # type: ignore[arg-type]
+    new.units[b.id].capture["b1"] = 3
+    assert s.units[b.id].effects == [] and s.units[b.id].capture == {}
     new.move_unit(new.units[b.id], (12, 12))
     assert s.units[b.id].hp == 3 and s.unit_at((10, 10)) is not None and s.unit_at((12, 12)) is None
     assert new.unit_at((12, 12)).id == b.id
