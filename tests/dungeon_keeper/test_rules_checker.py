@@ -88,6 +88,7 @@ def test_a_chest_not_yet_opened_may_pay_for_what_follows_DK_GAP_11_DK_GAP_48():
 def test_world_commit_is_an_independent_state():
     s = game(ROOM)
     b = unit(s, "p1", "bes", (10, 10))
+    other = unit(s, "p1", "imp", (14, 14))
     w = World(s)
     w.move_unit(b.id, (10, 11))
     w.mut_player("p1").gold = 1
@@ -95,9 +96,9 @@ def test_world_commit_is_an_independent_state():
     assert (new.units[b.id].cell, new.players["p1"].gold) == ((10, 11), 1)
     assert (s.units[b.id].cell, s.players["p1"].gold) == ((10, 10), 500)
     new.units[b.id].hp = 1
-    new.units[b.id].effects.append(new.units[b.id].effects[0] if new.units[b.id].effects else None)  # type: ignore[arg-type]
-    new.units[b.id].capture["b1"] = 3
-    assert s.units[b.id].effects == [] and s.units[b.id].capture == {}
+    new.units[other.id].runes.append("fire")  # an untouched record is copied as well
+    new.units[other.id].capture["b1"] = 3
+    assert s.units[other.id].runes == [] and s.units[other.id].capture == {}
     new.move_unit(new.units[b.id], (12, 12))
     assert s.units[b.id].hp == 3 and s.unit_at((10, 10)) is not None and s.unit_at((12, 12)) is None
     assert new.unit_at((12, 12)).id == b.id
