@@ -118,6 +118,9 @@ def test_serve_prepares_the_database_and_the_demo(run, db, monkeypatch):
     assert "http://127.0.0.1:8765/" in result.output and "логин master, пароль demo" in result.output
     assert calls == [(("letopis.web.app:create_app",),
                       {"factory": True, "host": "127.0.0.1", "port": 8765, "log_level": "info"})]
-    assert len(service.list_games(db)) == 2
+    from letopis.engine.registry import all_rulesets
+    from letopis.service.demo import DEMO_GAMES
+
+    assert len(service.list_games(db)) == sum(1 for d in DEMO_GAMES if d.ruleset_id in all_rulesets())
     result = run("serve", "--no-demo")
     assert result.exit_code == 0 and "логин master" not in result.output
