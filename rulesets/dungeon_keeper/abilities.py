@@ -8,7 +8,7 @@ from . import combat
 from . import geometry as g
 from . import mechanics as m
 from .actions import spend
-from .chronicle import Chronicle, cap, roll_text
+from .chronicle import Chronicle, roll_text
 from .data import DATA
 from .fate import Fate
 from .orders import Ability, cell_text
@@ -68,7 +68,7 @@ def _heal(w, ch, fate, faction, o, u):
     _arrow(w, faction, u.cell, t.cell)
     if ch.on:
         t = w.unit(o.target)
-        ch.add("ability_heal", "DK-ABIL-03", faction=faction, who=cap(ch.who(u)), whom=ch.who(t, "acc"),
+        ch.add("ability_heal", "DK-ABIL-03", faction=faction, who=ch.who(u), whom=ch.who(t, "acc"),
                hp=gained, now=t.hp, data={"unit": o.unit, "target": o.target, "hp": gained})
 
 
@@ -89,7 +89,7 @@ def _sacrifice(w, ch, fate, faction, o, u):
     p.spirits.append(kind)
     p.mana += A["sacrifice"].mana
     if ch.on:
-        ch.add("sacrifice", "DK-ABIL-04", faction=faction, rolls=[roll], who=cap(ch.who(u)), whom=victim,
+        ch.add("sacrifice", "DK-ABIL-04", faction=faction, rolls=[roll], who=ch.who(u), whom=victim,
                lord=ch.player(faction), spirit=spirit, mana=A["sacrifice"].mana,
                data={"unit": o.unit, "target": o.target, "spirit": kind})
 
@@ -103,7 +103,7 @@ def _cleanse(w, ch, fate, faction, o, u):
     t.poison = None
     if ch.on:
         what = _effects_ru(gone) + (["отравление"] if poisoned else [])
-        ch.add("cleanse", "DK-ABIL-05", faction=faction, who=cap(ch.who(u)), whom=ch.who(t, "gen"),
+        ch.add("cleanse", "DK-ABIL-05", faction=faction, who=ch.who(u), whom=ch.who(t, "gen"),
                what=", ".join(what) or "ничего (снимать было нечего)", data={"unit": o.unit, "target": o.target})
 
 
@@ -129,7 +129,7 @@ def _area(w, ch, fate, faction, u, targets, *, half, how, clause):
 def _breath(w, ch, fate, faction, o, u):
     targets = breath_targets(w, u, faction)
     if ch.on:
-        ch.add("breath", "DK-ABIL-06", faction=faction, who=cap(ch.who(u)), n=len(targets),
+        ch.add("breath", "DK-ABIL-06", faction=faction, who=ch.who(u), n=len(targets),
                data={"unit": o.unit, "targets": [t.id for t in targets]})
     for t in targets:
         _arrow(w, faction, u.cell, t.cell)
@@ -142,7 +142,7 @@ def _stream(w, ch, fate, faction, o, u):
     if cells:
         w.add_arrow(Arrow(kind="ability", faction=faction, path=(u.cell, cells[-1])))
     if ch.on:
-        ch.add("stream", "DK-ABIL-07", faction=faction, who=cap(ch.who(u)), way=g.DIRECTION_RU[o.direction],
+        ch.add("stream", "DK-ABIL-07", faction=faction, who=ch.who(u), way=g.DIRECTION_RU[o.direction],
                n=len(targets), data={"unit": o.unit, "direction": o.direction, "targets": [t.id for t in targets]})
     _area(w, ch, fate, faction, u, targets, half=False, how="сжигает потоком", clause="DK-ABIL-07")
 
@@ -155,7 +155,7 @@ def _subjugate(w, ch, fate, faction, o, u):
     need = m.chance_of(w, u, A["subjugate"].chance or 0)
     ok, roll = fate.chance(need, f"Подчинение: {o.target}", hopeful=True, about=(o.target,))
     if ch.on:
-        ch.add("subjugate_try", "DK-ABIL-08", faction=faction, rolls=[roll], who=cap(ch.who(u)),
+        ch.add("subjugate_try", "DK-ABIL-08", faction=faction, rolls=[roll], who=ch.who(u),
                whom=ch.who(t, "acc"), roll=roll_text(roll, need), result="попадает" if ok else "не удаётся",
                data={"unit": o.unit, "target": o.target, "hit": ok})
     if not ok:
@@ -165,7 +165,7 @@ def _subjugate(w, ch, fate, faction, o, u):
         resisted, roll = fate.chance(need, f"Сопротивление контролю: {o.target}", hopeful=False, about=(o.target,))
         if ch.on:
             ch.add("resist" if resisted else "no_resist", "DK-ABIL-21", faction=t.owner, rolls=[roll],
-                   who=cap(ch.who(t)), roll=roll_text(roll, need), data={"unit": o.target, "resisted": resisted})
+                   who=ch.who(t), roll=roll_text(roll, need), data={"unit": o.target, "resisted": resisted})
         if resisted:
             return
     if not combat.lands(w, ch, fate, w.unit(o.target), A["subjugate"].name):
@@ -175,7 +175,7 @@ def _subjugate(w, ch, fate, faction, o, u):
     tm.ap = tm.max_ap()
     tm.capture = {}
     if ch.on:
-        ch.add("subjugated", "DK-ABIL-08", faction=faction, whom=cap(ch.who(tm)), lord=ch.player(faction),
+        ch.add("subjugated", "DK-ABIL-08", faction=faction, whom=ch.who(tm), lord=ch.player(faction),
                ap=tm.ap, data={"unit": o.target, "controller": faction})
 
 
@@ -193,7 +193,7 @@ def _exhaust(w, ch, fate, faction, o, u):
                  attack=A["exhaust"].attack * stacks, defence=A["exhaust"].defence * stacks)
     tm.effects = [e for e in tm.effects if e.key != "exhaust"] + [eff]
     if ch.on:
-        ch.add("exhaust", "DK-ABIL-09", faction=faction, who=cap(ch.who(u)), whom=ch.who(tm, "acc"),
+        ch.add("exhaust", "DK-ABIL-09", faction=faction, who=ch.who(u), whom=ch.who(tm, "acc"),
                data={"unit": o.unit, "target": o.target, "stacks": stacks})
 
 
@@ -206,7 +206,7 @@ def _fear(w, ch, fate, faction, o, u):
         t = w.unit(o.target)
         ok, roll = fate.chance(need, f"Страх: {o.target}", hopeful=True, about=(o.target,))
         if ch.on:
-            ch.add("fear_try", "DK-ABIL-10", faction=faction, rolls=[roll], who=cap(ch.who(u)),
+            ch.add("fear_try", "DK-ABIL-10", faction=faction, rolls=[roll], who=ch.who(u),
                    whom=ch.who(t, "acc"), roll=roll_text(roll, need), result="удаётся" if ok else "не удаётся",
                    data={"unit": o.unit, "target": o.target, "hit": ok})
         if not ok or not combat.lands(w, ch, fate, t, A["fear"].name):
@@ -217,7 +217,7 @@ def _fear(w, ch, fate, faction, o, u):
         eff = Effect(key="fear", source="ability", category="debuff", by=faction, until=None, stacks=stacks)
         tm.effects = [e for e in tm.effects if e.key != "fear"] + [eff]
         if ch.on:
-            ch.add("feared", "DK-ABIL-10", faction=faction, whom=cap(ch.who(tm)), stacks=stacks,
+            ch.add("feared", "DK-ABIL-10", faction=faction, whom=ch.who(tm), stacks=stacks,
                    data={"unit": o.target, "loss": stacks})
 
 
@@ -233,7 +233,7 @@ def _poison(w, ch, fate, faction, o, u):
         ticks = spec.ticks
     t.poison = Poison(ticks=ticks, damage=spec.damage, by=faction)
     if ch.on:
-        ch.add("poison", "DK-ABIL-11", faction=faction, who=cap(ch.who(u)), whom=ch.who(t, "acc"), ticks=ticks,
+        ch.add("poison", "DK-ABIL-11", faction=faction, who=ch.who(u), whom=ch.who(t, "acc"), ticks=ticks,
                dmg=spec.damage, data={"unit": o.unit, "target": o.target, "ticks": ticks})
 
 
@@ -268,7 +268,7 @@ def _unbless(w, ch, fate, faction, o, u):
             result = "но снимать нечего"
         else:
             result = "не удаётся"
-        ch.add("unbless", "DK-ABIL-12", faction=faction, rolls=rolls, who=cap(ch.who(u)), whom=ch.who(t, "gen"),
+        ch.add("unbless", "DK-ABIL-12", faction=faction, rolls=rolls, who=ch.who(u), whom=ch.who(t, "gen"),
                roll=roll_text(roll, need), result=result, data={"unit": o.unit, "target": o.target, "removed": gone})
 
 
@@ -277,7 +277,7 @@ def _cloud(w, ch, fate, faction, o, u):
     targets = [t for t in w.units_at(o.cell) if m.is_enemy(t, faction)]
     _arrow(w, faction, u.cell, o.cell)
     if ch.on:
-        ch.add("cloud", "DK-ABIL-13", faction=faction, who=cap(ch.who(u)), cell=cell_text(o.cell),
+        ch.add("cloud", "DK-ABIL-13", faction=faction, who=ch.who(u), cell=cell_text(o.cell),
                data={"unit": o.unit, "cell": list(o.cell)})
     _area(w, ch, fate, faction, u, targets, half=False, how="накрывает облаком смерти", clause="DK-ABIL-13")
 

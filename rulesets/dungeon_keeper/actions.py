@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import combat
 from . import mechanics as m
-from .chronicle import Chronicle, cap
+from .chronicle import Chronicle
 from .data import DATA
 from .fate import Fate
 from .orders import (
@@ -75,10 +75,10 @@ def do_move(w: World, ch: Chronicle, fate: Fate, faction: str, o: Move) -> None:
     w.add_arrow(Arrow(kind="move", faction=faction, path=(start, *o.path)))
     if ch.on:
         route = " → ".join(cell_text(c) for c in (start, *o.path))
-        ch.add("move", "DK-MOVE-01", faction=faction, who=cap(ch.who(u)), route=route, ap=len(o.path),
+        ch.add("move", "DK-MOVE-01", faction=faction, who=ch.who(u), route=route, ap=len(o.path),
                data={"unit": o.unit, "path": [list(start)] + [list(c) for c in o.path]})
         if slowed_at is not None:
-            ch.add("slowed_on_entry", "DK-GAP-41", faction=faction, who=cap(ch.who(u)), cell=cell_text(slowed_at),
+            ch.add("slowed_on_entry", "DK-GAP-41", faction=faction, who=ch.who(u), cell=cell_text(slowed_at),
                    data={"unit": o.unit})
 
 
@@ -91,7 +91,7 @@ def do_dig(w: World, ch: Chronicle, fate: Fate, faction: str, o: Dig) -> None:
     u = spend(w, o.unit, 1)
     w.set_terrain(o.cell, EMPTY)
     if ch.on:
-        ch.add("dig", "DK-IMP-05", faction=faction, who=cap(ch.who(u)), cell=cell_text(o.cell),
+        ch.add("dig", "DK-IMP-05", faction=faction, who=ch.who(u), cell=cell_text(o.cell),
                data={"unit": o.unit, "cell": list(o.cell)})
 
 
@@ -119,7 +119,7 @@ def do_mine(w: World, ch: Chronicle, fate: Fate, faction: str, o: MineOrder) -> 
     if ch.on and u is not None:
         left = w.mine_at(o.cell)
         tail = f", в шахте осталось {left.reserve}" if left is not None else ", шахта истощена — клетка опустела"
-        ch.add("mine", "DK-IMP-03", faction=faction, who=cap(ch.who(u)), mine=DATA.mines[kind].forms.acc.lower(),
+        ch.add("mine", "DK-IMP-03", faction=faction, who=ch.who(u), mine=DATA.mines[kind].forms.acc.lower(),
                cell=cell_text(o.cell), got=got, what=_res_gen(resource), tail=tail,
                data={"unit": o.unit, "resource": resource, "amount": got, "cell": list(o.cell)})
 
@@ -142,7 +142,7 @@ def do_build(w: World, ch: Chronicle, fate: Fate, faction: str, o: Build) -> Non
                  level=data.start_level if o.building == "source" else None)
     w.add_building(b)
     if ch.on:
-        ch.add("build", "DK-IMP-06", faction=faction, who=cap(ch.who(u)), what=data.forms.acc,
+        ch.add("build", "DK-IMP-06", faction=faction, who=ch.who(u), what=data.forms.acc,
                cell=cell_text(o.cell), price=price_text(data.gold, data.iron, data.mana),
                data={"unit": o.unit, "building": b.id, "kind": o.building, "cell": list(o.cell)})
 
@@ -185,7 +185,7 @@ def do_repair(w: World, ch: Chronicle, fate: Fate, faction: str, o: Repair) -> N
     u = w.unit(o.unit)
     b = w.building(o.building)
     if ch.on and u is not None and b is not None:
-        ch.add("repair", "DK-IMP-07", faction=faction, who=cap(ch.who(u)), what=ch.bld(b, "acc"), hp=total_hp,
+        ch.add("repair", "DK-IMP-07", faction=faction, who=ch.who(u), what=ch.bld(b, "acc"), hp=total_hp,
                gold=total_gold, now=b.hp, max=b.max_hp(),
                data={"unit": o.unit, "building": o.building, "hp": total_hp, "gold": total_gold})
 
@@ -220,7 +220,7 @@ def do_pickup(w: World, ch: Chronicle, fate: Fate, faction: str, o: Pickup) -> N
         p.mana += mana
         gain = f"кристалл даёт {mana} маны"
     if ch.on:
-        ch.add("pickup", "DK-UNIT-05", faction=faction, rolls=rolls, who=cap(ch.who(u)), what=what,
+        ch.add("pickup", "DK-UNIT-05", faction=faction, rolls=rolls, who=ch.who(u), what=what,
                cell=cell_text(obj.cell), gain=gain,
                data={"unit": o.unit, "object": obj.id, "kind": obj.kind, "item": obj.item})
 
@@ -248,7 +248,7 @@ def do_capture(w: World, ch: Chronicle, fate: Fate, faction: str, o: Capture) ->
     assert b is not None
     done = u.capture[o.building] >= need
     if ch.on:
-        ch.add("capture", "DK-SRC-04", faction=faction, who=cap(ch.who(u)), what=ch.bld(b, "gen"), ap=spent,
+        ch.add("capture", "DK-SRC-04", faction=faction, who=ch.who(u), what=ch.bld(b, "gen"), ap=spent,
                progress=u.capture[o.building], need=need,
                data={"unit": o.unit, "building": o.building, "progress": u.capture[o.building]})
     if done:
@@ -277,7 +277,7 @@ def do_rune_unlock(w: World, ch: Chronicle, fate: Fate, faction: str, o: RuneUnl
     u.runes.remove(o.rune)
     w.mut_player(faction).runes.append(o.rune)
     if ch.on:
-        ch.add("rune_unlock", "DK-OBJ-02", faction=faction, who=cap(ch.who(u)), rune=DATA.runes[o.rune].forms.acc,
+        ch.add("rune_unlock", "DK-OBJ-02", faction=faction, who=ch.who(u), rune=DATA.runes[o.rune].forms.acc,
                data={"unit": o.unit, "rune": o.rune})
 
 
@@ -287,7 +287,7 @@ def do_rune_exchange(w: World, ch: Chronicle, fate: Fate, faction: str, o: RuneE
     mana = DATA.runes[o.rune].exchange_mana
     w.mut_player(faction).mana += mana
     if ch.on:
-        ch.add("rune_exchange", "DK-OBJ-02", faction=faction, who=cap(ch.who(u)),
+        ch.add("rune_exchange", "DK-OBJ-02", faction=faction, who=ch.who(u),
                rune=DATA.runes[o.rune].forms.acc, mana=mana, data={"unit": o.unit, "rune": o.rune, "mana": mana})
 
 
@@ -297,7 +297,7 @@ def do_hospital(w: World, ch: Chronicle, fate: Fate, faction: str, o: Hospital) 
     gained = combat.heal(w, ch, o.unit, HOSPITAL.heal_per_ap * o.ap, "hospital", "DK-BLD-13",
                          quiet=True)
     if ch.on:
-        ch.add("hospital", "DK-BLD-13", faction=faction, who=cap(ch.who(u)), ap=o.ap, hp=gained, now=u.hp,
+        ch.add("hospital", "DK-BLD-13", faction=faction, who=ch.who(u), ap=o.ap, hp=gained, now=u.hp,
                data={"unit": o.unit, "hp": gained})
 
 

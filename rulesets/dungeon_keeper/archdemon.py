@@ -8,7 +8,7 @@ import re
 
 from . import geometry as g
 from . import refs
-from .chronicle import Chronicle, cap, mana_ru
+from .chronicle import Chronicle, mana_ru
 from .data import DATA
 from .fate import Fate
 from .orders import (
@@ -128,7 +128,7 @@ def do_upgrade_unit(w: World, ch: Chronicle, fate: Fate, faction: str, o: Upgrad
     if w.options.upgrade_ap_now:
         u.ap = max(0, u.ap + u.max_ap() - old_ap)
     if ch.on:
-        ch.add("upgrade_unit", "DK-UPG-01", faction=faction, who=cap(DATA.units[old_kind].forms.nom),
+        ch.add("upgrade_unit", "DK-UPG-01", faction=faction, who=DATA.units[old_kind].forms.nom,
                number=u.number, owner=ch.player(faction), to=new.forms.gen, mana=new.upgrade_mana or 0,
                gold=new.upgrade_gold or 0, data={"unit": o.unit, "from": old_kind, "to": o.to})
 

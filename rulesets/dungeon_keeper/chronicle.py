@@ -33,7 +33,7 @@ class Chronicle:
 
     def add(self, kind: str, clause: str | None, *, faction: str | None = None,
             rolls: Iterable[Roll | None] = (), data: dict[str, Any] | None = None, **kw: object) -> None:
-        self.events.append(Event(kind=kind, text=msg(f"event.{kind}", **kw), clause=clause, faction=faction,
+        self.events.append(Event(kind=kind, text=cap(msg(f"event.{kind}", **kw)), clause=clause, faction=faction,
                                  rolls=[r for r in rolls if r is not None], data=data or {}))
 
     # --- names --------------------------------------------------------------------------------

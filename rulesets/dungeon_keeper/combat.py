@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import geometry as g
 from . import mechanics as m
-from .chronicle import Chronicle, cap, mana_ru, roll_text
+from .chronicle import Chronicle, mana_ru, roll_text
 from .data import DATA
 from .fate import Fate
 from .state import Arrow, Effect, MapObject, Unit
@@ -33,10 +33,10 @@ def dodges(w: World, ch: Chronicle, fate: Fate, target: Unit, attacker_id: str |
     ok, roll = fate.chance(need, f"Призрачность: {ch.who(target, 'gen') if ch.on else target.id}",
                            hopeful=True, about=(target.id,) + ((attacker_id,) if attacker_id else ()))
     if ok and ch.on:
-        ch.add("dodge", "DK-SPELL-14", rolls=[roll], faction=target.owner, who=cap(ch.who(target)),
+        ch.add("dodge", "DK-SPELL-14", rolls=[roll], faction=target.owner, who=ch.who(target),
                roll=roll_text(roll, need), data={"unit": target.id})
     elif roll is not None and ch.on:
-        ch.add("no_dodge", "DK-GAP-72", rolls=[roll], faction=target.owner, who=cap(ch.who(target)),
+        ch.add("no_dodge", "DK-GAP-72", rolls=[roll], faction=target.owner, who=ch.who(target),
                roll=roll_text(roll, need), data={"unit": target.id})
     return ok
 
@@ -62,7 +62,7 @@ def hit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id: str, *
     tm.hp -= dmg
     if ch.on:
         note = " (половина)" if half else ""
-        ch.add("hit", clause, faction=a.side, who=cap(ch.who(a)), how=how, whom=ch.who(t, case),  # type: ignore[arg-type]
+        ch.add("hit", clause, faction=a.side, who=ch.who(a), how=how, whom=ch.who(t, case),  # type: ignore[arg-type]
                dmg=dmg, att=att, dfn=dfn, note=note,
                rest=(f"у {ch.who(t, 'gen')} остаётся {tm.hp} хп" if tm.hp > 0 else "смертельный удар"),
                data={"attacker": attacker_id, "target": target_id, "damage": dmg, "hp": max(tm.hp, 0),
@@ -84,9 +84,10 @@ def heal(w: World, ch: Chronicle, uid: str, amount: int, source: str, clause: st
         return 0
     gained = max(0, min(amount, u.max_hp() - u.hp))
     if gained:
-        w.mut_unit(uid).hp += gained
+        u = w.mut_unit(uid)
+        u.hp += gained
     if ch.on and gained and not quiet:
-        ch.add("heal_" + source, clause, faction=u.owner, who=cap(ch.who(u)), amount=gained, hp=u.hp + gained,
+        ch.add("heal_" + source, clause, faction=u.owner, who=ch.who(u), amount=gained, hp=u.hp,
                data={"unit": uid, "amount": gained})
     return gained
 
@@ -122,7 +123,7 @@ def lands(w: World, ch: Chronicle, fate: Fate, target: Unit, what: str) -> bool:
         ok, roll = fate.chance(need, f"{name}: {target.id}", hopeful=False, about=(target.id,))
         if ch.on:
             ch.add("absorb" if ok else "no_absorb", clause, rolls=[roll], faction=target.owner,
-                   who=cap(ch.who(target)), ability=name, what=what, roll=roll_text(roll, need),
+                   who=ch.who(target), ability=name, what=what, roll=roll_text(roll, need),
                    data={"unit": target.id, "absorbed": ok})
         if ok:
             heal(w, ch, target.id, heal_amount, "absorb", "DK-GAP-64")
@@ -172,7 +173,7 @@ def attack_unit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id
         need = m.chance_of(w, a, base)
         ok, roll = fate.chance(need, f"{name}: {attacker_id}", hopeful=False, about=(attacker_id, target_id))
         if ch.on:
-            ch.add("extra" if ok else "no_extra", clause, rolls=[roll], faction=a.side, who=cap(ch.who(a)),
+            ch.add("extra" if ok else "no_extra", clause, rolls=[roll], faction=a.side, who=ch.who(a),
                    ability=name, roll=roll_text(roll, need), data={"unit": attacker_id, "extra": ok})
         if ok:
             _one(w, ch, fate, attacker_id, target_id, ranged)
@@ -218,7 +219,7 @@ def kill(w: World, ch: Chronicle, uid: str, credit: str | None, clause: str, rew
         w.hero_direction = None
     if ch.on:
         tail = f" {ch.player(credit)} получает {mana_ru(mana, 'acc')}." if mana else ""
-        ch.add("death", clause, faction=u.owner, who=cap(ch.who(u)), tail=tail,
+        ch.add("death", clause, faction=u.owner, who=ch.who(u), tail=tail,
                data={"unit": uid, "cell": list(u.cell), "credit": credit, "mana": mana})
 
 
@@ -258,7 +259,7 @@ def attack_building(w: World, ch: Chronicle, attacker_id: str, building_id: str)
     bm = w.mut_building(building_id)
     bm.hp -= dmg
     if ch.on:
-        ch.add("hit_building", "DK-GAP-26", faction=a.side, who=cap(ch.who(a)), what=ch.bld(b, "acc"),
+        ch.add("hit_building", "DK-GAP-26", faction=a.side, who=ch.who(a), what=ch.bld(b, "acc"),
                dmg=dmg, att=att, dfn=dfn, note=" (половина)" if half else "",
                rest=f"остаётся {bm.hp} хп" if bm.hp > 0 else "здание разрушено",
                data={"attacker": attacker_id, "building": building_id, "damage": dmg, "hp": max(bm.hp, 0),
@@ -274,7 +275,7 @@ def destroy_building(w: World, ch: Chronicle, building_id: str) -> None:
         if building_id in u.capture:
             del w.mut_unit(u.id).capture[building_id]
     if ch.on:
-        ch.add("building_destroyed", "DK-GAP-26", what=cap(ch.bld(b)), data={"building": building_id,
+        ch.add("building_destroyed", "DK-GAP-26", what=ch.bld(b), data={"building": building_id,
                                                                               "cell": list(b.cell)})
     if b.kind == "altar" and b.owner is not None and b.owner in w.players:
         eliminate(w, ch, b.owner)

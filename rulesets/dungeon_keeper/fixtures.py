@@ -50,7 +50,7 @@ def midgame_state(n_archdemons: int = 8, units_each: int = 20, seed: str = "midg
     seats = state.seats
     for i, f in enumerate(seats):
         p = state.players[f]
-        p.gold, p.mana, p.iron, p.taldear = 400, 80, 60, 3
+        p.gold, p.mana, p.iron, p.taldear = 400, 300, 60, 3
         p.spells = ["rage", "weakness", "iron_skin", "corruption"]
         p.runes = ["fire", "dark", "death"]
         home = _free_cells(state, altars[f])

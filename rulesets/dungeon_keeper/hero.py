@@ -29,7 +29,7 @@ from collections import deque
 from . import combat
 from . import geometry as g
 from . import mechanics as m
-from .chronicle import Chronicle, cap
+from .chronicle import Chronicle
 from .data import DATA
 from .fate import Fate
 from .orders import cell_text
@@ -101,7 +101,7 @@ def _step(w: World, ch: Chronicle, uid: str, cell: Cell) -> None:
         u.ap = max(u.ap - 1, 0)
     w.add_arrow(Arrow(kind="move", faction=None, path=(start, cell)))
     if ch.on:
-        ch.add("neutral_move", "DK-GAP-75", who=cap(ch.who(u)), route=f"{cell_text(start)} → {cell_text(cell)}",
+        ch.add("neutral_move", "DK-GAP-75", who=ch.who(u), route=f"{cell_text(start)} → {cell_text(cell)}",
                data={"unit": uid, "path": [list(start), list(cell)]})
 
 

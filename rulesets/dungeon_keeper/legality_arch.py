@@ -86,7 +86,7 @@ def check_upgrade_unit(w: World, f: str, o: UpgradeUnit, out: list[Violation]) -
     sources = w.buildings_of(f, "source")
     rng = SOURCE.upgrade_range
     if not any(m.dist(w, b.cell, u.cell) <= rng for b in sources):
-        out.append(v("upgrade.far", "DK-UPG-02", about=(u.id,), who=name(o.who), range=rng))
+        out.append(v("upgrade.far", "DK-UPG-02", who=name(o.who), range=rng))
     missing = [r for r in new.runes if r not in w.player(f).runes]
     if missing:
         out.append(v("upgrade.rune", "DK-UPG-04", to=new.forms.gen, rune=", ".join(RUNE_GEN[r] for r in missing)))
@@ -197,7 +197,7 @@ def check_equip(w: World, f: str, o: Equip, out: list[Violation]) -> None:
     if w.options.artifact_limit == "one_per_kind" and o.artifact in u.artifacts:
         out.append(v("equip.twice", "DK-GAP-45", who=name(o.who), what=art.forms.acc))
     if w.options.equip_near_armoury and not any(_adjacent(b.cell, u.cell) for b in w.buildings_of(f, "armoury")):
-        out.append(v("equip.far", "DK-GAP-45", about=(u.id,), who=name(o.who)))
+        out.append(v("equip.far", "DK-GAP-45", who=name(o.who)))
 
 
 def _adjacent(a, b) -> bool:
@@ -243,7 +243,7 @@ def check_tower_shot(w: World, f: str, o: TowerShot, out: list[Violation]) -> No
         out.append(v("tower.own", "DK-BLD-08", whom=name(o.whom, "acc")))
         return
     if t.id not in {x.id for x in targets_in_reach(w, b)}:
-        out.append(v("tower.out_of_reach", "DK-BLD-08", about=(t.id,), whom=name(o.whom, "nom"),
+        out.append(v("tower.out_of_reach", "DK-BLD-08", whom=name(o.whom, "nom"),
                      cell=cell_text(b.cell)))
         return
     if t.id not in {x.id for x in allowed_targets(w, b)}:

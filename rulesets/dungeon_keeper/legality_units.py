@@ -54,7 +54,7 @@ def _worker(u: Unit, o, what: str, out: list[Violation]) -> bool:
 
 def _near(u: Unit, cell, o, what: str, out: list[Violation], clause: str = "DK-IMP-09") -> bool:
     if not _adjacent(u.cell, cell):
-        out.append(v("work.not_adjacent", clause, about=(u.id,), who=name(o.who), what=what, cell=cell_text(cell),
+        out.append(v("work.not_adjacent", clause, who=name(o.who), what=what, cell=cell_text(cell),
                      at=cell_text(u.cell)))
         return False
     return True
@@ -74,7 +74,7 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
     for i, cell in enumerate(o.path):
         c = cell_text(cell)
         if left < 1:
-            out.append(v("move.no_ap", "DK-TURN-03", about=(u.id,), who=name(o.who), cell=c, have=u.ap,
+            out.append(v("move.no_ap", "DK-TURN-03", who=name(o.who), cell=c, have=u.ap,
                          need=len(o.path)))
             return
         if not _adjacent(here, cell):
@@ -111,7 +111,7 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
             slowed = True
             left = max(left - 1, 0)
             if i < len(o.path) - 1 and left < len(o.path) - 1 - i:
-                out.append(v("move.slowed", "DK-BLD-09", about=(u.id,), who=name(o.who), cell=c))
+                out.append(v("move.slowed", "DK-BLD-09", who=name(o.who), cell=c))
                 return
         here = cell
 
@@ -227,7 +227,7 @@ def check_pickup(w: World, f: str, o: Pickup, out: list[Violation]) -> None:
         out.append(v("pickup.none", "DK-UNIT-05", about=(o.object,), cell=cell_text(o.cell)))
         return
     if obj.cell != u.cell and not _adjacent(u.cell, obj.cell):
-        out.append(v("pickup.far", "DK-GAP-47", about=(u.id,), who=name(o.who), cell=cell_text(obj.cell),
+        out.append(v("pickup.far", "DK-GAP-47", who=name(o.who), cell=cell_text(obj.cell),
                      at=cell_text(u.cell)))
         return
     ap(u, 1, o.who, out)
@@ -249,7 +249,7 @@ def check_capture(w: World, f: str, o: Capture, out: list[Violation]) -> None:
         out.append(v("capture.own", "DK-GAP-36"))
         return
     if not _adjacent(u.cell, b.cell):
-        out.append(v("work.not_adjacent", "DK-SRC-04", about=(u.id,), who=name(o.who), what="захватывать Источник",
+        out.append(v("work.not_adjacent", "DK-SRC-04", who=name(o.who), what="захватывать Источник",
                      cell=cell_text(b.cell), at=cell_text(u.cell)))
         return
     need = SOURCE.capture_ap - u.capture.get(b.id, 0)
@@ -271,7 +271,7 @@ def _rune_checks(w: World, f: str, o, out: list[Violation]) -> Unit | None:
         return None
     altar = altar_of(w, f)
     if altar is None or not _adjacent(u.cell, altar.cell):
-        out.append(v("rune.far", "DK-OBJ-02", about=(u.id,), who=name(o.who),
+        out.append(v("rune.far", "DK-OBJ-02", who=name(o.who),
                      cell=cell_text(altar.cell) if altar else "—"))
         return None
     ap(u, 1, o.who, out)
@@ -301,7 +301,7 @@ def check_hospital(w: World, f: str, o: Hospital, out: list[Violation]) -> None:
         out.append(v("hospital.not_own", "DK-GAP-42"))
         return
     if not _adjacent(u.cell, b.cell):
-        out.append(v("work.not_adjacent", "DK-BLD-13", about=(u.id,), who=name(o.who), what="лечиться в Госпитале",
+        out.append(v("work.not_adjacent", "DK-BLD-13", who=name(o.who), what="лечиться в Госпитале",
                      cell=cell_text(b.cell), at=cell_text(u.cell)))
         return
     missing = u.max_hp() - u.hp
@@ -319,27 +319,27 @@ def check_hospital(w: World, f: str, o: Hospital, out: list[Violation]) -> None:
 
 
 # --- attacks ---------------------------------------------------------------------------------------
-def _reach(w: World, u: Unit, cell, o, out: list[Violation], about: tuple[str, ...]) -> bool:
+def _reach(w: World, u: Unit, cell, o, out: list[Violation]) -> bool:
     """Melee: the next cell, not across a closed corner (DK-COMBAT-02, DK-MOVE-02); ranged: within
     reach and in sight (DK-COMBAT-04, DK-COMBAT-07)."""
     c = cell_text(cell)
     if u.data.ranged:
         d = m.dist(w, u.cell, cell)
         if d > u.data.reach:
-            out.append(v("attack.out_of_reach", "DK-COMBAT-04", about=about, who=name(o.who), cell=c, dist=d,
+            out.append(v("attack.out_of_reach", "DK-COMBAT-04", who=name(o.who), cell=c, dist=d,
                          reach=u.data.reach))
             return False
         if not m.sees(w, u.cell, cell):
             clause = "DK-MOVE-02" if g.adjacent(u.cell, cell) else "DK-COMBAT-07"
-            out.append(v("attack.no_los", clause, about=about, who=name(o.who), cell=c))
+            out.append(v("attack.no_los", clause, who=name(o.who), cell=c))
             return False
         return True
     if not g.adjacent(u.cell, cell):
-        out.append(v("attack.not_adjacent", "DK-COMBAT-02", about=about, who=name(o.who), cell=c,
+        out.append(v("attack.not_adjacent", "DK-COMBAT-02", who=name(o.who), cell=c,
                      at=cell_text(u.cell)))
         return False
     if not m.corner_open(w, u.cell, cell):
-        out.append(v("attack.corner", "DK-MOVE-02", about=about, cell=c))
+        out.append(v("attack.corner", "DK-MOVE-02", cell=c))
         return False
     return True
 
@@ -354,7 +354,7 @@ def check_attack(w: World, f: str, o: Attack, out: list[Violation]) -> None:
     if not m.is_enemy(t, f):
         out.append(v("attack.own", "DK-COMBAT-01", whom=name(o.whom, "acc")))
         return
-    if not _reach(w, u, t.cell, o, out, (u.id, t.id)):
+    if not _reach(w, u, t.cell, o, out):
         return
     ap(u, o.ap, o.who, out)
     if o.ap > 1 and not out:
@@ -389,7 +389,7 @@ def check_attack_building(w: World, f: str, o: AttackBuilding, out: list[Violati
     if b.owner == f and not w.options.may_attack_own_buildings:
         out.append(v("attack_building.own", "DK-GAP-26"))
         return
-    if not _reach(w, u, b.cell, o, out, (u.id,)):
+    if not _reach(w, u, b.cell, o, out):
         return
     ap(u, o.ap, o.who, out)
 
@@ -441,7 +441,6 @@ def _ability_target(w: World, f: str, u: Unit, o: Ability, spec, clause: str, ou
     t = target(w, o.target, o.whom, out, u.id)
     if t is None:
         return False
-    about = (u.id, t.id)
     if spec.target == "enemy" and not m.is_enemy(t, f):
         out.append(v("ability.not_enemy", clause, ability=spec.name, whom=name(o.whom, "acc")))
         return False
@@ -461,14 +460,14 @@ def _ability_target(w: World, f: str, u: Unit, o: Ability, spec, clause: str, ou
             out.append(v("sacrifice.not_own", "DK-GAP-53", whom=name(o.whom, "acc")))
             return False
     if d > rng:
-        out.append(v("ability.out_of_range", clause, about=about, ability=spec.name, whom=name(o.whom, "nom"),
+        out.append(v("ability.out_of_range", clause, ability=spec.name, whom=name(o.whom, "nom"),
                      dist=d, range=rng))
         return False
     if d == 1 and not m.corner_open(w, u.cell, t.cell):
-        out.append(v("attack.corner", "DK-GAP-19", about=about, cell=cell_text(t.cell)))
+        out.append(v("attack.corner", "DK-GAP-19", cell=cell_text(t.cell)))
         return False
     if d > 1 and _needs_los(w, spec.hostile) and not m.sees(w, u.cell, t.cell):
-        out.append(v("ability.no_los", "DK-GAP-52", about=about, ability=spec.name, whom=name(o.whom, "nom")))
+        out.append(v("ability.no_los", "DK-GAP-52", ability=spec.name, whom=name(o.whom, "nom")))
         return False
     _specific(w, f, u, t, o, out)
     return True
@@ -499,10 +498,10 @@ def _cloud_target(w: World, f: str, u: Unit, o: Ability, spec, out: list[Violati
     c = cell_text(o.cell)
     d = m.dist(w, u.cell, o.cell)
     if d > spec.range:
-        out.append(v("cloud.far", "DK-ABIL-13", about=(u.id,), cell=c, dist=d, range=spec.range))
+        out.append(v("cloud.far", "DK-ABIL-13", cell=c, dist=d, range=spec.range))
         return
     if d >= 1 and _needs_los(w, True) and not m.sees(w, u.cell, o.cell):
-        out.append(v("cloud.no_los", "DK-GAP-56", about=(u.id,), cell=c))
+        out.append(v("cloud.no_los", "DK-GAP-56", cell=c))
         return
     here = w.units_at(o.cell)
     if not any(m.is_enemy(t, f) for t in here):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import combat
 from . import mechanics as m
-from .chronicle import Chronicle, cap
+from .chronicle import Chronicle
 from .data import DATA
 from .fate import Fate
 from .orders import Cast, Research
@@ -40,7 +40,7 @@ def do_cast(w: World, ch: Chronicle, fate: Fate, faction: str, o: Cast) -> None:
     if o.spell == "healing":
         gained = combat.heal(w, ch, o.target, spell.heal, "spell", "DK-SPELL-10", quiet=True)
         if ch.on:
-            ch.add("spell_healed", "DK-SPELL-10", faction=faction, whom=cap(ch.who(t)), hp=gained,
+            ch.add("spell_healed", "DK-SPELL-10", faction=faction, whom=ch.who(t), hp=gained,
                    data={"target": o.target, "hp": gained})
         return
     if o.spell == "dispel":
@@ -67,5 +67,5 @@ def dispel(w: World, ch: Chronicle, uid: str, clause: str) -> None:
     if ch.on:
         names = [S[e.key].name if e.key in S else DATA.abilities[e.key].name if e.key in DATA.abilities else e.key
                  for e in gone] + (["отравление"] if poisoned else [])
-        ch.add("dispelled", clause, whom=cap(ch.who(t)), what=", ".join(names) or "ничего",
+        ch.add("dispelled", clause, whom=ch.who(t), what=", ".join(names) or "ничего",
                data={"unit": uid})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import combat
 from . import geometry as g
 from . import mechanics as m
-from .chronicle import Chronicle, cap
+from .chronicle import Chronicle
 from .data import DATA
 from .fate import Fate
 from .orders import TowerShot, cell_text
@@ -67,7 +67,7 @@ def shoot(w: World, ch: Chronicle, fate: Fate, tower_id: str, target_id: str | N
     tm.hp -= dmg
     if ch.on:
         rest = f"остаётся {tm.hp} хп" if tm.hp > 0 else "смертельный выстрел"
-        ch.add("tower_hit", "DK-GAP-40", faction=tower.owner, whom=cap(ch.who(tm)), dmg=dmg, att=TOWER.attack,
+        ch.add("tower_hit", "DK-GAP-40", faction=tower.owner, whom=ch.who(tm), dmg=dmg, att=TOWER.attack,
                dfn=dfn, rest=rest, data={"tower": tower_id, "target": target_id, "damage": dmg})
     if tm.hp <= 0:
         combat.kill(w, ch, target_id, tower.owner, "DK-COMBAT-11")
@@ -93,6 +93,3 @@ def autofire(w: World, ch: Chronicle, fate: Fate, faction: str) -> None:
             if not shoot(w, ch, fate, b.id, None):
                 break
 
-
-def describe_tower(b: Building) -> str:
-    return f"{cap(TOWER.forms.nom)} на {cell_text(b.cell)}"

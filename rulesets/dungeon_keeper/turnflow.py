@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import combat
 from . import geometry as g
 from . import mechanics as m
-from .chronicle import Chronicle, cap
+from .chronicle import Chronicle
 from .data import DATA
 from .fate import Fate
 from .orders import count_form
@@ -70,7 +70,7 @@ def poison_tick(w: World, ch: Chronicle, u: Unit) -> bool:
     if ch.on:
         rest = (f"остаётся {tm.hp} хп" if tm.hp > 0 else "это смертельно")
         more = f", яд подействует ещё {left} {count_form(left, 'раз', 'раза', 'раз')}" if left > 0 and tm.hp > 0 else ""
-        ch.add("poison_tick", "DK-ABIL-11", faction=u.owner, who=cap(ch.who(tm)), dmg=p.damage, rest=rest + more,
+        ch.add("poison_tick", "DK-ABIL-11", faction=u.owner, who=ch.who(tm), dmg=p.damage, rest=rest + more,
                data={"unit": u.id, "damage": p.damage, "ticks": left})
     if tm.hp <= 0:
         combat.kill(w, ch, u.id, p.by, "DK-GAP-59")
@@ -179,7 +179,7 @@ def reset_ap(w: World, ch: Chronicle, u: Unit) -> None:
             parts.append(f"+{-lost} (Скорость)")
         if aura:
             parts.append("−1 (Замедляющая башня)")
-        ch.add("ap_loss", "DK-GAP-58", faction=u.owner, who=cap(ch.who(tm)), ap=tm.ap, why=", ".join(parts),
+        ch.add("ap_loss", "DK-GAP-58", faction=u.owner, who=ch.who(tm), ap=tm.ap, why=", ".join(parts),
                data={"unit": u.id, "ap": tm.ap, "aura": aura, "lost": lost})
 
 
@@ -230,7 +230,7 @@ def end_turn(w: World, ch: Chronicle, fate: Fate, faction: str) -> None:
             tm.controller = None
             tm.ap = 0
             if ch.on:
-                ch.add("control_ends", "DK-GAP-60", faction=u.owner, who=cap(ch.who(tm)),
+                ch.add("control_ends", "DK-GAP-60", faction=u.owner, who=ch.who(tm),
                        data={"unit": u.id, "debt": tm.ap_debt})
         elif u.owner == faction and (u.ap or (u.capture and not persists)):
             tm = w.mut_unit(u.id)

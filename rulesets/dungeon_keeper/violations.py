@@ -53,7 +53,7 @@ def actor(w, faction: str, unit_id: str, label: Label | None, out: list[Violatio
         if u.owner is None:
             out.append(v("unit.neutral", "DK-GEN-07", who=name(label)))
         else:
-            out.append(v("unit.not_yours", "DK-GEN-06", about=(unit_id,), who=name(label), owner=w.name(u.side)))
+            out.append(v("unit.not_yours", "DK-GEN-06", who=name(label), owner=w.name(u.side)))
         return None
     return u
 
@@ -73,7 +73,7 @@ def target(w, unit_id: str, label: Label | None, out: list[Violation], actor_id:
 def ap(u: Unit, need: int, label: Label | None, out: list[Violation]) -> None:
     """A unit cannot spend more ОД than it has (DK-TURN-03)."""
     if need > u.ap:
-        out.append(v("ap.short", "DK-TURN-03", about=(u.id,), who=name(label), need=need, have=u.ap))
+        out.append(v("ap.short", "DK-TURN-03", who=name(label), need=need, have=u.ap))
 
 
 def pay(w, faction: str, out: list[Violation], clause: str = "DK-ECON-04", **costs: int) -> None:
