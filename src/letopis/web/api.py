@@ -31,7 +31,7 @@ from letopis.service import (
     VerifyOut,
 )
 
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, session_for
 from .responses import ErrorOut
 from .security import TOKEN_MAX_AGE, AuthRequired, make_token
 
@@ -198,13 +198,15 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 
 # --- posts ---------------------------------------------------------------------------------------
 @router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
-def check(game_id: int, body: CheckIn, db: SessionDep, user_id: CurrentUserId) -> Response:
+def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
-    The live check's hot path: the user's rights are checked in the service's one query, and the
-    answer is serialised once (no response-model round trip).
+    The live check's hot path: the user's rights are checked in the service's one query, the
+    session is opened here rather than by a generator dependency, and the answer is serialised once
+    (no response-model round trip).
     """
-    out = service.check_post(db, game_id=game_id, faction=body.faction, text=body.text, user_id=user_id)
+    with session_for(request.app) as db:
+        out = service.check_post(db, game_id=game_id, faction=body.faction, text=body.text, user_id=user_id)
     return Response(content=out.model_dump_json(), media_type="application/json")
 
 
