@@ -16,6 +16,11 @@ from pydantic import BaseModel
 from .contract import Faction, Reading, Ruleset
 from .dice import Dice
 from .events import Event, Roll
+from .problems import Problem, has_errors
+
+GM_CORRECTION = "мастер"
+"""The faction id of a GM's state correction: its text is patch lines for `Ruleset.correct`, not
+orders, so a correction is replayed like any post (and shown under this name in the chronicle)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,16 @@ def resolve_step(
     current = state
     result = StepResult(state=state)
     for sub in submissions:
+        if sub.faction == GM_CORRECTION and sub.text is not None:
+            corrected, events, problems = correct_state(ruleset, current, sub.text)
+            reading = Reading(problems=problems)
+            result.readings[sub.faction] = reading
+            if not reading.ok:
+                result.refused[sub.faction] = reading
+                return StepResult(state=state, refused=result.refused, readings=result.readings)
+            current = corrected
+            result.events.extend(events)
+            continue
         if sub.text is None:
             orders = ruleset.default_orders(current, sub.faction)
         else:
@@ -70,6 +85,18 @@ def resolve_step(
     result.state = current
     result.rolls = list(dice.rolls)
     return result
+
+
+def correct_state(ruleset: Ruleset, state: BaseModel, text: str) -> tuple[BaseModel, list[Event], list[Problem]]:
+    """A GM's patch through the ruleset's optional ``correct(state, text)``; nothing applied on errors."""
+    correct = getattr(ruleset, "correct", None)
+    if correct is None:
+        return state, [], [Problem(line=1, code="correct_unsupported",
+                                   message=f"Набор правил «{ruleset.title}» не умеет правку состояния мастером.")]
+    new_state, events, problems = correct(state, text)
+    if has_errors(problems):
+        return state, [], list(problems)
+    return new_state, list(events), list(problems)
 
 
 def setup_game(ruleset: Ruleset, options: BaseModel, factions: list[Faction], seed: str) -> BaseModel:
@@ -95,6 +122,16 @@ class Mismatch:
     what: str
 
 
+def engine_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A stored event as the engine wrote it: a GM's edit of its wording (``data["gm_edit"]``,
+    which keeps the engine's text) is undone, so replay checks the engine, not the GM's prose."""
+    edit = (event.get("data") or {}).get("gm_edit")
+    if not edit:
+        return event
+    data = {k: v for k, v in event["data"].items() if k != "gm_edit"}
+    return {**event, "text": edit["text"], "data": data}
+
+
 def replay(ruleset: Ruleset, initial: BaseModel, steps: Iterable[RecordedStep]) -> list[Mismatch]:
     """Recompute every step from the initial state; report where stored results differ."""
     problems: list[Mismatch] = []
@@ -106,7 +143,7 @@ def replay(ruleset: Ruleset, initial: BaseModel, steps: Iterable[RecordedStep]) 
             return problems
         if step.events is not None:
             got = [e.model_dump(mode="json") for e in res.events]
-            if got != step.events:
+            if got != [engine_event(e) for e in step.events]:
                 problems.append(Mismatch(step.number, "события не совпадают с опубликованными"))
         if step.state_after is not None and res.state.model_dump(mode="json") != step.state_after:
             problems.append(Mismatch(step.number, "состояние после шага не совпадает с сохранённым"))

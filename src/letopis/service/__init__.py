@@ -33,6 +33,17 @@ from .gm import (
     run_due_deadlines,
     set_deadline,
 )
+from .gm_desk import (
+    RollbackOut,
+    SeatChange,
+    check_correction,
+    correct,
+    edit_outcome,
+    export_ruling,
+    reassign_seat,
+    rollback,
+    take_over,
+)
 from .posts import check_post, check_text, submit_post
 from .schemas import (
     AuditOut,
@@ -70,4 +81,6 @@ __all__ = [
     "list_seats", "list_steps", "override_roll", "publish_step", "register_user",
     "run_due_deadlines", "seat_of", "seats_of", "set_admin", "set_deadline", "step_chronicle",
     "submit_post", "verify_export", "verify_game",
+    "RollbackOut", "SeatChange", "check_correction", "correct", "edit_outcome", "export_ruling",
+    "reassign_seat", "rollback", "take_over",
 ]
