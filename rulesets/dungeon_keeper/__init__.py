@@ -27,6 +27,7 @@ from letopis.engine.contract import (
 )
 from letopis.engine.dice import Dice
 
+from . import metrics as _metrics
 from . import orders as _orders
 from . import picture as _picture
 from . import setup as _setup
@@ -118,6 +119,8 @@ class DungeonKeeper(Ruleset[State]):
 
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         return _picture.summary(state, viewer)
+
+    metrics = staticmethod(_metrics.metrics)  # charts of resources and forces
 
 
 RULESET = DungeonKeeper()

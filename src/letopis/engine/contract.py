@@ -211,6 +211,11 @@ class Ruleset(ABC, Generic[S]):
         """Short Russian (label, value) pairs for the game page: resources, forces."""
         return []
 
+    def metrics(self, state: S) -> dict[str, dict[str, float]]:
+        """Numbers for the spectators' charts: per faction id, per Russian label (resources,
+        forces). Only what every spectator may know; an empty dict draws no charts."""
+        return {}
+
     # --- helpers -----------------------------------------------------------------------------
     def rules_markdown(self) -> str:
         path = self.package_dir / "rules.md"

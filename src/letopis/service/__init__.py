@@ -9,6 +9,7 @@ the affected step's `StepHeader`. `run_due_deadlines(db)` is safe to call from e
 a PostgreSQL advisory lock lets one of them do the work.
 """
 
+from .archive import archive_games, archive_steps, game_charts, metric_series, round_of, site_feed, state_at
 from .chronicle import list_steps, step_chronicle
 from .demo import DEMO_PASSWORD, ensure_demo
 from .errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, TooLarge
@@ -71,6 +72,7 @@ from .transfer import export_game, import_setup, verify_export, verify_game
 from .users import authenticate, get_user, get_user_by_login, register_user, set_admin
 
 __all__ = [
+    "archive_games", "archive_steps", "game_charts", "metric_series", "round_of", "site_feed", "state_at",
     "DEMO_PASSWORD", "AuditOut", "CheckOut", "Conflict", "Forbidden", "GameMode", "GameOut",
     "GamePage", "GameStatus", "Invalid", "MismatchOut", "NotFound", "PostOut", "ReadingOut",
     "ResolutionOut", "Role", "RulesetOut", "SeatOut", "ServiceError", "StepChronicle", "StepHeader",
