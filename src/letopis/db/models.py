@@ -172,3 +172,93 @@ class AuditEntry(Base):
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
     actor: Mapped[User | None] = relationship(lazy="joined")
+
+
+# --- issue 4 (G1): deadlines, receipts, notifications ----------------------------------------------
+class GameSchedule(Base):
+    """A game's deadline settings and its pause; a missing row means the defaults (not paused)."""
+
+    __tablename__ = "game_schedules"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), unique=True)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    paused_at: Mapped[datetime | None] = mapped_column()
+    grace_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    reminder_minutes: Mapped[int] = mapped_column(Integer, default=360, server_default="360")
+    updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class StepNotice(Base):
+    """What the worker has already announced about a step (so each notice goes out once)."""
+
+    __tablename__ = "step_notices"
+    __table_args__ = (UniqueConstraint("step_id", "kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    step_id: Mapped[int] = mapped_column(ForeignKey("steps.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(100))  # your_turn | step_published | deadline_soon:<iso>
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class Receipt(Base):
+    """A post frozen when its step closed: the SHA-256 the database computed from the text then.
+
+    Rows are written by a trigger on ``steps`` (status leaves ``open``), whatever code closes it.
+    """
+
+    __tablename__ = "receipts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    post_id: Mapped[int] = mapped_column(ForeignKey("posts.id"), unique=True)
+    step_id: Mapped[int] = mapped_column(ForeignKey("steps.id", ondelete="CASCADE"), index=True)
+    sha256: Mapped[str] = mapped_column(String(64))
+    frozen_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class Webhook(Base):
+    """A user's opt-in webhook: a URL and the events to POST there."""
+
+    __tablename__ = "webhooks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), unique=True)
+    url: Mapped[str] = mapped_column(Text)
+    events: Mapped[list[Any]] = mapped_column(default=list)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    secret: Mapped[str] = mapped_column(String(64))  # signs each payload (HMAC-SHA256)
+    updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class Notification(Base):
+    """The delivery queue: one payload for one user, retried with backoff until sent or given up."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (Index("ix_notifications_due", "status", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    event: Mapped[str] = mapped_column(String(32))
+    dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)
+    url: Mapped[str] = mapped_column(Text)
+    payload: Mapped[dict[str, Any]] = mapped_column()
+    status: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")  # pending|sent|failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_attempt_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    sent_at: Mapped[datetime | None] = mapped_column()
+
+
+class Delivery(Base):
+    """The delivery log: one row per attempt."""
+
+    __tablename__ = "notification_deliveries"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    notification_id: Mapped[int] = mapped_column(ForeignKey("notifications.id", ondelete="CASCADE"), index=True)
+    attempt: Mapped[int] = mapped_column(Integer)
+    status_code: Mapped[int | None] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(Text)
+    duration_ms: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())

@@ -46,6 +46,18 @@ from .gm_desk import (
     take_over,
 )
 from .posts import check_post, check_text, submit_post
+from .deadlines import (
+    ScheduleOut,
+    WorkerReport,
+    extend_deadline,
+    get_schedule,
+    pause_game,
+    resume_game,
+    run_worker,
+    set_schedule,
+)
+from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
+from .receipts import PostHistoryOut, RevisionOut, post_history
 from .schemas import (
     AuditOut,
     CheckOut,
@@ -83,6 +95,9 @@ __all__ = [
     "list_seats", "list_steps", "override_roll", "publish_step", "register_user",
     "run_due_deadlines", "seat_of", "seats_of", "set_admin", "set_deadline", "step_chronicle",
     "submit_post", "verify_export", "verify_game",
+    "DeliveryOut", "PostHistoryOut", "RevisionOut", "ScheduleOut", "WebhookOut", "WorkerReport",
+    "delete_webhook", "deliveries", "extend_deadline", "get_schedule", "get_webhook", "pause_game",
+    "post_history", "resume_game", "run_worker", "set_schedule", "set_webhook",
     "RollbackOut", "SeatChange", "check_correction", "correct", "edit_outcome", "export_ruling",
     "reassign_seat", "rollback", "take_over",
 ]

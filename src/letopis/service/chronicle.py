@@ -37,6 +37,10 @@ ACTION_TITLES = {
     "override_roll": "бросок задан мастером",
     "apply_default": "приказы по умолчанию",
     "set_deadline": "срок хода",
+    "pause": "игра на паузе",
+    "resume": "пауза снята",
+    "extend_deadline": "срок продлён",
+    "set_schedule": "отсрочка и напоминания",
 }
 
 

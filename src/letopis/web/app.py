@@ -119,7 +119,7 @@ def _run_deadlines_once(factory: sessionmaker[Session]) -> None:
     from letopis import service
 
     with factory() as db:
-        service.run_due_deadlines(db)
+        service.run_worker(db)  # deadlines (pause, grace), reminders, webhook deliveries
 
 
 async def _deadline_ticker(app: FastAPI, interval: float) -> None:
