@@ -313,18 +313,29 @@ def eliminate(w: World, ch: Chronicle, faction: str) -> None:
     check_victory(w, ch)
 
 
+def one_alliance(w: World, factions: list[str]) -> bool:
+    """Every two of ``factions`` are registered allies (DK-GEN-04): one alliance, no outsider."""
+    return all(m.allied(w, a, b) for i, a in enumerate(factions) for b in factions[i + 1:])
+
+
 def check_victory(w: World, ch: Chronicle) -> None:
-    """The last archdemon with an Altar wins (DK-GEN-01, DK-GAP-29)."""
+    """The last archdemon with an Altar wins (DK-GEN-01, DK-GAP-29); with ``allied_victory`` the
+    game also ends when every archdemon still in it belongs to one registered alliance — all of
+    them win together."""
     if w.phase == "over":
         return
     alive = w.alive_players()
-    if len(alive) > 1:
+    allied = len(alive) > 1 and w.options.allied_victory and one_alliance(w, alive)
+    if len(alive) > 1 and not allied:
         return
     w.phase = "over"
     w.active = None
     w.winners = list(alive)
     if ch.on:
-        if alive:
+        if allied:
+            names = ", ".join(ch.player(f) for f in alive)
+            ch.add("allied_victory", "DK-GAP-29", who=names, data={"winners": alive})
+        elif alive:
             ch.add("victory", "DK-GEN-01", faction=alive[0], who=ch.player(alive[0]), data={"winners": alive})
         else:
             ch.add("no_winner", "DK-GEN-01", data={"winners": []})

@@ -39,7 +39,10 @@ def _started(state: State) -> World:
 def turn(state: State) -> TurnInfo:
     if state.phase == "over" or state.active is None:
         names = ", ".join(state.name(f) for f in state.winners)
-        title = f"Игра окончена: победил {names}" if len(state.winners) == 1 else "Игра окончена"
+        if len(state.winners) == 1:
+            title = f"Игра окончена: победил {names}"
+        else:
+            title = f"Игра окончена: общая победа союзников ({names})" if state.winners else "Игра окончена"
         return TurnInfo(phase="over", title=title, over=True)
     w = _started(state)
     faction = state.active

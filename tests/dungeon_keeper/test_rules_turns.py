@@ -296,3 +296,45 @@ def test_an_attack_order_is_only_for_the_poster_s_turn_DK_TURN_01():
     b = unit(s, "p2", "kerub", (12, 13))
     out = RULESET.apply(s, "p2", [attack(s, b, a)], Dice(SEED))
     assert out.state.units[a.id].hp == 20 and "not_your_turn" in kinds(out)
+
+
+def _break_altar(s, victim: str):  # type: ignore[no-untyped-def]
+    """p1's керуб next to ``victim``'s Altar at 1 хп, and the blow that destroys it."""
+    altar = s.buildings[s.players[victim].altar]
+    altar.hp = 1
+    s.dig((43, 43))
+    s.dig((43, 44))
+    z = unit(s, "p1", "kerub", (43, 43))
+    return AttackBuilding(unit=z.id, who=label(s, z), building=altar.id, building_kind="altar", cell=altar.cell)
+
+
+def test_allied_victory_ends_the_game_with_every_ally_a_winner_DK_GAP_29():
+    """DK-GAP-29 option ``allied_victory``: when every archdemon left is in one registered alliance,
+    the game ends and all of them win."""
+    s = three(allied_victory=True)
+    s.players["p1"].allies = ["p3"]
+    out = run(s, "p1", _break_altar(s, "p2"))
+    st = out.state
+    assert st.phase == "over" and st.winners == ["p1", "p3"]
+    result = RULESET.result(st)
+    assert result is not None and result.winners == ["p1", "p3"] and not result.draw
+    assert result.text == "Общая победа: Ваал, Мамон."
+    assert "allied_victory" in kinds(out) and "Ваал, Мамон" in event(out, "allied_victory").text
+    info = turn(st)
+    assert info.over and "общая победа" in info.title
+
+
+def test_without_the_option_or_the_alliance_the_allies_play_on_DK_GAP_29():
+    """DK-GAP-29: by default allies still fight on; with the option, a partial alliance is not enough."""
+    s = three()
+    s.players["p1"].allies = ["p3"]
+    st = run(s, "p1", _break_altar(s, "p2")).state
+    assert st.phase == "turn" and st.active == "p3" and st.winners == []
+    for p3_allies, over in (([], False), (["p4"], True)):  # p3 and p4 not allied: not one alliance
+        s4 = game(BASE, players=4, multi_post_turn=False, allied_victory=True)
+        s4.players["p1"].allies = ["p3"]
+        s4.players["p4"].allies = ["p1"]
+        s4.players["p3"].allies = p3_allies
+        st4 = run(s4, "p1", _break_altar(s4, "p2")).state
+        assert (st4.phase == "over") is over
+        assert st4.winners == (["p1", "p3", "p4"] if over else [])
