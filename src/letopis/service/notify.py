@@ -151,16 +151,16 @@ def _queue(db: Session, hooks: list[Webhook], event: Event, key: str, payload: d
         stmt = insert(Notification).values(
             user_id=hook.user_id, event=event.value, dedupe_key=f"{key}:{hook.user_id}", url=hook.url,
             payload=body, status="pending", attempts=0, next_attempt_at=moment, created_at=moment,
-        ).on_conflict_do_nothing(index_elements=["dedupe_key"])
-        count += db.execute(stmt).rowcount or 0
+        ).on_conflict_do_nothing(index_elements=["dedupe_key"]).returning(Notification.id)
+        count += db.execute(stmt).scalar() is not None
     return count
 
 
 def _mark(db: Session, step: Step, kind: str) -> bool:
     """Record that ``kind`` was announced for the step; False if it already was."""
     stmt = insert(StepNotice).values(step_id=step.id, kind=kind, created_at=utcnow()).on_conflict_do_nothing(
-        index_elements=["step_id", "kind"])
-    return bool(db.execute(stmt).rowcount)
+        index_elements=["step_id", "kind"]).returning(StepNotice.id)
+    return db.execute(stmt).scalar() is not None
 
 
 def _seat_users(db: Session, game_id: int, factions: list[str] | None = None) -> dict[str, int]:
@@ -248,7 +248,7 @@ def _remind(db: Session, moment: datetime) -> int:
 # --- delivery -----------------------------------------------------------------------------------
 def backoff(attempts: int) -> timedelta:
     """Wait before attempt ``attempts + 1``: 30 s, 1 min, 2 min, … at most 2 h."""
-    return min(BACKOFF_BASE * (2 ** max(attempts - 1, 0)), BACKOFF_MAX)
+    return min(BACKOFF_BASE * (2 ** min(max(attempts - 1, 0), 20)), BACKOFF_MAX)
 
 
 def sign(secret: str, body: bytes) -> str:
