@@ -23,7 +23,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from letopis.settings import Settings, get_settings
 
-from . import api, auth, errors, gm, pages
+from . import api, archive, auth, errors, gm, pages
 from .csrf import CSRFMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
 
@@ -85,6 +85,8 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(gm.router)
     app.include_router(api.router)
+    app.include_router(archive.router)
+    app.include_router(archive.api_router)
 
     secure = settings.environment != "development"
     app.add_middleware(
