@@ -94,6 +94,11 @@ class DiceRollParty(Ruleset[State]):
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         return _picture.summary(state, viewer)
 
+    def correct(self, state: State, text: str) -> tuple[State, list[Any], list[Any]]:
+        """A GM's patch lines (see correct.py); nothing applied on any error."""
+        from .correct import correct
+        return correct(state, text)
+
     metrics = staticmethod(_metrics.metrics)  # charts of resources and forces
 
 

@@ -9,6 +9,7 @@ from support.race import Race
 
 from letopis import service
 from letopis.db.models import Resolution, Step
+from letopis.engine import registry
 from letopis.engine.events import Event
 from letopis.engine.problems import Problem
 from letopis.engine.registry import register
@@ -37,7 +38,12 @@ class FixableRace(Race):
         return (state, [], problems) if problems else (new, events, problems)
 
 
-register(FixableRace())
+@pytest.fixture(autouse=True)
+def _fixable_race():
+    """Registered only while these tests run (the conformance suite iterates every ruleset)."""
+    register(FixableRace())
+    yield
+    registry._extra.pop(FixableRace.id, None)
 
 
 def _game(db, race_game, ruleset="race", mode="auto"):

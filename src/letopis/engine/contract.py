@@ -186,6 +186,13 @@ class Ruleset(ABC, Generic[S]):
     def default_orders(self, state: S, faction: str) -> list[BaseModel]:
         """What a faction that missed its deadline does (a pass, or the documented default)."""
 
+    def correct(self, state: S, text: str) -> tuple[S, list[Event], list[Problem]]:
+        """A GM's direct patch of the state in Russian lines («+20 золота Анне»): the new state,
+        events for the chronicle, and problems by line; on any error the state is returned as is.
+        Optional: rulesets without it refuse every correction."""
+        return state, [], [Problem(line=1, code="correct_unsupported",
+                                   message=f"Набор правил «{self.title}» не умеет правку состояния мастером.")]
+
     def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
         """Orders back from their JSON form (for stored readings and the API)."""
         raise NotImplementedError
