@@ -314,7 +314,7 @@ def do_attack(w: World, ch: Chronicle, fate: Fate, faction: str, o: Attack) -> N
                        data={"unit": o.unit, "left": o.ap - i})
             return
         spend(w, o.unit, 1)
-        combat.attack_unit(w, ch, fate, o.unit, o.target)
+        combat.attack_unit(w, ch, fate, o.unit, o.target, o.then)
 
 
 def do_attack_building(w: World, ch: Chronicle, fate: Fate, faction: str, o: AttackBuilding) -> None:

@@ -148,19 +148,23 @@ def melee_retaliation(w: World, ch: Chronicle, fate: Fate, defender_id: str, att
         credit=d.side, case="dat")
 
 
-def attack_unit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id: str) -> None:
+def attack_unit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id: str,
+                then: str | None = None) -> None:
     """One normal attack (its ОД already paid): the hit, melee retaliation, then Рвение and Берсерк
-    for extra attacks on the same target (DK-COMBAT-01..06, DK-ABIL-01/02/15, DK-SPELL-12, DK-GAP-63)."""
+    for extra attacks on the same target (DK-COMBAT-01..06, DK-ABIL-01/02/15, DK-SPELL-12, DK-GAP-63).
+    With ``zeal_retarget`` an extra attack whose target is dead goes to ``then``, the second target
+    named in the order, if it can be struck from where the attacker stands."""
     a = w.unit(attacker_id)
     t = w.unit(target_id)
     assert a is not None and t is not None
     ranged = a.data.ranged
     w.add_arrow(Arrow(kind="attack", faction=a.side, path=(a.cell, t.cell)))
     _one(w, ch, fate, attacker_id, target_id, ranged)
+    if not w.options.zeal_retarget:
+        then = None
     for source in ("zeal", "berserk"):
         a = w.unit(attacker_id)
-        t = w.unit(target_id)
-        if a is None or t is None:
+        if a is None:
             return
         if source == "zeal":
             if not a.has_ability("zeal"):
@@ -170,6 +174,13 @@ def attack_unit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id
             if a.effect("berserk") is None or ranged:
                 continue
             base, name, clause = BERSERK.chance or 0, BERSERK.name, "DK-SPELL-12"
+        if w.unit(target_id) is None:  # no roll for a dead target unless a second one was named
+            if then is None or not can_strike(w, a, then):
+                return
+            target_id, then = then, None
+            if ch.on:
+                ch.add("retarget", "DK-GAP-63", faction=a.side, who=ch.who(a), whom=ch.who(w.unit(target_id), "acc"),
+                       data={"unit": attacker_id, "target": target_id})
         need = m.chance_of(w, a, base)
         ok, roll = fate.chance(need, f"{name}: {attacker_id}", hopeful=False, about=(attacker_id, target_id))
         if ch.on:
@@ -177,6 +188,17 @@ def attack_unit(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id
                    ability=name, roll=roll_text(roll, need), data={"unit": attacker_id, "extra": ok})
         if ok:
             _one(w, ch, fate, attacker_id, target_id, ranged)
+
+
+def can_strike(w: World, a: Unit, target_id: str) -> bool:
+    """Could ``a`` attack ``target_id`` right now: an enemy unit in melee reach (not across a closed
+    corner) or, for a shooter, within reach and in sight (DK-COMBAT-02/04/07, DK-MOVE-02)."""
+    t = w.unit(target_id)
+    if t is None or t.id == a.id or not m.is_enemy(t, a.side):
+        return False
+    if a.data.ranged:
+        return m.dist(w, a.cell, t.cell) <= a.data.reach and m.sees(w, a.cell, t.cell)
+    return g.adjacent(a.cell, t.cell) and m.corner_open(w, a.cell, t.cell)
 
 
 def _one(w: World, ch: Chronicle, fate: Fate, attacker_id: str, target_id: str, ranged: bool) -> None:

@@ -357,10 +357,32 @@ def check_attack(w: World, f: str, o: Attack, out: list[Violation]) -> None:
     if not _reach(w, u, t.cell, o, out):
         return
     ap(u, o.ap, o.who, out)
+    if o.then is not None:
+        _check_then(w, f, u, o, out)
     if o.ap > 1 and not out:
         per = _expected(w, u, t)
         if per * (o.ap - 1) >= t.hp:
             out.append(v("attack.overkill", "DK-GAP-11", severity=NOTE, whom=name(o.whom, "nom")))
+
+
+def _check_then(w: World, f: str, u: Unit, o: Attack, out: list[Violation]) -> None:
+    """The second target of an extra attack: only with ``zeal_retarget``; an enemy the attacker
+    could strike from where he stands (DK-GAP-63)."""
+    if not w.options.zeal_retarget:
+        out.append(v("attack.then_off", "DK-GAP-63"))
+        return
+    t2 = target(w, o.then, o.then_whom, out, u.id)  # type: ignore[arg-type]
+    if t2 is None:
+        return
+    if not m.is_enemy(t2, f):
+        out.append(v("attack.own", "DK-COMBAT-01", whom=name(o.then_whom, "acc")))
+        return
+    reach: list[Violation] = []
+    if not _reach(w, u, t2.cell, o, reach):
+        out.append(v("attack.then_reach", "DK-GAP-63", whom=name(o.then_whom, "acc"), why=reach[0].message))
+        return
+    if not u.has_ability("zeal") and (u.effect("berserk") is None or u.data.ranged):
+        out.append(v("attack.then_useless", "DK-GAP-63", severity=WARNING, who=name(o.who, "gen")))
 
 
 def _expected(w: World, u: Unit, t: Unit) -> int:

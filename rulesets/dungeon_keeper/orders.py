@@ -178,16 +178,30 @@ class Pickup(_UnitOrder):
 
 
 class Attack(_UnitOrder):
-    """Ближний or Дальний бой against a unit, ``ap`` attacks in a row (DK-COMBAT-01..07)."""
+    """Ближний or Дальний бой against a unit, ``ap`` attacks in a row (DK-COMBAT-01..07).
+
+    ``then`` / ``then_whom``: with the GM option ``zeal_retarget``, the unit an extra attack of
+    Рвение or Берсерк goes to when the first target is already dead (DK-GAP-63)."""
 
     kind: Literal["attack"] = "attack"
     target: str
     whom: Label
     cell: Cell | None = None  # where the target stood when the post was read
+    then: str | None = None
+    then_whom: Label | None = None
+
+    @model_validator(mode="after")
+    def _then(self) -> Attack:
+        if (self.then is None) != (self.then_whom is None):
+            raise ValueError("у запасной цели нужны и id, и название")
+        if self.then is not None and self.then == self.target:
+            raise ValueError("запасная цель совпадает с первой")
+        return self
 
     def to_text(self) -> str:
         where = f" на {cell_text(self.cell)}" if self.cell else ""
-        return f"{self.head()}атакует {self.whom.text('acc')}{where}{_ap_tail(self.ap)}."
+        then = f", если погибнет — бьёт {self.then_whom.text('acc')}" if self.then_whom else ""
+        return f"{self.head()}атакует {self.whom.text('acc')}{where}{_ap_tail(self.ap)}{then}."
 
 
 class AttackBuilding(_UnitOrder):

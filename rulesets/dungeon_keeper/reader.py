@@ -26,7 +26,7 @@ from letopis.engine.text import LineKind, PostLine, split_post
 from . import reader_notes as notes
 from .legality import Checker
 from .reader_bind import Bound, Fail, Issue, note, resolve
-from .reader_dispatch import Binder, action_of
+from .reader_dispatch import Binder, action_of, fold_retargets
 from .reader_messages import msg
 from .reader_syntax import Clause, Ref, parse_line
 from .reader_view import UnitView, View
@@ -123,7 +123,7 @@ class _Post:
             if said is not None:
                 self._position(pl, line, said)
                 return line
-        for clause in syn.clauses:
+        for clause in fold_retargets(syn.clauses):
             self._clause(pl, line, clause)
         told = bool(syn.clauses) and all(c.story or c.question for c in syn.clauses)
         if line.status is LineStatus.FLAVOUR and not line.orders and not told and not line.handled \

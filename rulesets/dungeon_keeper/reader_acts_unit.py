@@ -20,7 +20,7 @@ from .data import DATA
 from .geometry import adjacent, direction_between, find_path, step
 from .reader_bind import Issue, check_cell, fail, make, note, resolve
 from .reader_messages import msg
-from .reader_syntax import Clause, Part
+from .reader_syntax import Clause, Part, Ref
 from .reader_view import UnitView, View
 
 MINE_KIND = {"m_gold": "gold", "m_iron": "iron", "m_gem": "gem"}
@@ -382,6 +382,22 @@ def rune(c: Clause, actor: UnitView, a: Acts, action: str) -> list[BaseModel]:
 
 
 # --- combat (DK-COMBAT, DK-GAP-26) ---------------------------------------------------------------------
+# Words that make a target the second one of Рвение's extra attack (DK-GAP-63): «если погибнет — бьёт …»,
+# «при рвении — по …».
+RETARGET_WORDS = frozenset({"погибнет", "погибнут", "умрет", "падет", "убьет", "рвении", "рвение", "берсерке"})
+
+
+def _then(c: Clause, targets: list[Ref], view: View, issues: list[Issue]) -> dict[str, object]:
+    """The attack's second target, if the line names one (DK-GAP-63)."""
+    ref = c.then
+    if ref is None and len(targets) > 1 and RETARGET_WORDS.intersection(c.words):
+        ref = targets[1]  # «атакует беса №1, при рвении — по бесу №2»
+    if ref is None:
+        return {}
+    second = resolve(ref, view, "enemy", issues)
+    return {"then": second.id, "then_whom": view.label(second)}
+
+
 def attack(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     targets = [r for r in c.refs() if r.count is None]
@@ -389,7 +405,7 @@ def attack(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
         target = resolve(targets[0], view, "enemy", a.issues)
         ap = a.count(c, actor)
         return [make(o.Attack, span_of(c), **_head(actor, view), ap=ap, target=target.id, whom=view.label(target),
-                     cell=target.cell)]
+                     cell=target.cell, **_then(c, targets, view, a.issues))]
     if c.nouns("b_"):
         return attack_building(c, actor, a)
     where = cell_of(c)

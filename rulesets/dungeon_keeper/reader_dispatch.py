@@ -130,6 +130,22 @@ def _action_of(c: Clause) -> str | None:
     return action
 
 
+def fold_retargets(clauses: list[Clause]) -> list[Clause]:
+    """The clauses to read: «…, если погибнет — бьёт беса №3» is not an attack of its own but the
+    second target of the attack before it (DK-GAP-63). Idempotent on cached clauses."""
+    out: list[Clause] = []
+    for c in clauses:
+        prev = out[-1] if out else None
+        refs = [r for r in c.refs() if r.count is None]
+        if (prev is not None and c.subject is None and refs and unit_acts.RETARGET_WORDS.intersection(c.words)
+                and action_of(c) == "attack" and action_of(prev) == "attack" and prev.then in (None, refs[0])):
+            prev.then = refs[0]
+            c.follow_up = True
+            continue
+        out.append(c)
+    return out
+
+
 UNIT_BUILDERS = {
     "move": unit_acts.move, "dig": unit_acts.dig, "kopat": unit_acts.kopat, "mine": unit_acts.mine,
     "build": unit_acts.build, "repair": unit_acts.repair, "pickup": unit_acts.pickup, "attack": unit_acts.attack,

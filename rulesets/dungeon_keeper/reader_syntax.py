@@ -110,6 +110,8 @@ class Clause:
     story: bool = False  # every verb is past tense / participle: telling, not ordering
     words: tuple[str, ...] = ()  # unrecognised words (for hints)
     action: str | None = "?"  # the order kind, memoised by `reader_dispatch.action_of` ("?" = not yet)
+    then: Ref | None = None  # an attack's second target «…, если погибнет — бьёт беса №3» (DK-GAP-63)
+    follow_up: bool = False  # this clause is that second target, folded into the attack before it
 
     @property
     def verb(self) -> Item | None:
