@@ -157,3 +157,14 @@ def test_dice_roll_party_turn_bbcode_is_balanced_with_dice_and_seeds(client, db)
 def test_round_of_an_open_step_is_not_found(client, db, race_game):
     game = race_game()
     assert client.get(f"/archive/games/{game.id}/steps/1/round").status_code == 404
+
+
+def test_bbcode_tags_typed_in_a_post_cannot_break_the_paste(client, db, race_game):
+    """A zero-width space after each «[» of a player's text keeps phpBB from reading it as a tag."""
+    game = race_game()
+    post(db, game, "a", "// [/quote][b]жирно [url=x]ссылка\nставка 1")
+    post(db, game, "b", "ставка 2")
+    text = client.get(f"/games/{game.id}/steps/1/bbcode").text
+    assert "[\u200b/quote][\u200bb]жирно" in text
+    assert_balanced(text)
+    assert_balanced(_round_textarea(client, game.id, 1))
