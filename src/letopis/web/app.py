@@ -24,6 +24,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from letopis.settings import Settings, get_settings
 
 from . import api, archive, auth, errors, gm, pages
+from . import notify as notify_web
 from .csrf import CSRFMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
 
@@ -85,6 +86,8 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(gm.router)
     app.include_router(api.router)
+    app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
+    app.include_router(notify_web.api)
     app.include_router(archive.router)
     app.include_router(archive.api_router)
 

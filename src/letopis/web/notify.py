@@ -1,0 +1,213 @@
+"""Pages and API for deadlines (the GM's «Сроки» page: pause, resume, extend, grace, reminders),
+receipts (a faction's revisions in a step with diffs) and the «Уведомления» settings (webhooks)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, Request, status
+from fastapi.responses import RedirectResponse, Response
+from pydantic import BaseModel, Field
+
+from letopis import service
+from letopis.service import DeliveryOut, PostHistoryOut, ScheduleOut, WebhookOut
+
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
+from .forms import FormError, parse_int
+from .responses import ErrorOut
+from .templating import flash, render
+
+pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
+api = APIRouter(prefix="/api", tags=["API"], responses={400: {"model": ErrorOut}, 403: {"model": ErrorOut},
+                                                       404: {"model": ErrorOut}, 409: {"model": ErrorOut},
+                                                       422: {"model": ErrorOut}})
+
+FormStr = Annotated[str, Form()]
+FormList = Annotated[list[str], Form()]
+EVENT_CHOICES = [("your_turn", "Ваш ход"), ("deadline_soon", "Скоро срок"), ("step_published", "Шаг опубликован")]
+
+
+# --- receipts -----------------------------------------------------------------------------------
+@pages.get("/games/{game_id}/steps/{step_number}/posts/{faction}")
+def receipt_page(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_number: int,
+                 faction: str) -> Response:
+    history = service.post_history(db, game_id=game_id, step_number=step_number, faction=faction,
+                                   viewer_user_id=user.id if user else None)
+    return render(request, "receipt.html", {"h": history})
+
+
+# --- the GM's deadline page ---------------------------------------------------------------------
+def _schedule_page(request: Request, db, user, game_id: int, *, error: str | None = None,
+                   form: dict | None = None, status_code: int = 200) -> Response:
+    game = service.get_game(db, game_id)
+    page = service.game_page(db, game_id, user.id)
+    if page.viewer.role != service.Role.GM:
+        raise service.Forbidden("Сроки игры меняет только её мастер.", code="not_gm")
+    return render(request, "schedule.html", {"game": game, "s": service.get_schedule(db, game_id),
+                                             "error": error, "form": form or {}}, status=status_code)
+
+
+@pages.get("/games/{game_id}/gm/schedule")
+def schedule_page(request: Request, db: SessionDep, user: CurrentUser, game_id: int) -> Response:
+    return _schedule_page(request, db, user, game_id)
+
+
+def _schedule_act(request: Request, db, user, game_id: int, form: dict, action) -> Response:
+    try:
+        message = action()
+    except FormError as exc:
+        return _schedule_page(request, db, user, game_id, error=str(exc), form=form, status_code=422)
+    except service.ServiceError as exc:
+        return _schedule_page(request, db, user, game_id, error=exc.message, form=form, status_code=exc.status)
+    flash(request, message)
+    return RedirectResponse(f"/games/{game_id}/gm/schedule", status_code=303)
+
+
+@pages.post("/games/{game_id}/gm/pause")
+def pause_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, reason: FormStr = "") -> Response:
+    def action() -> str:
+        service.pause_game(db, game_id=game_id, gm_user_id=user.id, reason=reason)
+        return "Игра на паузе: срок не идёт."
+
+    return _schedule_act(request, db, user, game_id, {"reason": reason}, action)
+
+
+@pages.post("/games/{game_id}/gm/resume")
+def resume_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, reason: FormStr = "") -> Response:
+    def action() -> str:
+        service.resume_game(db, game_id=game_id, gm_user_id=user.id, reason=reason)
+        return "Пауза снята; срок сдвинут на время паузы."
+
+    return _schedule_act(request, db, user, game_id, {"reason": reason}, action)
+
+
+@pages.post("/games/{game_id}/gm/extend")
+def extend_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, hours: FormStr = "",
+                reason: FormStr = "") -> Response:
+    def action() -> str:
+        number = parse_int(hours, "Часы")
+        service.extend_deadline(db, game_id=game_id, gm_user_id=user.id, minutes=number * 60, reason=reason)
+        return f"Срок продлён на {number} ч."
+
+    return _schedule_act(request, db, user, game_id, {"hours": hours, "reason": reason}, action)
+
+
+@pages.post("/games/{game_id}/gm/schedule")
+def schedule_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, grace: FormStr = "",
+                  reminder: FormStr = "") -> Response:
+    def action() -> str:
+        service.set_schedule(db, game_id=game_id, gm_user_id=user.id, grace_minutes=parse_int(grace, "Отсрочка"),
+                             reminder_minutes=parse_int(reminder, "Напоминание"))
+        return "Настройки сроков сохранены."
+
+    return _schedule_act(request, db, user, game_id, {"grace": grace, "reminder": reminder}, action)
+
+
+# --- «Уведомления» ------------------------------------------------------------------------------
+def _settings_page(request: Request, db, user, *, error: str | None = None, form: dict | None = None,
+                   status_code: int = 200) -> Response:
+    hook = service.get_webhook(db, user_id=user.id)
+    return render(request, "notifications.html", {
+        "hook": hook, "choices": EVENT_CHOICES, "error": error, "form": form,
+        "log": service.deliveries(db, user_id=user.id, limit=20),
+    }, status=status_code)
+
+
+@pages.get("/settings/notifications")
+def notifications_page(request: Request, db: SessionDep, user: CurrentUser) -> Response:
+    return _settings_page(request, db, user)
+
+
+@pages.post("/settings/notifications")
+def notifications_save(request: Request, db: SessionDep, user: CurrentUser, url: FormStr = "",
+                       events: FormList = [], enabled: FormStr = "", delete: FormStr = "") -> Response:  # noqa: B006
+    try:
+        if delete:
+            service.delete_webhook(db, user_id=user.id)
+            flash(request, "Вебхук удалён: уведомлений больше не будет.")
+        else:
+            service.set_webhook(db, user_id=user.id, url=url, events=events, enabled=bool(enabled))
+            flash(request, "Уведомления сохранены.")
+    except service.ServiceError as exc:
+        return _settings_page(request, db, user, error=exc.message, status_code=exc.status,
+                              form={"url": url, "events": events, "enabled": bool(enabled)})
+    return RedirectResponse("/settings/notifications", status_code=303)
+
+
+# --- API ----------------------------------------------------------------------------------------
+class WebhookIn(BaseModel):
+    url: str = Field(description="http(s) адрес, на который придёт POST с JSON")
+    events: list[str] = Field(description="your_turn, deadline_soon, step_published")
+    enabled: bool = True
+
+
+class ExtendIn(BaseModel):
+    minutes: int
+    reason: str
+
+
+class ReasonIn(BaseModel):
+    reason: str = ""
+
+
+class ScheduleIn(BaseModel):
+    grace_minutes: int | None = None
+    reminder_minutes: int | None = None
+
+
+@api.get("/me/webhook", response_model=WebhookOut | None)
+def api_get_webhook(db: SessionDep, user_id: CurrentUserId) -> WebhookOut | None:
+    """Your webhook, or null when you have not opted in."""
+    return service.get_webhook(db, user_id=user_id)
+
+
+@api.put("/me/webhook", response_model=WebhookOut)
+def api_set_webhook(body: WebhookIn, db: SessionDep, user_id: CurrentUserId) -> WebhookOut:
+    """Opt in (or change): payloads are signed with ``secret`` in ``X-Letopis-Signature``."""
+    return service.set_webhook(db, user_id=user_id, url=body.url, events=body.events, enabled=body.enabled)
+
+
+@api.delete("/me/webhook", status_code=status.HTTP_204_NO_CONTENT)
+def api_delete_webhook(db: SessionDep, user_id: CurrentUserId) -> Response:
+    service.delete_webhook(db, user_id=user_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@api.get("/me/deliveries", response_model=list[DeliveryOut])
+def api_deliveries(db: SessionDep, user_id: CurrentUserId) -> list[DeliveryOut]:
+    """The delivery log of your notifications, newest first."""
+    return service.deliveries(db, user_id=user_id)
+
+
+@api.get("/games/{game_id}/schedule", response_model=ScheduleOut)
+def api_schedule(game_id: int, db: SessionDep) -> ScheduleOut:
+    return service.get_schedule(db, game_id)
+
+
+@api.put("/games/{game_id}/schedule", response_model=ScheduleOut)
+def api_set_schedule(game_id: int, body: ScheduleIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+    return service.set_schedule(db, game_id=game_id, gm_user_id=user_id, grace_minutes=body.grace_minutes,
+                                reminder_minutes=body.reminder_minutes)
+
+
+@api.post("/games/{game_id}/pause", response_model=ScheduleOut)
+def api_pause(game_id: int, body: ReasonIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+    return service.pause_game(db, game_id=game_id, gm_user_id=user_id, reason=body.reason)
+
+
+@api.post("/games/{game_id}/resume", response_model=ScheduleOut)
+def api_resume(game_id: int, body: ReasonIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+    return service.resume_game(db, game_id=game_id, gm_user_id=user_id, reason=body.reason)
+
+
+@api.post("/games/{game_id}/extend", response_model=ScheduleOut)
+def api_extend(game_id: int, body: ExtendIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+    return service.extend_deadline(db, game_id=game_id, gm_user_id=user_id, minutes=body.minutes, reason=body.reason)
+
+
+@api.get("/games/{game_id}/steps/{step_number}/posts/{faction}", response_model=PostHistoryOut)
+def api_post_history(game_id: int, step_number: int, faction: str, db: SessionDep,
+                     user: MaybeUser) -> PostHistoryOut:
+    """A faction's revisions in a step with the receipts and diffs (secret until published)."""
+    return service.post_history(db, game_id=game_id, step_number=step_number, faction=faction,
+                                viewer_user_id=user.id if user else None)
