@@ -24,6 +24,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from letopis.settings import Settings, get_settings
 
 from . import api, archive, auth, errors, gm, pages
+from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from .csrf import CSRFMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
@@ -85,6 +86,7 @@ def create_app(
     app.include_router(auth.router)
     app.include_router(pages.router)
     app.include_router(gm.router)
+    app.include_router(gm_desk_web.router)  # roll back, corrections, seats, rulings
     app.include_router(api.router)
     app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
     app.include_router(notify_web.api)

@@ -1,0 +1,107 @@
+"""The GM desk's further tools as forms: roll back, edit a draft's outcome, correct the state,
+take over a faction, reassign a seat, and a ruling's JSON. The service checks the user is the GM."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import Response
+
+from letopis import service
+
+from .deps import CurrentUser, SessionDep, current_user
+from .forms import FormError, parse_int
+from .gm import _act
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
+
+FormStr = Annotated[str, Form()]
+
+
+def _reason(reason: str, what: str) -> str:
+    if not reason.strip():
+        raise FormError(f"Причина: напишите, почему {what} — её увидят все.")
+    return reason.strip()
+
+
+@router.post("/games/{game_id}/gm/rollback")
+def rollback(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step: FormStr = "",
+             reason: FormStr = "") -> Response:
+    def action() -> str:
+        number = parse_int(step, "Шаг")
+        out = service.rollback(db, game_id=game_id, from_step=number, gm_user_id=user.id,
+                               reason=_reason(reason, "шаги пересчитаны"))
+        return out.message
+
+    return _act(request, db, user, game_id, {"rollback_step": step, "rollback_reason": reason}, action)
+
+
+@router.post("/games/{game_id}/gm/edit")
+def edit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step: FormStr = "",
+         event: FormStr = "", text: FormStr = "", annul: FormStr = "", reason: FormStr = "") -> Response:
+    def action() -> str:
+        number, index = parse_int(step, "Шаг"), parse_int(event, "Событие")
+        why = _reason(reason, "итог исправлен")
+        texts = {index: text} if text.strip() else {}
+        if not texts and not annul:
+            raise FormError("Напишите новый текст события или отметьте «отменить событие».")
+        service.edit_outcome(db, game_id=game_id, step_number=number, gm_user_id=user.id, reason=why,
+                             texts=texts, annul=[index] if annul else [])
+        return f"Событие №{index} шага {number} исправлено; шаг всё ещё черновик."
+
+    form = {"edit_event": event, "edit_text": text, "edit_reason": reason}
+    return _act(request, db, user, game_id, form, action)
+
+
+@router.post("/games/{game_id}/gm/correct")
+def correct(request: Request, db: SessionDep, user: CurrentUser, game_id: int, text: FormStr = "",
+            reason: FormStr = "") -> Response:
+    def action() -> str:
+        header = service.correct(db, game_id=game_id, text=text, gm_user_id=user.id,
+                                 reason=_reason(reason, "состояние исправлено"))
+        return f"Правка применена и опубликована как шаг {header.number}."
+
+    return _act(request, db, user, game_id, {"correct_text": text, "correct_reason": reason}, action)
+
+
+@router.post("/games/{game_id}/gm/takeover")
+def takeover(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
+             text: FormStr = "", reason: FormStr = "") -> Response:
+    def action() -> str:
+        header = service.take_over(db, game_id=game_id, faction=faction, text=text, gm_user_id=user.id,
+                                   reason=_reason(reason, "мастер пишет за фракцию"))
+        return f"Пост за фракцию принят (шаг {header.number})."
+
+    form = {"takeover_faction": faction, "takeover_text": text, "takeover_reason": reason}
+    return _act(request, db, user, game_id, form, action)
+
+
+@router.post("/games/{game_id}/gm/reassign")
+def reassign(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
+             login: FormStr = "", reason: FormStr = "") -> Response:
+    def action() -> str:
+        why = _reason(reason, "место передано")
+        to = None
+        if login.strip():
+            target = service.get_user_by_login(db, login.strip())
+            if target is None:
+                raise FormError(f"Пользователя «{login.strip()}» нет.")
+            to = target.id
+        change = service.reassign_seat(db, game_id=game_id, faction=faction, gm_user_id=user.id, reason=why,
+                                       to_user_id=to)
+        if change.invite_token:
+            base = str(request.base_url).rstrip("/")
+            return f"Место освобождено. Новая ссылка-приглашение: {base}/join/{change.invite_token}"
+        return f"Место передано игроку «{login.strip()}»."
+
+    form = {"reassign_faction": faction, "reassign_login": login, "reassign_reason": reason}
+    return _act(request, db, user, game_id, form, action)
+
+
+@router.get("/games/{game_id}/gm/ruling/{step_number}.json")
+def ruling(db: SessionDep, user: CurrentUser, game_id: int, step_number: int, reason: str = "") -> Response:
+    case = service.export_ruling(db, game_id=game_id, step_number=step_number, gm_user_id=user.id, reason=reason)
+    return Response(json.dumps(case, ensure_ascii=False, indent=1), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="ruling-{game_id}-{step_number}.json"'})
