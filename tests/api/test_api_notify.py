@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from api.webclient import bearer, form_post, log_in
+from support.dbtools import post
 
 from letopis import service
-
-from support.dbtools import post
 
 
 def test_webhook_api_round_trip(bot, race_game):

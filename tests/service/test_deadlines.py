@@ -8,11 +8,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import sessionmaker
+from support.dbtools import post
 
 from letopis import service
 from letopis.service.gm import DEADLINE_LOCK_KEY
-
-from support.dbtools import post
 
 
 def _deadline_in(db, game, gm_id, minutes: float) -> datetime:
@@ -124,7 +123,7 @@ def test_two_concurrent_workers_apply_the_default_exactly_once(db, session_facto
                 barrier.wait(5)
                 for _ in range(20):
                     reports.append(service.run_worker(own, now=when + timedelta(seconds=1)))
-        except Exception as exc:  # surfaced below
+        except Exception as exc:  # noqa: BLE001 (surfaced by the assert below)
             errors.append(exc)
 
     threads = [threading.Thread(target=work) for _ in range(2)]

@@ -14,12 +14,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from sqlalchemy import select, text
+from support.dbtools import post
 
 from letopis import service
 from letopis.db.models import Notification
 from letopis.service import notify
-
-from support.dbtools import post
 
 ALL = ["your_turn", "deadline_soon", "step_published"]
 
@@ -35,7 +34,7 @@ class Receiver:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 if outer.probe is not None:
                     outer.open_transactions.append(outer.probe())

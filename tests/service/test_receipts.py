@@ -6,12 +6,11 @@ import hashlib
 
 import pytest
 from sqlalchemy import select, text
+from support.dbtools import post
 
 from letopis import service
 from letopis.db.models import Receipt
 from letopis.service.receipts import diff_html
-
-from support.dbtools import post
 
 
 def test_closing_a_step_freezes_every_revision_with_its_sha256(db, race_game):

@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 from letopis.db.models import Game, GameSchedule, Step
 
 from . import notify
-from ._common import active_step, audit, load_game, now as utcnow, require_gm, require_reason, transactional
+from ._common import active_step, audit, load_game, require_gm, require_reason, transactional
+from ._common import now as utcnow
 from .errors import Conflict, Invalid
 from .gm import DEADLINE_LOCK_KEY, _apply_default
 from .schemas import GameStatus, StepStatus

@@ -28,7 +28,8 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import Delivery, Game, GameSchedule, Notification, Seat, Step, StepNotice, Webhook
 
-from ._common import counted_posts, load_user, now as utcnow, step_posts, transactional, turn_of
+from ._common import counted_posts, load_user, step_posts, transactional, turn_of
+from ._common import now as utcnow
 from .errors import Invalid, NotFound
 from .schemas import GameStatus, StepStatus
 
