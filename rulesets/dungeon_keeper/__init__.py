@@ -120,8 +120,11 @@ class DungeonKeeper(Ruleset[State]):
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         return _picture.summary(state, viewer)
 
-    def correct(self, state: State, text: str) -> tuple[State, list[Any], list[Any]]:
+    def correct(self, state: State, text: str, dice: Dice | None = None) -> tuple[State, list[Any], list[Any]]:
         """A GM's patch lines (see correct.py); nothing applied on any error."""
+        from . import hero_manual
+        if hero_manual.waiting(state):  # the GM writes the Hero's turn (hero_mode = gm_manual, DK-GAP-75)
+            return hero_manual.correct(state, text, dice)
         from .correct import correct
         return correct(state, text)
 

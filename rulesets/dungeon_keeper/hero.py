@@ -123,9 +123,9 @@ def _start(w: World, ch: Chronicle, uid: str) -> bool:
 
 
 # --- the Hero ------------------------------------------------------------------------------------
-def hero_turn(w: World, ch: Chronicle, fate: Fate) -> bool:
+def hero_turn(w: World, ch: Chronicle, fate: Fate, started: bool = False) -> bool:
     """The Hero's actions; True when he ended walled in (his gnome should dig)."""
-    if not _start(w, ch, HERO):
+    if w.unit(HERO) is None or not started and not _start(w, ch, HERO):
         return False
     h = w.unit(HERO)
     assert h is not None
@@ -240,8 +240,8 @@ def _wander(w: World, ch: Chronicle, fate: Fate, h: Unit) -> bool:
 
 
 # --- the gnome -------------------------------------------------------------------------------------
-def gnome_turn(w: World, ch: Chronicle, fate: Fate, hero_blocked: bool) -> None:
-    if not _start(w, ch, GNOME):
+def gnome_turn(w: World, ch: Chronicle, fate: Fate, hero_blocked: bool, started: bool = False) -> None:
+    if w.unit(GNOME) is None or not started and not _start(w, ch, GNOME):
         return
     for _ in range(MAX_STEPS):
         gn = w.unit(GNOME)
@@ -360,13 +360,26 @@ def maybe_spawn(w: World, ch: Chronicle, fate: Fate) -> None:
                data={"cell": list(cell), "direction": direction, "gnome": list(gnome_cell) if gnome_cell else None})
 
 
-def neutral_phase(w: World, ch: Chronicle, fate: Fate) -> None:
-    """After the round: the Hero, then the gnome; then, maybe, a Hero appears (DK-GAP-09, DK-GAP-74/75)."""
+def neutral_phase(w: World, ch: Chronicle, fate: Fate) -> bool:
+    """After the round: the Hero, then the gnome; then, maybe, a Hero appears (DK-GAP-09, DK-GAP-74/75).
+    With ``hero_mode`` = gm_manual the Hero and the gnome begin their turn (poison, regeneration,
+    ОД) and wait for the GM: True is returned and the phase stays "neutral" (see hero_manual.py)."""
     if w.hero() is not None or w.gnome() is not None:
-        if w.options.hero_mode == "auto_with_review":
-            blocked = hero_turn(w, ch, fate) if w.hero() is not None else False
-            if w.gnome() is not None:
-                gnome_turn(w, ch, fate, blocked)
-        elif ch.on:
-            ch.add("hero_manual", "DK-GAP-75", data={})
+        if w.options.hero_mode == "gm_manual":
+            for uid in (HERO, GNOME):
+                _start(w, ch, uid)
+            if w.hero() is not None or w.gnome() is not None:
+                if ch.on:
+                    ch.add("hero_manual", "DK-GAP-75", data={})
+                return True
+        else:
+            auto_turns(w, ch, fate)
     maybe_spawn(w, ch, fate)
+    return False
+
+
+def auto_turns(w: World, ch: Chronicle, fate: Fate, started: bool = False) -> None:
+    """The Hero's and the gnome's documented behaviour (DK-GAP-75); ``started``: their turn has begun."""
+    blocked = hero_turn(w, ch, fate, started) if w.hero() is not None else False
+    if w.gnome() is not None:
+        gnome_turn(w, ch, fate, blocked, started)

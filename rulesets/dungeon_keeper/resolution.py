@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from letopis.engine.contract import Outcome
 from letopis.engine.dice import Dice
 
+from . import hero_manual
 from .chronicle import Chronicle
 from .effects import perform
 from .fate import Fate
@@ -31,6 +32,9 @@ def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Ou
     ch = Chronicle(w)
     fate = Fate(dice)
     ensure_started(w, ch, fate)
+    if w.phase == "neutral" and w.options.hero_mode == "gm_manual" and faction == hero_manual.GM:
+        hero_manual.auto(w, ch, fate)  # the GM missed his deadline: the Hero acts by the rules (DK-GAP-75)
+        return Outcome(state=w.commit(), events=ch.events)
     if w.phase == "over" or w.active != faction:
         if ch.on and orders:
             ch.add("not_your_turn", "DK-TURN-01", who=w.name(faction), data={"faction": faction})

@@ -265,7 +265,13 @@ def advance(w: World, ch: Chronicle, fate: Fate, faction: str) -> None:
             return
     w.phase = "neutral"
     w.active = None
-    hero.neutral_phase(w, ch, fate)
+    if hero.neutral_phase(w, ch, fate):
+        return  # hero_mode = gm_manual: the round goes on once the GM has written the Hero's turn
+    new_round(w, ch, fate)
+
+
+def new_round(w: World, ch: Chronicle, fate: Fate) -> None:
+    """After the neutral phase: the next round and its first living archdemon's turn (DK-GAP-09)."""
     if w.phase == "over":
         return
     w.round += 1

@@ -37,6 +37,12 @@ def _started(state: State) -> World:
 
 
 def turn(state: State) -> TurnInfo:
+    if state.phase == "neutral" and state.options.hero_mode == "gm_manual":
+        from .hero_manual import GM, HINT
+        return TurnInfo(phase="neutral", title=f"Круг {state.round}: ход Героя — пишет мастер", factions=[GM],
+                        mode=StepMode.SINGLE, post_kind=PostKind.ORDERS,
+                        prompt="Мастер пишет ход Героя и гнома правкой состояния, по строке на действие: " + HINT,
+                        default="Если мастер не ответит к сроку, Герой и гном ходят по правилам (DK-GAP-75).")
     if state.phase == "over" or state.active is None:
         names = ", ".join(state.name(f) for f in state.winners)
         if len(state.winners) == 1:

@@ -7,6 +7,7 @@ the posts and the revealed seeds (`letopis verify`).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,7 +62,7 @@ def resolve_step(
     result = StepResult(state=state)
     for sub in submissions:
         if sub.faction == GM_CORRECTION and sub.text is not None:
-            corrected, events, problems = correct_state(ruleset, current, sub.text)
+            corrected, events, problems = correct_state(ruleset, current, sub.text, dice)
             reading = Reading(problems=problems)
             result.readings[sub.faction] = reading
             if not reading.ok:
@@ -87,13 +88,17 @@ def resolve_step(
     return result
 
 
-def correct_state(ruleset: Ruleset, state: BaseModel, text: str) -> tuple[BaseModel, list[Event], list[Problem]]:
-    """A GM's patch through the ruleset's optional ``correct(state, text)``; nothing applied on errors."""
+def correct_state(ruleset: Ruleset, state: BaseModel, text: str,
+                  dice: Dice | None = None) -> tuple[BaseModel, list[Event], list[Problem]]:
+    """A GM's patch through the ruleset's optional ``correct(state, text)``; nothing applied on errors.
+    A ruleset whose ``correct`` takes ``dice`` gets the step's dice (a GM-written turn that rolls,
+    e.g. Dungeon Keeper's Hero in ``gm_manual``), so its rolls are as verifiable as any step's."""
     correct = getattr(ruleset, "correct", None)
     if correct is None:
         return state, [], [Problem(line=1, code="correct_unsupported",
                                    message=f"Набор правил «{ruleset.title}» не умеет правку состояния мастером.")]
-    new_state, events, problems = correct(state, text)
+    takes_dice = "dice" in inspect.signature(correct).parameters
+    new_state, events, problems = correct(state, text, dice=dice) if takes_dice else correct(state, text)
     if has_errors(problems):
         return state, [], list(problems)
     return new_state, list(events), list(problems)
