@@ -92,3 +92,58 @@ def test_drp_correction_through_the_service_verifies(db, make_user):
     page = service.game_page(db, game.id, gm.id)
     assert page.view["players"]["anna"]["storage"]["blue"] == blue + 2 and page.game.open_step == 2
     assert service.verify_game(db, game.id).ok
+
+
+def _play(db, game_id, users, ruleset, steps):
+    """Post the ruleset's own proposals for ``steps`` steps, as each faction's player."""
+    import hashlib
+
+    from sqlalchemy import select
+
+    from letopis.db.models import Step
+
+    for n in range(steps):
+        header = service.game_page(db, game_id).step
+        row = db.scalars(select(Step).where(Step.game_id == game_id, Step.number == header.number)).one()
+        state = ruleset.state_from_json(row.state_before)
+        for f in header.waiting_for:
+            text = ruleset.propose(state, f, Dice(hashlib.sha256(f"{n}-{f}".encode()).hexdigest()))
+            service.submit_post(db, game_id=game_id, step_number=header.number, faction=f, text=text,
+                                user_id=users[f])
+
+
+@pytest.mark.parametrize("ruleset_id, patch", [
+    ("dice_roll_party", "+3 зелёных Анне\nБорис: -1 синий"),
+    ("dungeon_keeper", "+20 золота Анне\nБорис: -1 маны"),
+])
+def test_a_season_with_correction_takeover_reassign_and_rollback_verifies(db, make_user, ruleset_id, patch):
+    """Play, correct the state, take over a missed turn, hand a seat over, roll back: verify holds."""
+    gm, ann, bob, vera = (make_user(x, n) for x, n in (("gm", "Мастер"), ("ann", "Анна"), ("bob", "Борис"),
+                                                       ("vera", "Вера")))
+    ruleset = get_ruleset(ruleset_id)
+    game = service.create_game(db, ruleset_id=ruleset_id, title="Сезон",
+                               factions=[Faction(id="anna", name="Анна"), Faction(id="boris", name="Борис")],
+                               gm_user_id=gm.id)
+    users = {"anna": ann.id, "boris": bob.id}
+    for faction, user in users.items():
+        token = service.invite_link_token(db, game_id=game.id, faction=faction, by_user_id=gm.id)
+        service.join_by_invite(db, token=token, user_id=user)
+    _play(db, game.id, users, ruleset, 3)
+    service.correct(db, game_id=game.id, text=patch, gm_user_id=gm.id, reason="ошибка в ведомости")
+    header = service.game_page(db, game.id).step
+    faction = header.waiting_for[0]
+    from sqlalchemy import select
+
+    from letopis.db.models import Step
+    row = db.scalars(select(Step).where(Step.game_id == game.id, Step.number == header.number)).one()
+    text = ruleset.propose(ruleset.state_from_json(row.state_before), faction, Dice("ab" * 32))
+    service.take_over(db, game_id=game.id, faction=faction, text=text, gm_user_id=gm.id, reason="игрок пропал")
+    service.reassign_seat(db, game_id=game.id, faction="boris", gm_user_id=gm.id, reason="замена", to_user_id=vera.id)
+    users["boris"] = vera.id
+    _play(db, game.id, users, ruleset, 2)
+    out = service.rollback(db, game_id=game.id, from_step=2, gm_user_id=gm.id, reason="сверка")
+    assert out.stopped_at is None and out.changed == [] and len(out.redone) >= 4
+    verdict = service.verify_game(db, game.id)
+    assert verdict.ok, verdict.mismatches
+    actions = {e.action for e in service.audit_log(db, game.id)}
+    assert {"correct_state", "take_over", "reassign_seat", "rollback"} <= actions
