@@ -87,6 +87,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(gm.router)
     app.include_router(gm_desk_web.router)  # roll back, corrections, seats, rulings
+    app.include_router(gm_desk_web.api_router)
     app.include_router(api.router)
     app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
     app.include_router(notify_web.api)

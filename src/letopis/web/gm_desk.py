@@ -4,13 +4,15 @@ take over a faction, reassign a seat, and a ruling's JSON. The service checks th
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
+from pydantic import BaseModel, Field
 
 from letopis import service
 
+from .api import ERRORS
 from .deps import CurrentUser, SessionDep, current_user
 from .forms import FormError, parse_int
 from .gm import _act
@@ -105,3 +107,68 @@ def ruling(db: SessionDep, user: CurrentUser, game_id: int, step_number: int, re
     case = service.export_ruling(db, game_id=game_id, step_number=step_number, gm_user_id=user.id, reason=reason)
     return Response(json.dumps(case, ensure_ascii=False, indent=1), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="ruling-{game_id}-{step_number}.json"'})
+
+
+# --- the same tools as JSON ----------------------------------------------------------------------
+api_router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
+
+
+class RollbackIn(BaseModel):
+    from_step: int = Field(ge=1)
+    reason: str = Field(min_length=1)
+
+
+class EditIn(BaseModel):
+    reason: str = Field(min_length=1)
+    texts: dict[int, str] = Field(default_factory=dict)
+    annul: list[int] = Field(default_factory=list)
+
+
+class CorrectIn(BaseModel):
+    text: str = Field(min_length=1)
+    reason: str = Field(min_length=1)
+
+
+class TakeOverIn(BaseModel):
+    faction: str
+    text: str = Field(min_length=1)
+    reason: str = Field(min_length=1)
+
+
+class ReassignIn(BaseModel):
+    faction: str
+    reason: str = Field(min_length=1)
+    to_user_id: int | None = None
+
+
+@api_router.post("/games/{game_id}/rollback", response_model=service.RollbackOut)
+def api_rollback(game_id: int, body: RollbackIn, db: SessionDep, user: CurrentUser) -> service.RollbackOut:
+    return service.rollback(db, game_id=game_id, from_step=body.from_step, gm_user_id=user.id, reason=body.reason)
+
+
+@api_router.post("/games/{game_id}/steps/{step_number}/outcome", response_model=service.StepHeader)
+def api_edit(game_id: int, step_number: int, body: EditIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
+    return service.edit_outcome(db, game_id=game_id, step_number=step_number, gm_user_id=user.id,
+                                reason=body.reason, texts=body.texts, annul=body.annul)
+
+
+@api_router.post("/games/{game_id}/corrections", response_model=service.StepHeader)
+def api_correct(game_id: int, body: CorrectIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
+    return service.correct(db, game_id=game_id, text=body.text, gm_user_id=user.id, reason=body.reason)
+
+
+@api_router.post("/games/{game_id}/takeover", response_model=service.StepHeader)
+def api_take_over(game_id: int, body: TakeOverIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
+    return service.take_over(db, game_id=game_id, faction=body.faction, text=body.text, gm_user_id=user.id,
+                             reason=body.reason)
+
+
+@api_router.post("/games/{game_id}/seats/reassign", response_model=service.SeatChange)
+def api_reassign(game_id: int, body: ReassignIn, db: SessionDep, user: CurrentUser) -> service.SeatChange:
+    return service.reassign_seat(db, game_id=game_id, faction=body.faction, gm_user_id=user.id,
+                                 reason=body.reason, to_user_id=body.to_user_id)
+
+
+@api_router.get("/games/{game_id}/steps/{step_number}/ruling")
+def api_ruling(game_id: int, step_number: int, db: SessionDep, user: CurrentUser, reason: str = "") -> dict[str, Any]:
+    return service.export_ruling(db, game_id=game_id, step_number=step_number, gm_user_id=user.id, reason=reason)
