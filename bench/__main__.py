@@ -28,7 +28,13 @@ def main() -> int:
     results: dict[str, dict] = {}
     drp = reader.reader_throughput("dice_roll_party")
     results["drp_reader_order_lines_per_s"] = figure(drp["lines_per_s"], "lines/s")
+    mb = reader.megabyte_post("dice_roll_party")
+    results["drp_reader_1mb_post_s"] = figure(mb["seconds"], "s")
+    results["drp_reader_1mb_vs_linear"] = figure(mb["vs_linear"], "×", 1.0)
     if "dungeon_keeper" in all_rulesets():
+        mb = reader.megabyte_post("dungeon_keeper")
+        results["dk_reader_1mb_post_s"] = figure(mb["seconds"], "s")
+        results["dk_reader_1mb_vs_linear"] = figure(mb["vs_linear"], "×", 1.0)
         read = dk.reader_throughput()
         results["dk_reader_order_lines_per_s"] = figure(read["lines_per_s"], "lines/s", 20_000)
         rnd = dk.round_resolution()

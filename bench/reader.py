@@ -50,3 +50,18 @@ def reader_throughput(ruleset_id: str, seconds: float = 2.0) -> dict:
         rounds += 1
     elapsed = time.perf_counter() - t0
     return {"lines_per_s": lines / elapsed, "posts": len(samples) * rounds}
+
+
+def megabyte_post(ruleset_id: str) -> dict:
+    """Seconds to read a 1 MB post (the service refuses posts over its cap; the reader must stay
+    linear anyway), and how that compares with ten times a 100 KB post (1.0 = exactly linear)."""
+    ruleset = get_ruleset(ruleset_id)
+    state, faction, text = next((s, f, t) for s, f, t in sample_posts(ruleset_id) if len(t) > 40)
+    chunk = text + "\nНу держись, сейчас начнётся! :)\n"
+    small, big = chunk * (100_000 // len(chunk)), chunk * (1_000_000 // len(chunk))
+    t0 = time.perf_counter()
+    ruleset.read(small, state, faction)
+    t1 = time.perf_counter()
+    ruleset.read(big, state, faction)
+    t2 = time.perf_counter()
+    return {"seconds": t2 - t1, "vs_linear": (t2 - t1) / (10 * (t1 - t0))}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -299,8 +298,9 @@ def test_every_message_code_used_exists_and_formats():
     assert msg("limit.exceeded", cost=3, left=1) == "Это стоит 3 лимита, а осталось 1."
 
 
-def test_steps_are_fast():
-    """turn/apply/default_orders/view/result/propose/draw stay well under a millisecond a step."""
+def test_every_contract_call_works_on_a_long_game():
+    """turn/apply/default_orders/view/result/propose/draw on 300 states of one game (their speed is
+    a `make bench` figure, not a timed test)."""
     s = setup(Options(), factions(), Dice(SEED))
     samples = []
     for step in range(300):
@@ -321,11 +321,8 @@ def test_steps_are_fast():
         "draw": lambda s, f, o: RULESET.draw(s),
     }
     for name, call in calls.items():
-        t0 = time.perf_counter()
         for s, f, o in samples:
-            call(s, f, o)
-        per_step = (time.perf_counter() - t0) / len(samples)
-        assert per_step < 0.002, f"{name}: {per_step * 1e6:.0f} µs"
+            assert call(s, f, o) is not None or name == "result", name
 
 
 def test_three_player_attack_names_the_opponent_in_genitive_DRP_GAP_27():

@@ -5,14 +5,13 @@
   shows up here instead of being turned into a «could not read» error;
 - every problem points inside its line, with a Russian message;
 - quoted text is never read as orders;
-- a megabyte post is read in linear time.
+- a megabyte post is read whole (its speed is a bench figure).
 """
 
 from __future__ import annotations
 
 import re
 import sys
-import time
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -141,14 +140,10 @@ def test_the_never_raising_wrapper_turns_a_reader_bug_into_one_error(monkeypatch
     assert [ln.text for ln in got.lines] == ["Имп №1: копает 20-19", "ещё строка"]
 
 
-def test_a_megabyte_post_is_read_in_linear_time():
-    """Posts are capped far lower by the service; the reader must still cope with 1 MB."""
+def test_a_megabyte_post_is_read_whole():
+    """Posts are capped far lower by the service; the reader must still cope with 1 MB, every line
+    accounted for (its speed on such a post is a `make bench` figure, not a timed test)."""
     chunk = REAL_POSTS[1] + "\n" + REAL_POSTS[4] + "\nАрхидемон злобно хохочет.\n"
-    small, big = chunk * (100_000 // len(chunk)), chunk * (1_000_000 // len(chunk))
-    t0 = time.perf_counter()
-    read_post_strict(small, STATE, "p1")
-    t1 = time.perf_counter()
+    big = chunk * (1_000_000 // len(chunk))
     reading = read_post_strict(big, STATE, "p1")
-    t2 = time.perf_counter()
-    assert len(reading.lines) > 30_000
-    assert (t2 - t1) < 25 * max(t1 - t0, 0.01)  # ten times the text, well under 25 times the time
+    assert len(reading.lines) == len(big.split("\n")) > 30_000

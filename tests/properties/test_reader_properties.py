@@ -149,17 +149,11 @@ def test_read_post_never_raises_on_order_like_noise(text, step):
     _columns_inside(read(text, state, faction), text)
 
 
-def test_a_megabyte_post_is_read_in_linear_time():
-    """The service caps posts at ~20,000 characters; the reader must still cope with 1 MB."""
-    import time
-
+def test_a_megabyte_post_is_read_whole():
+    """The service caps posts at ~20,000 characters; the reader must still cope with 1 MB, every line
+    accounted for (its speed on such a post is a `make bench` figure, not a timed test)."""
     state, faction = STATES["turn"]
     chunk = REAL_POSTS[4] + "\nРыцарь поднимает щит. " * 3 + "\n"
-    small, big = chunk * (100_000 // len(chunk)), chunk * (1_000_000 // len(chunk))
-    t0 = time.perf_counter()
-    read(small, state, faction)
-    t1 = time.perf_counter()
+    big = chunk * (1_000_000 // len(chunk))
     r = read(big, state, faction)
-    t2 = time.perf_counter()
-    assert len(r.lines) > 10_000
-    assert (t2 - t1) < 25 * max(t1 - t0, 0.01)  # ten times the text, well under 25 times the time
+    assert len(r.lines) == len(big.split("\n")) > 10_000
