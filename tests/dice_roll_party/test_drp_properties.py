@@ -6,16 +6,33 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 
+from drp_factory import factions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drp_factory import factions
 from letopis.engine.dice import Dice
 from rulesets.dice_roll_party.legality import describe, expected, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import (
-    Add, Attack, Bid, Build, Colour, Defence, Discard, Emergency, Handicap, Pass, Reroll, ReturnToStorage, Shift,
-    Skip, Soak, SwapCharacters, SwapStorage, Transfer, Zone,
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Colour,
+    Defence,
+    Discard,
+    Emergency,
+    Handicap,
+    Pass,
+    Reroll,
+    ReturnToStorage,
+    Shift,
+    Skip,
+    Soak,
+    SwapCharacters,
+    SwapStorage,
+    Transfer,
+    Zone,
 )
 from rulesets.dice_roll_party.propose import propose_orders
 from rulesets.dice_roll_party.resolution import apply
