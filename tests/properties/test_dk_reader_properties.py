@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typos import mutated
 
 from letopis.engine.contract import LineStatus
 from rulesets.dungeon_keeper.reader import read_post, read_post_strict
@@ -59,28 +60,8 @@ NOISE = ["[b]", "[/b]", "[quote]", "[/quote]", '[quote="Ваал"]', ":)", "😈
          "ё", "Ё", "İ", "\u200b", "\u0301", "[off]", "--\n", "> ", "затем", " и ", "имп", "беса", "№99", "99-99"]
 
 
-@st.composite
-def mutated_posts(draw):
-    """A real post after a handful of typos: characters dropped, doubled, swapped, or noise inserted."""
-    text = draw(st.sampled_from(REAL_POSTS))
-    for _ in range(draw(st.integers(1, 8))):
-        if not text:
-            break
-        i = draw(st.integers(0, len(text) - 1))
-        action = draw(st.sampled_from(["drop", "double", "swap", "noise", "upper", "char"]))
-        if action == "drop":
-            text = text[:i] + text[i + 1:]
-        elif action == "double":
-            text = text[:i] + text[i] + text[i:]
-        elif action == "swap" and i + 1 < len(text):
-            text = text[:i] + text[i + 1] + text[i] + text[i + 2:]
-        elif action == "noise":
-            text = text[:i] + draw(st.sampled_from(NOISE)) + text[i:]
-        elif action == "upper":
-            text = text[:i] + text[i:].upper()
-        else:
-            text = text[:i] + draw(st.characters()) + text[i:]
-    return text
+def mutated_posts():
+    return mutated(REAL_POSTS, NOISE)
 
 
 def _checked(text: str, faction: str) -> None:
