@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from letopis.db.models import AuditEntry, Game, Post, Resolution, Seat, Step, User
 from letopis.engine.contract import GM, PUBLIC, Faction, Reading, Ruleset, TurnInfo, Viewer, ViewerRole
 from letopis.engine.registry import UnknownRuleset, get_ruleset
+from letopis.engine.resolution import GM_CORRECTION
 
 from .errors import Forbidden, Invalid, NotFound
 from .schemas import GameMode, GameOut, GameStatus, ReadingOut, Role, SeatOut, StepStatus, ViewerOut
@@ -22,6 +23,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 SYSTEM_NAME = "система"
+GM_FACTION_NAME = "Мастер игры"  # how the chronicle names the GM's own "faction" (corrections, the DK Hero)
 
 
 def now() -> datetime:
@@ -105,10 +107,16 @@ def get_step(db: Session, game_id: int, number: int) -> Step:
     return step
 
 
+def listed():
+    """The steps of the game proper. A stopped roll-back sets later steps aside under negative
+    numbers (−id): they stay stored for the GM desk, but no listing, count or feed shows them."""
+    return Step.number > 0
+
+
 def active_step(db: Session, game_id: int) -> Step | None:
     """The step accepting posts or waiting as a draft (there is at most one)."""
     return db.scalars(
-        select(Step).where(Step.game_id == game_id, Step.status != StepStatus.PUBLISHED.value)
+        select(Step).where(Step.game_id == game_id, Step.status != StepStatus.PUBLISHED.value, listed())
         .order_by(Step.number.desc()).limit(1)
     ).one_or_none()
 
@@ -152,7 +160,8 @@ def seat_for(db: Session, game_id: int, faction: str) -> Seat:
 
 
 def faction_names(game: Game) -> dict[str, str]:
-    return {f["id"]: f["name"] for f in game.factions}
+    """Faction id → name, with the GM's correction "faction" named for readers, not by its id."""
+    return {GM_CORRECTION: GM_FACTION_NAME} | {f["id"]: f["name"] for f in game.factions}
 
 
 def names_list(game: Game, factions: list[str]) -> str:

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from letopis.db.models import Game, Step
 from letopis.engine.contract import PUBLIC
 
-from ._common import current_resolution, game_out, get_step, load_game, load_state, now, ruleset_by_id
+from ._common import current_resolution, game_out, get_step, listed, load_game, load_state, now, ruleset_by_id
 from .chronicle import step_chronicle, step_header
 from .errors import Invalid, NotFound
 from .schemas import GameOut, StepChronicle, StepHeader, StepStatus
@@ -125,9 +125,9 @@ def archive_games(db: Session, *, page: int = 1, per_page: int = PER_PAGE) -> Ga
 def archive_steps(db: Session, game_id: int, *, page: int = 1, per_page: int = PER_PAGE) -> StepsPage:
     """The game's steps, oldest first, a page at a time (the open step is listed, not shown)."""
     game = load_game(db, game_id)
-    total = db.scalar(select(func.count(Step.id)).where(Step.game_id == game_id)) or 0
+    total = db.scalar(select(func.count(Step.id)).where(Step.game_id == game_id, listed())) or 0
     page, pages, per_page = _page_info(total, page, per_page)
-    steps = db.scalars(select(Step).where(Step.game_id == game_id).order_by(Step.number)
+    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)
                        .offset((page - 1) * per_page).limit(per_page)).all()
     return StepsPage(page=page, pages=pages, total=total, per_page=per_page, game=game_out(db, game),
                      steps=[step_header(db, game, s) for s in steps])
@@ -141,6 +141,8 @@ def state_at(db: Session, *, game_id: int, step_number: int, when: When = "after
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
     step = get_step(db, game_id, step_number)
+    if step.number < 1:  # set aside by a stopped roll-back: not part of the public game
+        raise NotFound(f"В игре №{game_id} нет шага {step_number}.", code="step_not_found")
     if when == "after":
         res = current_resolution(db, step) if step.status == PUBLISHED else None
         if res is None:
@@ -150,7 +152,7 @@ def state_at(db: Session, *, game_id: int, step_number: int, when: When = "after
     else:
         data = step.state_before
     state = load_state(ruleset, data)
-    numbers = set(db.scalars(select(Step.number).where(Step.game_id == game_id)))
+    numbers = set(db.scalars(select(Step.number).where(Step.game_id == game_id, listed())))
     return PastState(
         game_id=game.id, game_title=game.title, number=step.number, when=when,
         title=step.turn.get("title", ""), svg=ruleset.draw(state, PUBLIC),
@@ -165,7 +167,7 @@ def metric_series(db: Session, game_id: int) -> list[SeriesPoint]:
     """The ruleset's metrics at the start and after each published step, in step order."""
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
-    steps = db.scalars(select(Step).where(Step.game_id == game_id).order_by(Step.number)).all()
+    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)).all()
     if not steps:
         return []
     points = [SeriesPoint(step=0, values=ruleset.metrics(load_state(ruleset, steps[0].state_before)))]

@@ -19,6 +19,7 @@ from ._common import (
     current_resolution,
     faction_names,
     get_step,
+    listed,
     load_game,
     load_state,
     reading_out,
@@ -28,6 +29,7 @@ from ._common import (
     viewer_of,
 )
 from ._resolve import overrides_from_json
+from .errors import NotFound
 from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepStatus, ViewerOut
 
 ACTION_TITLES = {
@@ -65,7 +67,7 @@ def step_header(db: Session, game: Game, step: Step) -> StepHeader:
 def list_steps(db: Session, game_id: int) -> list[StepHeader]:
     """Every step of the game, oldest first."""
     game = load_game(db, game_id)
-    steps = db.scalars(select(Step).where(Step.game_id == game_id).order_by(Step.number)).all()
+    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)).all()
     return [step_header(db, game, s) for s in steps]
 
 
@@ -116,6 +118,8 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     step = get_step(db, game_id, step_number)
     viewer_out, viewer = viewer_of(db, game, viewer_user_id)
     gm = viewer_out.role is Role.GM
+    if step.number < 1 and not gm:  # set aside by a stopped roll-back: the GM desk's only
+        raise NotFound(f"В игре №{game_id} нет шага {step_number}.", code="step_not_found")
     published = step.status == StepStatus.PUBLISHED.value
     names = faction_names(game)
     turn: TurnInfo = turn_of(step)
@@ -159,7 +163,10 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     gm_actions = db.scalars(select(AuditEntry).where(AuditEntry.game_id == game.id,
                                                      AuditEntry.step_number == step.number)
                             .order_by(AuditEntry.id)).unique().all()
-    numbers = db.scalars(select(Step.number).where(Step.game_id == game.id)).all()
+    for entry in gm_actions:  # a roll-back's summary (steps redone, results changed) is public
+        if entry.action == "rollback" and (entry.data or {}).get("text"):
+            notes.append(entry.data["text"] + (f" Причина: {entry.reason}" if entry.reason else ""))
+    numbers = db.scalars(select(Step.number).where(Step.game_id == game.id, listed())).all()
     return StepChronicle(
         game_id=game.id, game_title=game.title, ruleset_id=game.ruleset_id, number=step.number,
         status=StepStatus(step.status), turn=turn, commitment=step.commitment,

@@ -387,7 +387,9 @@ def reassign_seat(db: Session, *, game_id: int, faction: str, gm_user_id: int, r
     seat.user_id = to_user_id
     seat.joined_at = now() if to_user_id is not None else None
     seat.invite_token = None if to_user_id is not None else secrets.token_urlsafe(18)
+    step = active_step(db, game_id)  # the change shows on the chronicle of the step it happened in
     audit(db, game, "reassign_seat", actor_id=gm_user_id, reason=reason,
+          step_number=step.number if step is not None else None,
           data={"faction": faction, "faction_name": seat.faction_name, "from_user": before,
                 "to_user": to_user_id, "by_invite": to_user_id is None})
     db.flush()

@@ -24,6 +24,7 @@ from letopis.engine.resolution import RecordedStep, Submission, replay, setup_ga
 from ._common import (
     audit,
     game_out,
+    listed,
     load_game,
     now,
     ruleset_by_id,
@@ -48,7 +49,7 @@ def export_game(db: Session, game_id: int) -> dict[str, Any]:
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
     steps_out = []
-    for step in db.scalars(select(Step).where(Step.game_id == game_id).order_by(Step.number)).all():
+    for step in db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)).all():
         published = step.status == StepStatus.PUBLISHED.value
         item: dict[str, Any] = {
             "number": step.number, "status": step.status, "turn": step.turn, "commitment": step.commitment,

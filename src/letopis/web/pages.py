@@ -11,7 +11,9 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 
 from letopis import service
 from letopis.engine.registry import get_ruleset
+from letopis.engine.resolution import GM_CORRECTION
 from letopis.service import CheckOut, GameOut, GamePage
+from letopis.service._common import GM_FACTION_NAME
 
 from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
 from .forms import FormError, parse_factions, parse_json_object
@@ -31,7 +33,8 @@ def typed_text(text: str) -> str:
 
 
 def faction_names(game: GameOut) -> dict[str, str]:
-    return {f.id: f.name for f in game.factions}
+    """Faction id → name; the GM's corrections (faction «мастер») read as «Мастер игры»."""
+    return {GM_CORRECTION: GM_FACTION_NAME} | {f.id: f.name for f in game.factions}
 
 
 def problems_by_line(check: CheckOut | service.ReadingOut | None) -> dict[int, list]:
