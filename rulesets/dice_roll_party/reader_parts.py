@@ -135,6 +135,19 @@ def slot_of(it: Item) -> int:
     return it.value
 
 
+def own_slot_of(it: Item, ctx: Context | None) -> int:
+    """The slot of one of the poster's own characters (Phase 1 moves only touch one's own):
+    a name that belongs only to an opponent's character is an error, not their slot number."""
+    if it.by_name and ctx is not None:
+        mine = tuple((f, s) for f, s in it.candidates if f == ctx.me.faction)
+        if not mine:
+            raise fail("read.char_not_yours", it, kind=ProblemKind.ILLEGAL, clause="DRP-RES-01",
+                       hint=msg("read.hint_slot"), what=it.text)
+        if len(mine) != len(it.candidates):
+            it.candidates, it.value = mine, mine[0][1] if len(mine) == 1 else None
+    return slot_of(it)
+
+
 def arrow_pairs(items: list[Item]) -> list[tuple[int, int, str]]:
     """(left, right, arrow) for every arrow with an item on each side (skipping ":" and ",")."""
     out = []

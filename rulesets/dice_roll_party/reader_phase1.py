@@ -31,10 +31,10 @@ from .reader_parts import (
     first_index,
     first_number,
     note,
+    own_slot_of,
     prep_before,
     ref_indices,
     reject_bare_z,
-    slot_of,
     specs,
     zone_arriving,
     zone_leaving,
@@ -50,7 +50,7 @@ def parse_shift(items: list[Item], ctx: Context | None) -> Parsed:
     refs = ref_indices(items)
     if len(refs) != 1:
         raise fail("read.shift_char", span=(p.start, p.end), hint=msg("read.hint_shift"))
-    slot = slot_of(items[refs[0]])
+    slot = own_slot_of(items[refs[0]], ctx)
     source = dest = None
     for a, b, _ in arrow_pairs(items):
         if items[a].kind == "zone" and items[b].kind == "zone":
@@ -101,7 +101,7 @@ def parse_add(items: list[Item], ctx: Context | None) -> Parsed:
     k = _dest_ref(items, refs)
     if k is None:
         raise fail("read.add_char", span=(p.start, p.end), hint=msg("read.hint_add"))
-    slot = slot_of(items[k])
+    slot = own_slot_of(items[k], ctx)
     found = [sp for sp in specs(items) if not (sp.zone is Zone.TIME and sp.count is None and sp.lands is None
                                                 and any(i.is_word("storage") for i in items[sp.index + 1 : sp.index + 2]))]
     if not found:
@@ -135,7 +135,7 @@ def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
             dst = rest.pop(0)
     if src is None or dst is None:
         raise fail("read.transfer_chars", span=(p.start, p.end), hint=msg("read.hint_transfer"))
-    source, target = slot_of(items[src]), slot_of(items[dst])
+    source, target = own_slot_of(items[src], ctx), own_slot_of(items[dst], ctx)
     found = specs(items)
     if not found:
         raise fail("read.transfer_what", span=(p.start, p.end), hint=msg("read.hint_transfer"))
@@ -166,7 +166,7 @@ def parse_return(items: list[Item], ctx: Context | None) -> Parsed:
     refs = ref_indices(items)
     if len(refs) != 1:
         raise fail("read.return_char", span=(p.start, p.end), hint=msg("read.hint_return"))
-    slot = slot_of(items[refs[0]])
+    slot = own_slot_of(items[refs[0]], ctx)
     found = specs(items)
     if not found:
         raise fail("read.return_what", span=(p.start, p.end), hint=msg("read.hint_return"))
@@ -189,7 +189,7 @@ def parse_swap(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 def _swap_storage(items: list[Item], ref: int, found: list[Spec], ctx: Context | None, p: Parsed) -> Parsed:
-    slot = slot_of(items[ref])
+    slot = own_slot_of(items[ref], ctx)
     give_k = first_index(items, "v_give")
     get_k = first_index(items, "v_get")
     give = take = None
@@ -223,7 +223,7 @@ def _swap_characters(items: list[Item], refs: list[int], found: list[Spec], ctx:
     else:
         raise fail("read.swap_what", span=(p.start, p.end), hint=msg("read.hint_swap"))
     assert a is not None and b is not None
-    slot_a, slot_b = slot_of(items[a]), slot_of(items[b])
+    slot_a, slot_b = own_slot_of(items[a], ctx), own_slot_of(items[b], ctx)
     a_zone = zone_leaving(sa, ctx, slot_a)
     b_zone = zone_leaving(sb, ctx, slot_b)
     a_lands = sa.lands if (sa.lands and a_zone in REDS) else a_zone
@@ -254,12 +254,12 @@ def _discards(items: list[Item], ctx: Context | None, lo: int, hi: int, p: Parse
         place: int | None = None  # slot; None = storage
         for k in range(sp.index + 1, end):
             if items[k].kind == "ref" and prep_before(items, k) in SOURCE_PREPS | {None}:
-                place = slot_of(items[k])
+                place = own_slot_of(items[k], ctx)
                 break
             if items[k].is_word("storage"):
                 break
         if place is None and sp.owner is not None:
-            place = slot_of(items[sp.owner])
+            place = own_slot_of(items[sp.owner], ctx)
         count = max(sp.count or 1, 1)
         if place is None:
             colour = sp.colour_of()

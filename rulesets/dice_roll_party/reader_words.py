@@ -308,6 +308,7 @@ def _name_at(toks: list[Token], i: int, names: NameTable, lem: Lemmatizer) -> tu
             found.append((faction, slot))
     if not found:
         return None
+    found = list(dict.fromkeys(found))  # one name indexed under several lemmas is one candidate
     first, last = toks[i], toks[i + size - 1]
     ablt = any(lem.has_grammeme(t.text, "ablt") for t in toks[i : i + size])
     chars = tuple((f, s) for f, s in found if s is not None)
