@@ -63,7 +63,10 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "bid"
     if "v_put" in cs:
         has_token = any(i.kind in ("colour", "zone") and i.zone is not Zone.TIME for i in items)
-        return "add" if refs and (has_token or "bid" not in expected) else "bid"
+        if refs and (has_token or "bid" not in expected):
+            return "add"
+        # «Ставлю 2 времени» is a bid; «Ставлю щит» outside the auction is role-play
+        return "bid" if "bid" in expected or any(i.kind == "num" for i in items) else None
     if "v_remove" in cs:
         return "return" if "storage" in cs and "handicap" not in expected else "handicap"
     if "v_return" in cs:

@@ -22,3 +22,18 @@ def test_phase_one_refuses_an_opponents_character_named_by_name_DRP_RES_01():
     assert reading.orders == []
     assert orders("Переношу 1 форму с Лучницы на Рыцаря.", state, "p1") == [
         Transfer(source=2, target=1, zone=Zone.FORM, lands=Zone.FORM)]
+
+
+def test_a_put_verb_without_a_number_is_not_a_bid_outside_the_auction_DRP_GEN_03():
+    """DRP-GEN-03: in a defence post «Ставлю щит.» is not told off as an auction bid out of turn; like
+    any order-looking line that cannot be read it asks for a defence line, and the rest still reads."""
+    from test_reader_support import defence
+
+    from letopis.engine.problems import ProblemKind
+    from rulesets.dice_roll_party.orders import Defence
+
+    reading = read("Ставлю щит.\nЗащита: класс+", defence(), "p2")
+    assert reading.orders == [Defence(class_up=1)]
+    [problem] = reading.problems
+    assert problem.line == 1 and problem.kind is ProblemKind.UNREADABLE
+    assert "ставка" not in problem.message and "Защита" in (problem.hint or "")
