@@ -320,7 +320,7 @@ class Soak(_Order):
 
 
 Order = Annotated[
-    Union[Build, Bid, Pass, Handicap, Shift, Add, SwapStorage, SwapCharacters, Transfer,
+    Union[Build, Bid, Pass, Handicap, Shift, Add, SwapStorage, SwapCharacters, Transfer,  # noqa: UP007
           ReturnToStorage, Reroll, Emergency, Attack, Skip, Defence, Soak],
     Field(discriminator="kind"),
 ]

@@ -31,7 +31,7 @@ def aggressive_post(state, faction: str) -> str | None:
         if not targets:
             return None
         _, target = min(targets)
-        attack, slot, char = max((c.attack, slot, c) for slot, c in player.living())
+        _, slot, char = max((c.attack, slot, c) for slot, c in player.living())
         add = min(state.limit_left, player.storage.blue, 18 - char.total)
         time = char.time + max(add, 0)
         if time < 1:

@@ -14,7 +14,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from letopis.engine import (
     GM,
@@ -148,7 +149,7 @@ def test_rules_page_anchors_every_clause_of_the_checklist(ruleset_id):
     if not checklist.exists():
         pytest.skip("no shared checklist for this ruleset")
     ids = set(re.findall(r"^\s*(?:\d+\.|[-*]|\|)\s*\**`?([A-Z]{2,4}-[A-Z]+(?:-[A-Z]+)?-\d+[a-z]?)`?",
-                         checklist.read_text(encoding="utf-8"), re.M))
+                         checklist.read_text(encoding="utf-8"), re.MULTILINE))
     rules = all_rulesets()[ruleset_id].rules_markdown()
     missing = sorted(i for i in ids if f'id="{i}"' not in rules)
     assert not missing, f"rules.md lacks anchors for {missing}"

@@ -5,7 +5,8 @@ import hmac
 from collections import Counter
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from letopis.engine import Dice, commitment, derive, new_seed
 from letopis.engine.dice import OverrideOutOfRange
