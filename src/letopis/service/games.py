@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -49,15 +50,18 @@ def _registered() -> dict[str, Any]:
 
 def list_rulesets() -> list[RulesetOut]:
     """Every registered ruleset with its options' defaults and JSON schema."""
-    out = []
-    for rid, ruleset in sorted(_registered().items()):
-        options = ruleset.default_options()
-        out.append(RulesetOut(
-            id=rid, title=ruleset.title, aliases=list(ruleset.aliases), min_factions=ruleset.min_factions,
-            max_factions=ruleset.max_factions, default_options=options.model_dump(mode="json"),
-            options_schema=ruleset.Options.model_json_schema(),
-        ))
-    return out
+    return [_ruleset_out(rid, ruleset) for rid, ruleset in sorted(_registered().items())]
+
+
+@lru_cache(maxsize=64)
+def _ruleset_out(rid: str, ruleset: Any) -> RulesetOut:
+    """A ruleset's description never changes while the process runs; its JSON schema is costly."""
+    options = ruleset.default_options()
+    return RulesetOut(
+        id=rid, title=ruleset.title, aliases=list(ruleset.aliases), min_factions=ruleset.min_factions,
+        max_factions=ruleset.max_factions, default_options=options.model_dump(mode="json"),
+        options_schema=ruleset.Options.model_json_schema(),
+    )
 
 
 def _check_factions(ruleset: Any, factions: list[Faction]) -> list[Faction]:
