@@ -53,6 +53,17 @@ class DungeonKeeper(Ruleset[State]):
     def import_setup(self, document: dict[str, Any]) -> State:
         return self._begun(_setup.import_setup(document))
 
+    def setup_schema(self) -> dict[str, Any]:
+        """Either the GM's own map and position (setup.py documents it) or a whole exported state."""
+        from letopis.engine.contract import state_document_schema
+
+        from .data import DATA
+        from .setup_schema import document_schema
+
+        exported = state_document_schema(self)
+        return {"title": f"Документ настройки: {self.title}", "$defs": exported.pop("$defs"),
+                "oneOf": [document_schema(DATA.map.size, self.title), exported]}
+
     @staticmethod
     def _begun(state: State) -> State:
         """The first archdemon's turn begun (income, upkeep, ОД — DK-GAP-10) unless it already has."""

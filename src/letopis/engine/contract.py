@@ -134,6 +134,26 @@ class Result(BaseModel):
     text: str = ""
 
 
+def state_document_schema(ruleset: Ruleset) -> dict[str, Any]:
+    """A setup document that carries a whole state; the state's ``$defs`` move to the root so that
+    its ``#/$defs/…`` references resolve."""
+    state = dict(ruleset.State.model_json_schema())
+    defs = state.pop("$defs", {})
+    return {
+        "title": f"Документ настройки: {ruleset.title}",
+        "type": "object",
+        "required": ["ruleset", "state"],
+        "properties": {
+            "ruleset": {"const": ruleset.id},
+            "state": state,
+            "factions": {"type": "array", "items": {
+                "type": "object", "required": ["id", "name"],
+                "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}},
+        },
+        "$defs": defs,
+    }
+
+
 class Ruleset(ABC, Generic[S]):
     """Base class of every ruleset. Subclasses set the class attributes and the abstract methods.
 
@@ -162,12 +182,8 @@ class Ruleset(ABC, Generic[S]):
         return {"ruleset": self.id, "state": state.model_dump(mode="json")}
 
     def setup_schema(self) -> dict[str, Any]:
-        return {
-            "title": f"Документ настройки: {self.title}",
-            "type": "object",
-            "required": ["ruleset", "state"],
-            "properties": {"ruleset": {"const": self.id}, "state": self.State.model_json_schema()},
-        }
+        """The JSON Schema of `import_setup`'s document: ``{"ruleset", "state", "factions"?}``."""
+        return state_document_schema(self)
 
     # --- play --------------------------------------------------------------------------------
     @abstractmethod
