@@ -25,6 +25,13 @@ class Settings(BaseSettings):
     environment: str = "development"  # "production" refuses the development secret
     demo: bool = True  # create the demo games on start when none exist
     max_post_chars: int = 20_000
+    base_url: str | None = None  # how the public reaches us, for absolute links; None: http://host:port
+    webhook_allow_private: bool = False  # let webhooks call loopback/private addresses (tests, intranets)
+
+    @property
+    def public_url(self) -> str:
+        """The site's root for absolute links, without a trailing slash."""
+        return (self.base_url or f"http://{self.host}:{self.port}").rstrip("/")
 
     def check(self) -> None:
         if self.environment == "production" and self.secret_key == DEV_SECRET:

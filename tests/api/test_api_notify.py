@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from api.webclient import bearer, form_post, log_in
+import pytest
+from api.webclient import bearer, form_post, log_in, make_settings
 from support.dbtools import post
 
 from letopis import service
+from letopis.web.app import create_app
+
+
+@pytest.fixture
+def app(session_factory):
+    """These tests save webhooks on 127.0.0.1, so this app allows private addresses explicitly."""
+    return create_app(make_settings(webhook_allow_private=True), session_factory=session_factory)
 
 
 def test_webhook_api_round_trip(bot, race_game):

@@ -1,5 +1,6 @@
 """Webhook notifications: opt-in, queued by the worker, delivered outside transactions to a local
-receiver (127.0.0.1 only), retried with backoff, every attempt logged."""
+receiver (127.0.0.1 only, so these tests allow private addresses explicitly), retried with backoff,
+every attempt logged."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from support.dbtools import post
 from letopis import service
 from letopis.db.models import Notification
 from letopis.service import notify
+from letopis.settings import get_settings
 
 ALL = ["your_turn", "deadline_soon", "step_published"]
 
@@ -59,7 +61,16 @@ class Receiver:
 
 
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
+def allow_private(monkeypatch) -> Iterator[None]:
+    """LETOPIS_WEBHOOK_ALLOW_PRIVATE=true: the receiver lives on 127.0.0.1."""
+    monkeypatch.setenv("LETOPIS_WEBHOOK_ALLOW_PRIVATE", "true")
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def receiver(allow_private) -> Iterator[Receiver]:
     r = Receiver()
     yield r
     r.close()
@@ -73,7 +84,7 @@ def _free_port() -> int:
 
 @pytest.mark.parametrize("url", ["ftp://127.0.0.1/x", "file:///etc/passwd", "http:///nohost", "127.0.0.1:80",
                                  "http://user:pw@127.0.0.1/", ""])
-def test_only_http_urls_are_accepted(db, make_user, url):
+def test_only_http_urls_are_accepted(db, make_user, allow_private, url):
     user = make_user("ann")
     with pytest.raises(service.Invalid):
         service.set_webhook(db, user_id=user.id, url=url, events=ALL)
@@ -155,7 +166,7 @@ def test_failed_delivery_is_retried_with_backoff(db, race_game, receiver):
     assert logs[-1].error == "HTTP 500" and len(receiver.received) == 2
 
 
-def test_gives_up_after_the_last_attempt(db, race_game):
+def test_gives_up_after_the_last_attempt(db, race_game, allow_private):
     race_game()
     dead = f"http://127.0.0.1:{_free_port()}/nobody"
     service.set_webhook(db, user_id=race_game.ann.id, url=dead, events=["your_turn"])

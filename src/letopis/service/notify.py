@@ -3,8 +3,11 @@
 Nothing is sent inside a request: the worker notices steps (`enqueue_announcements`) and queues
 one row per user in ``notifications``; `deliver_due` POSTs the JSON payloads outside any database
 transaction, logs every attempt in ``notification_deliveries`` and retries with exponential
-backoff. Only http(s) URLs are accepted; each payload is signed with the webhook's secret
-(``X-Letopis-Signature: sha256=<HMAC-SHA256 of the body>``).
+backoff. Only http(s) URLs are accepted and, unless ``LETOPIS_WEBHOOK_ALLOW_PRIVATE`` is set, only
+ones whose host resolves to public addresses (checked on save and again on every delivery: see
+`webhook_guard`). Each payload is signed with the webhook's secret
+(``X-Letopis-Signature: sha256=<HMAC-SHA256 of the body>``); its links are absolute, built on
+``LETOPIS_BASE_URL``.
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from letopis.db.models import Delivery, Game, GameSchedule, Notification, Seat, Step, StepNotice, Webhook
+from letopis.settings import get_settings
 
 from ._common import counted_posts, load_user, step_posts, transactional, turn_of
 from ._common import now as utcnow
 from .errors import Invalid, NotFound
 from .schemas import GameStatus, StepStatus
+from .webhook_guard import pin, public_addresses
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +77,13 @@ class DeliveryOut(BaseModel):
 
 
 # --- settings -----------------------------------------------------------------------------------
-def check_url(url: str) -> str:
+def _allow_private(allow_private: bool | None) -> bool:
+    return get_settings().webhook_allow_private if allow_private is None else allow_private
+
+
+def check_url(url: str, *, allow_private: bool | None = None) -> str:
+    """The cleaned URL; raises Invalid for a bad one or (unless allowed) one that leads to a
+    non-public address. ``allow_private=None`` follows ``LETOPIS_WEBHOOK_ALLOW_PRIVATE``."""
     url = (url or "").strip()
     if not url:
         raise Invalid("Укажите адрес вебхука.", code="webhook_url_required")
@@ -84,6 +95,8 @@ def check_url(url: str) -> str:
                       code="webhook_url_scheme")
     if parts.username or parts.password:
         raise Invalid("Не вписывайте логин и пароль в адрес вебхука.", code="webhook_url_credentials")
+    if not _allow_private(allow_private):
+        public_addresses(url)
     return url
 
 
@@ -97,10 +110,11 @@ def get_webhook(db: Session, *, user_id: int) -> WebhookOut | None:
 
 
 @transactional
-def set_webhook(db: Session, *, user_id: int, url: str, events: list[str], enabled: bool = True) -> WebhookOut:
+def set_webhook(db: Session, *, user_id: int, url: str, events: list[str], enabled: bool = True,
+                allow_private: bool | None = None) -> WebhookOut:
     """Create or replace the user's webhook (opt-in: nothing is sent without one)."""
     load_user(db, user_id)
-    url = check_url(url)
+    url = check_url(url, allow_private=allow_private)
     try:
         chosen = sorted({Event(e) for e in events})
     except ValueError as exc:
@@ -169,10 +183,15 @@ def _seat_users(db: Session, game_id: int, factions: list[str] | None = None) ->
     return {s.faction_id: s.user_id for s in db.scalars(stmt).unique() if factions is None or s.faction_id in factions}
 
 
+def _link(path: str) -> str:
+    """An absolute link: a webhook's receiver (a chat bot, a phone) does not know our address."""
+    return get_settings().public_url + path
+
+
 def _base(game: Game, step: Step) -> dict[str, Any]:
     return {"game": {"id": game.id, "title": game.title}, "step": step.number,
             "deadline": step.deadline.isoformat() if step.deadline else None,
-            "link": f"/games/{game.id}/steps/{step.number}"}
+            "link": _link(f"/games/{game.id}/steps/{step.number}")}
 
 
 def enqueue_announcements(db: Session, moment: datetime) -> int:
@@ -204,7 +223,7 @@ def _announce(db: Session, moment: datetime, status: str, kind: str) -> int:
                 hooks = _subscribers(db, {user_id}, Event.YOUR_TURN)
                 text = f"«{game.title}», шаг {step.number}: ваш ход ({turn.prompt or 'пришлите приказы'})."
                 queued += _queue(db, hooks, Event.YOUR_TURN, f"your_turn:{step.id}:{faction}",
-                                 {**base, "faction": faction, "text": text, "link": f"/games/{game.id}/post"},
+                                 {**base, "faction": faction, "text": text, "link": _link(f"/games/{game.id}/post")},
                                  moment)
         else:
             users = set(_seat_users(db, game.id).values()) | {game.gm_user_id}
@@ -241,7 +260,7 @@ def _remind(db: Session, moment: datetime) -> int:
                     "а вашего поста ещё нет.")
             queued += _queue(db, _subscribers(db, {user_id}, Event.DEADLINE_SOON), Event.DEADLINE_SOON,
                              f"{kind}:{step.id}:{faction}",
-                             {**_base(game, step), "faction": faction, "text": text, "link": f"/games/{game.id}/post"},
+                             {**_base(game, step), "faction": faction, "text": text, "link": _link(f"/games/{game.id}/post")},
                              moment)
     return queued
 
@@ -256,10 +275,11 @@ def sign(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def deliver_due(db: Session, moment: datetime, *, limit: int = BATCH,
-                client: httpx.Client | None = None) -> tuple[int, int]:
+def deliver_due(db: Session, moment: datetime, *, limit: int = BATCH, client: httpx.Client | None = None,
+                allow_private: bool | None = None) -> tuple[int, int]:
     """POST every due pending notification; returns (sent, failed attempts). The HTTP requests
-    run with no database transaction open."""
+    run with no database transaction open; each URL is checked again before it is called."""
+    allow_private = _allow_private(allow_private)
     due = db.execute(
         select(Notification.id, Notification.url, Notification.payload, Notification.attempts,
                Notification.user_id, Notification.event)
@@ -280,7 +300,7 @@ def deliver_due(db: Session, moment: datetime, *, limit: int = BATCH,
                 _record(db, row.id, row.attempts, None, "вебхук отключён", 0, moment, give_up=True)
                 failed += 1
                 continue
-            code, error, ms = _post(client, row.url, row.payload, secret)
+            code, error, ms = _post(client, row.url, row.payload, secret, allow_private=allow_private)
             ok = error is None
             _record(db, row.id, row.attempts, code, error, ms, moment, give_up=False, ok=ok)
             sent += ok
@@ -291,14 +311,20 @@ def deliver_due(db: Session, moment: datetime, *, limit: int = BATCH,
     return sent, failed
 
 
-def _post(client: httpx.Client, url: str, payload: dict[str, Any], secret: str) -> tuple[int | None, str | None, int]:
+def _post(client: httpx.Client, url: str, payload: dict[str, Any], secret: str, *,
+          allow_private: bool) -> tuple[int | None, str | None, int]:
     body = json.dumps(payload, ensure_ascii=False).encode()
     headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": "Letopis-Webhook/1",
                "X-Letopis-Event": payload.get("event", ""), "X-Letopis-Signature": sign(secret, body)}
+    extensions: dict[str, Any] = {}
     started = time.monotonic()
     try:
-        check_url(url)
-        response = client.post(url, content=body, headers=headers)
+        check_url(url, allow_private=True)
+        if not allow_private:
+            # connect to the address just checked, not to whatever DNS answers next
+            url, headers["Host"], server_name = pin(url, public_addresses(url)[0])
+            extensions["sni_hostname"] = server_name
+        response = client.post(url, content=body, headers=headers, extensions=extensions)
     except (httpx.HTTPError, Invalid) as exc:
         return None, f"{type(exc).__name__}: {exc}"[:500], int((time.monotonic() - started) * 1000)
     ms = int((time.monotonic() - started) * 1000)

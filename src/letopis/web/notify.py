@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from letopis import service
 from letopis.service import DeliveryOut, PostHistoryOut, ScheduleOut, WebhookOut
 
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, current_user
 from .forms import FormError, parse_int
 from .responses import ErrorOut
 from .templating import flash, render
@@ -119,14 +119,16 @@ def notifications_page(request: Request, db: SessionDep, user: CurrentUser) -> R
 
 
 @pages.post("/settings/notifications")
-def notifications_save(request: Request, db: SessionDep, user: CurrentUser, url: FormStr = "",
-                       events: FormList = [], enabled: FormStr = "", delete: FormStr = "") -> Response:  # noqa: B006
+def notifications_save(request: Request, db: SessionDep, user: CurrentUser, settings: SettingsDep,
+                       url: FormStr = "", events: FormList = [], enabled: FormStr = "",  # noqa: B006
+                       delete: FormStr = "") -> Response:
     try:
         if delete:
             service.delete_webhook(db, user_id=user.id)
             flash(request, "Вебхук удалён: уведомлений больше не будет.")
         else:
-            service.set_webhook(db, user_id=user.id, url=url, events=events, enabled=bool(enabled))
+            service.set_webhook(db, user_id=user.id, url=url, events=events, enabled=bool(enabled),
+                                allow_private=settings.webhook_allow_private)
             flash(request, "Уведомления сохранены.")
     except service.ServiceError as exc:
         return _settings_page(request, db, user, error=exc.message, status_code=exc.status,
@@ -162,9 +164,11 @@ def api_get_webhook(db: SessionDep, user_id: CurrentUserId) -> WebhookOut | None
 
 
 @api.put("/me/webhook", response_model=WebhookOut)
-def api_set_webhook(body: WebhookIn, db: SessionDep, user_id: CurrentUserId) -> WebhookOut:
-    """Opt in (or change): payloads are signed with ``secret`` in ``X-Letopis-Signature``."""
-    return service.set_webhook(db, user_id=user_id, url=body.url, events=body.events, enabled=body.enabled)
+def api_set_webhook(body: WebhookIn, db: SessionDep, user_id: CurrentUserId, settings: SettingsDep) -> WebhookOut:
+    """Opt in (or change): payloads are signed with ``secret`` in ``X-Letopis-Signature``; the
+    host must resolve to public addresses."""
+    return service.set_webhook(db, user_id=user_id, url=body.url, events=body.events, enabled=body.enabled,
+                               allow_private=settings.webhook_allow_private)
 
 
 @api.delete("/me/webhook", status_code=status.HTTP_204_NO_CONTENT)
