@@ -279,6 +279,70 @@ def check_correction(db: Session, *, game_id: int, text: str, gm_user_id: int) -
     return problems
 
 
+class CorrectionLine(BaseModel):
+    """One line of a GM's correction as the live check shows it: what it changes, or its problems."""
+
+    line: int
+    text: str
+    changes: list[str] = Field(default_factory=list)
+    problems: list[Problem] = Field(default_factory=list)
+
+
+class CorrectionCheck(BaseModel):
+    """A correction read against the current state; nothing stored. ``changes`` holds what could not
+    be tied to one line (a ruleset whose patch acts as a whole, e.g. a Hero turn's ending)."""
+
+    ok: bool
+    lines: list[CorrectionLine]
+    changes: list[str] = Field(default_factory=list)
+    problems: list[Problem] = Field(default_factory=list)
+
+
+def _line_changes(ruleset: Ruleset, state: BaseModel, lines: list[str]) -> dict[int, list[str]] | None:
+    """Each line's own events, found by reading growing prefixes of the patch; None when a prefix
+    does not extend the previous one's events (the patch only makes sense whole)."""
+    out: dict[int, list[str]] = {}
+    before: list[str] = []
+    for n, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        _, events, problems = correct_state(ruleset, state, "\n".join(lines[:n]))
+        texts = [e.text for e in events]
+        if any(p.is_error for p in problems) or texts[:len(before)] != before:
+            return None
+        out[n] = texts[len(before):]
+        before = texts
+    return out
+
+
+def preview_correction(db: Session, *, game_id: int, text: str, gm_user_id: int) -> CorrectionCheck:
+    """The GM desk's live check of correction lines: per line what it will change or the problem."""
+    problems = check_correction(db, game_id=game_id, text=text, gm_user_id=gm_user_id)
+    lines = text.splitlines()
+    by_line: dict[int, list[Problem]] = {}
+    general: list[Problem] = []
+    for p in problems:
+        (by_line.setdefault(p.line, []) if p.line and 1 <= p.line <= len(lines) else general).append(p)
+    ok = not any(p.is_error for p in problems)
+    changes: dict[int, list[str]] = {}
+    whole: list[str] = []
+    if ok and text.strip():
+        game = load_game(db, game_id)
+        ruleset = ruleset_by_id(game.ruleset_id)
+        step = active_step(db, game_id)
+        state = load_state(ruleset, step.state_before if step is not None else game.state)
+        _, events, _ = correct_state(ruleset, state, text)
+        split = _line_changes(ruleset, state, lines)
+        if split is not None and [t for n in sorted(split) for t in split[n]] == [e.text for e in events]:
+            changes = split
+        else:
+            whole = [e.text for e in events]
+    return CorrectionCheck(
+        ok=ok, changes=whole, problems=general,
+        lines=[CorrectionLine(line=n, text=raw, changes=changes.get(n, []), problems=by_line.get(n, []))
+               for n, raw in enumerate(lines, start=1) if raw.strip() or by_line.get(n)])
+
+
 @transactional
 def correct(db: Session, *, game_id: int, text: str, gm_user_id: int, reason: str) -> StepHeader:
     """Apply a validated patch to the state as a published step of its own (a GM correction).

@@ -15,7 +15,8 @@ from letopis import service
 from .api import ERRORS
 from .deps import CurrentUser, SessionDep, current_user
 from .forms import FormError, parse_int
-from .gm import _act
+from .gm import _act, _desk
+from .templating import templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
 
@@ -57,9 +58,28 @@ def edit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step
     return _act(request, db, user, game_id, form, action)
 
 
+@router.post("/games/{game_id}/gm/correct/check")
+def correct_check(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+                  text: FormStr = "") -> Response:
+    """The live check beside the correction textarea (htmx): a partial, nothing applied. Rendered
+    without `render`, so the desk's one-time messages are not used up."""
+    check, refusal = None, None
+    if text.strip():
+        try:
+            check = service.preview_correction(db, game_id=game_id, text=text, gm_user_id=user.id)
+        except service.ServiceError as exc:
+            refusal = exc.message
+    return templates.TemplateResponse(request, "_correction_check.html", {"check": check, "refusal": refusal})
+
+
 @router.post("/games/{game_id}/gm/correct")
 def correct(request: Request, db: SessionDep, user: CurrentUser, game_id: int, text: FormStr = "",
-            reason: FormStr = "") -> Response:
+            reason: FormStr = "", intent: FormStr = "apply") -> Response:
+    if intent == "check":  # the no-JS path of the live check: the desk with the check, nothing applied
+        check = service.preview_correction(db, game_id=game_id, text=text, gm_user_id=user.id)
+        return _desk(request, db, user, game_id, form={"correct_text": text, "correct_reason": reason,
+                                                       "correct_check": check})
+
     def action() -> str:
         header = service.correct(db, game_id=game_id, text=text, gm_user_id=user.id,
                                  reason=_reason(reason, "состояние исправлено"))
