@@ -57,7 +57,15 @@ def test_gm_sets_a_deadline_pauses_and_resumes(page, live_server, db, race_game)
     _fits_a_phone(page)
 
 
-def test_webhook_refused_for_loopback_and_saved_for_a_public_address(page, live_server, db, race_game):
+def test_webhook_refused_for_loopback_and_saved_for_a_public_address(page, live_server, db, race_game,
+                                                                      monkeypatch):
+    # Tests never send traffic off this machine: any delivery attempt here fails the test instead.
+    from letopis.service import notify
+
+    def no_delivery(*args, **kwargs):
+        raise AssertionError("a webhook delivery was attempted in a browser test")
+
+    monkeypatch.setattr(notify, "_post", no_delivery)
     race_game()
     _log_in(page, live_server, "ann")
     page.goto(f"{live_server}/settings/notifications")
