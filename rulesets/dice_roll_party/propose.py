@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
-from letopis.engine.dice import Dice
+from letopis.engine.dice import Chooser, Dice
 from letopis.engine.text_words import morph
 
 from . import mechanics as m
@@ -47,28 +47,9 @@ ZONES = (Zone.TIME, Zone.ATTACK, Zone.DEFENCE, Zone.FORM)
 REDS = (Zone.ATTACK, Zone.DEFENCE)
 
 
-class _Rng:
-    """Choices drawn from the given `Dice`, so a proposal is reproducible from its seed."""
-
-    def __init__(self, dice: Dice) -> None:
-        self.dice = dice
-
-    def below(self, n: int) -> int:
-        return self.dice.below(n, "предложение хода")[0] if n > 1 else 0
-
-    def pick(self, items):  # type: ignore[no-untyped-def]
-        return items[self.below(len(items))]
-
-    def chance(self, percent: int) -> bool:
-        return self.below(100) < percent
-
-    def between(self, lo: int, hi: int) -> int:
-        return lo + self.below(hi - lo + 1)
-
-
 def propose(state: State, faction: str, dice: Dice) -> str:
     """A random legal post for ``faction`` now, with the odd line of chatter or BBCode."""
-    rng = _Rng(dice)
+    rng = Chooser(dice, "предложение хода")
     lines = [order_text(state, o) for o in propose_orders(state, faction, dice)]
     if not lines:
         return ""
@@ -110,7 +91,7 @@ def propose_orders(state: State, faction: str, dice: Dice) -> list[BaseModel]:
     kinds = allowed_kinds(state, faction)
     if not kinds:
         return []
-    rng = _Rng(dice)
+    rng = Chooser(dice, "предложение хода")
     phase = state.phase
     if phase == "build":
         return _builds(state, faction, rng)
@@ -134,7 +115,7 @@ def _legal(state: State, faction: str, order: BaseModel) -> State | None:
 
 
 # --- setup, auction ---------------------------------------------------------------------------------
-def _builds(state: State, faction: str, rng: _Rng) -> list[BaseModel]:
+def _builds(state: State, faction: str, rng: Chooser) -> list[BaseModel]:
     out: list[BaseModel] = []
     s = state
     for slot in [i for i, c in enumerate(state.player(faction).build, 1) if c is None]:
@@ -157,7 +138,7 @@ def _builds(state: State, faction: str, rng: _Rng) -> list[BaseModel]:
     return out
 
 
-def _bid(state: State, faction: str, rng: _Rng) -> BaseModel:
+def _bid(state: State, faction: str, rng: Chooser) -> BaseModel:
     au = state.auction
     assert au is not None
     low = 0 if au.bid is None else au.bid + 1
@@ -167,7 +148,7 @@ def _bid(state: State, faction: str, rng: _Rng) -> BaseModel:
     return Pass()
 
 
-def _handicap(state: State, faction: str, rng: _Rng) -> BaseModel:
+def _handicap(state: State, faction: str, rng: Chooser) -> BaseModel:
     keep = 0 if state.options.allow_self_destroy else 1
     left = {s: [c.time, c.total] for s, c in state.player(faction).living()}
     takes: dict[int, int] = {}
@@ -180,7 +161,7 @@ def _handicap(state: State, faction: str, rng: _Rng) -> BaseModel:
 
 
 # --- the active player's turn -------------------------------------------------------------------------
-def _turn(state: State, faction: str, rng: _Rng) -> list[BaseModel]:
+def _turn(state: State, faction: str, rng: Chooser) -> list[BaseModel]:
     out: list[BaseModel] = []
     s = state
     player = s.player(faction)
@@ -204,7 +185,7 @@ def _turn(state: State, faction: str, rng: _Rng) -> list[BaseModel]:
     return out
 
 
-def _phase1_candidate(s: State, faction: str, rng: _Rng) -> BaseModel | None:
+def _phase1_candidate(s: State, faction: str, rng: Chooser) -> BaseModel | None:
     player = s.player(faction)
     living = [slot for slot, _ in player.living()]
     if not living or s.limit_left <= 0:
@@ -242,7 +223,7 @@ def _phase1_candidate(s: State, faction: str, rng: _Rng) -> BaseModel | None:
                           b_lands=rng.pick(REDS) if b_zone in REDS else b_zone)
 
 
-def _discards_order(s: State, faction: str, rng: _Rng, *, emergency: bool) -> BaseModel | None:
+def _discards_order(s: State, faction: str, rng: Chooser, *, emergency: bool) -> BaseModel | None:
     player = s.player(faction)
     discards: list[Discard] = []
     stock = [c for c in Colour if player.storage.get(c)]
@@ -260,7 +241,7 @@ def _discards_order(s: State, faction: str, rng: _Rng, *, emergency: bool) -> Ba
     return Emergency(discards=tuple(discards)) if emergency else Reroll(discards=tuple(discards))
 
 
-def _attack(s: State, faction: str, rng: _Rng) -> BaseModel | None:
+def _attack(s: State, faction: str, rng: Chooser) -> BaseModel | None:
     able = m.able_attackers(s, faction)
     if not able:
         return Skip() if _legal(s, faction, Skip()) is not None else None
@@ -285,7 +266,7 @@ def _attack(s: State, faction: str, rng: _Rng) -> BaseModel | None:
 
 
 # --- the defender -------------------------------------------------------------------------------------
-def _defence(s: State, faction: str, rng: _Rng) -> BaseModel:
+def _defence(s: State, faction: str, rng: Chooser) -> BaseModel:
     a = s.attack
     assert a is not None
     c = s.char(faction, a.target_slot)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from letopis.engine.dice import Dice
+from letopis.engine.dice import Chooser, Dice
 
 from . import geometry as g
 from . import mechanics as m
@@ -60,33 +60,10 @@ BLOCKS = True  # unit blocks with «N ОД:» lines (else one canonical line per
 BUILD_CHOICES = ("circle", "battle_tower", "slow_tower", "laboratory", "hospital", "armoury", "wall")
 
 
-class _Rng:
-    """Choices drawn from the given `Dice`."""
-
-    def __init__(self, dice: Dice) -> None:
-        self.dice = dice
-
-    def below(self, n: int) -> int:
-        return self.dice.below(n, "предложение хода")[0] if n > 1 else 0
-
-    def pick(self, items):  # type: ignore[no-untyped-def]
-        return items[self.below(len(items))]
-
-    def chance(self, percent: int) -> bool:
-        return self.below(100) < percent
-
-    def shuffled(self, items: list) -> list:
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out
-
-
 class _Post:
     """The orders of one proposal, checked one by one."""
 
-    def __init__(self, state: State, faction: str, rng: _Rng) -> None:
+    def __init__(self, state: State, faction: str, rng: Chooser) -> None:
         self.checker = Checker(state, faction)
         self.w: World = self.checker.world
         self.f = faction
@@ -116,7 +93,7 @@ def propose(state: State, faction: str, dice: Dice) -> str:
     """A random legal post for ``faction`` now (empty when it is not his turn)."""
     if state.phase != "turn" or state.active != faction:
         return ""
-    rng = _Rng(dice)
+    rng = Chooser(dice, "предложение хода")
     post = _Post(state, faction, rng)
     _archdemon(post)
     units = [u for u in post.w.iter_units() if u.side == faction]
@@ -351,7 +328,7 @@ def _moves(post: _Post, u: Unit, enemies: list[Unit]) -> list[BaseModel]:
 
 
 # --- writing the post ---------------------------------------------------------------------------------
-def _write(post: _Post, rng: _Rng) -> str:
+def _write(post: _Post, rng: Chooser) -> str:
     """The lines in the order they were checked: archdemon sentences, unit blocks, more sentences."""
     lines: list[str] = []
     if rng.chance(30):
@@ -387,7 +364,7 @@ def _write(post: _Post, rng: _Rng) -> str:
     return "\n".join(lines)
 
 
-def _block(orders: list[BaseModel], rng: _Rng) -> list[str]:
+def _block(orders: list[BaseModel], rng: Chooser) -> list[str]:
     """A unit's orders: a header and «N ОД: …» lines, or the canonical lines one by one."""
     if not BLOCKS or rng.chance(30):
         return [o.to_text() for o in orders]  # type: ignore[attr-defined]
@@ -408,7 +385,7 @@ def propose_orders(state: State, faction: str, dice: Dice) -> list[BaseModel]:
     """The orders of a proposal, in post order (for tests and the benchmark)."""
     if state.phase != "turn" or state.active != faction:
         return []
-    rng = _Rng(dice)
+    rng = Chooser(dice, "предложение хода")
     post = _Post(state, faction, rng)
     _archdemon(post)
     for u in sorted((u for u in post.w.iter_units() if u.side == faction), key=lambda u: u.seq):

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
+from letopis.engine.reading import read_or_report
 from letopis.engine.text import LineKind, PostLine, split_post
 
 from . import reader_notes as notes
@@ -50,15 +51,7 @@ class _Line:
 def read_post(text: str, state: State, faction: str) -> Reading:
     """Read a post into orders and problems. Never raises: a bug in the reader becomes one error
     saying so (tests call `read_post_strict`, which lets it surface)."""
-    try:
-        return read_post_strict(text, state, faction)
-    except Exception:  # noqa: BLE001 - the contract: reading never raises on any text
-        reading = Reading()
-        for n, raw in enumerate((text or "").splitlines() or [""], start=1):
-            reading.lines.append(LineReading(line=n, text=raw, status=LineStatus.FLAVOUR))
-        reading.problems.append(Problem(line=1, code="read.internal", message=msg("read.internal"),
-                                        kind=ProblemKind.UNREADABLE))
-        return reading
+    return read_or_report(read_post_strict, text, state, faction, message=msg("read.internal"))
 
 
 def read_post_strict(text: str, state: State, faction: str) -> Reading:

@@ -112,3 +112,28 @@ class Dice:
             rolls.append(roll)
             out[i], out[j] = out[j], out[i]
         return out, rolls
+
+
+class Chooser:
+    """Everyday choices (an index, an item, a percentage) drawn from a `Dice`, for code that picks
+    rather than rolls — random legal posts, a neutral unit's whims. A choice among one option
+    draws nothing, so adding a sole option never shifts the later draws."""
+
+    def __init__(self, dice: Dice, purpose: str) -> None:
+        self.dice = dice
+        self.purpose = purpose
+
+    def below(self, n: int) -> int:
+        return self.dice.below(n, self.purpose)[0] if n > 1 else 0
+
+    def between(self, lo: int, hi: int) -> int:
+        return lo + self.below(hi - lo + 1)
+
+    def pick(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        return self.dice.shuffle(items, self.purpose)[0]
+
+    def chance(self, percent: int) -> bool:
+        return self.below(100) < percent
