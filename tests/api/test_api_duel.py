@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-from api.webclient import bearer
+from api.webclient import seated_duel
 
 from letopis.engine.dice import Dice
 from letopis.engine.registry import get_ruleset
@@ -23,19 +23,7 @@ def seed_for(*parts: object) -> str:
 
 def test_dice_roll_party_duel_through_the_api(bot, make_user):
     ruleset = get_ruleset("dice_roll_party")
-    make_user("master", "Мастер")
-    gm = bearer(bot, "master")
-    created = bot.post("/api/games", headers=gm, json={
-        "ruleset_id": "dice_roll_party", "title": "Дуэль через API", "factions": ["Анна", "Борис"],
-        "options": {"max_rounds": 3}})
-    assert created.status_code == 201, created.text
-    game_id = created.json()["id"]
-    players = {}
-    for faction, login, name in (("p1", "anna", "Анна"), ("p2", "boris", "Борис")):
-        make_user(login, name)
-        token = bot.post(f"/api/games/{game_id}/invites", headers=gm, json={"faction": faction}).json()["token"]
-        players[faction] = bearer(bot, login)
-        assert bot.post("/api/join", headers=players[faction], json={"token": token}).status_code == 200
+    game_id, gm, players = seated_duel(bot, make_user, title="Дуэль через API", options={"max_rounds": 3})
 
     posted = 0
     for n in range(MAX_STEPS):

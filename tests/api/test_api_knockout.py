@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from api.webclient import bearer
+from api.webclient import seated_duel
 
 from letopis.engine.dice import Dice
 from letopis.engine.registry import get_ruleset
@@ -51,18 +51,7 @@ def aggressive_post(state, faction: str) -> str | None:
 
 def test_duel_to_knockout_through_the_api_and_verify(bot, make_user):
     ruleset = get_ruleset("dice_roll_party")
-    make_user("master", "Мастер")
-    gm = bearer(bot, "master")
-    created = bot.post("/api/games", headers=gm, json={
-        "ruleset_id": "dice_roll_party", "title": "Дуэль до конца", "factions": ["Анна", "Борис"]})
-    assert created.status_code == 201, created.text
-    game_id = created.json()["id"]
-    players = {}
-    for faction, login, name in (("p1", "anna", "Анна"), ("p2", "boris", "Борис")):
-        make_user(login, name)
-        token = bot.post(f"/api/games/{game_id}/invites", headers=gm, json={"faction": faction}).json()["token"]
-        players[faction] = bearer(bot, login)
-        assert bot.post("/api/join", headers=players[faction], json={"token": token}).status_code == 200
+    game_id, gm, players = seated_duel(bot, make_user, title="Дуэль до конца")
 
     for n in range(MAX_STEPS):
         page = bot.get(f"/api/games/{game_id}", headers=gm).json()

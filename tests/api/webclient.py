@@ -67,3 +67,23 @@ def bearer(client: TestClient, login: str, password: str = "secret-pass") -> dic
     response = client.post("/api/token", json={"login": login, "password": password})
     assert response.status_code == 200, response.text
     return {"Authorization": f"Bearer {response.json()['access_token']}"}
+
+
+def seated_duel(bot: TestClient, make_user, *, title: str, options: dict | None = None) -> tuple[int, dict, dict]:
+    """A Dice Roll Party game created by GM «master» through the API, with «anna» (p1) and «boris»
+    (p2) joined by invite links; returns the game id, the GM's and each faction's bearer headers."""
+    make_user("master", "Мастер")
+    gm = bearer(bot, "master")
+    body = {"ruleset_id": "dice_roll_party", "title": title, "factions": ["Анна", "Борис"]}
+    if options:
+        body["options"] = options
+    created = bot.post("/api/games", headers=gm, json=body)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    players = {}
+    for faction, login, name in (("p1", "anna", "Анна"), ("p2", "boris", "Борис")):
+        make_user(login, name)
+        token = bot.post(f"/api/games/{game_id}/invites", headers=gm, json={"faction": faction}).json()["token"]
+        players[faction] = bearer(bot, login)
+        assert bot.post("/api/join", headers=players[faction], json={"token": token}).status_code == 200
+    return game_id, gm, players
