@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
+from letopis.engine.copying import clone
 from letopis.engine.events import Event
 from letopis.engine.problems import Problem, ProblemKind
 
 from .orders import Colour, Zone
-from .state import State, clone
+from .state import State
 
 ZONE_STEMS = {"врем": Zone.TIME, "атак": Zone.ATTACK, "защит": Zone.DEFENCE, "форм": Zone.FORM}
 COLOUR_STEMS = {"красн": Colour.RED, "син": Colour.BLUE, "зелен": Colour.GREEN}

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from letopis.engine.copying import clone
+
 from . import mechanics as m
 from .data import DATA
 from .effects import attack_cost, defence_cost, perform, phase1_cost, token_ru
@@ -42,7 +44,7 @@ from .orders import (
     Transfer,
     Zone,
 )
-from .state import Character, Player, State, clone
+from .state import Character, Player, State
 
 C = DATA.costs
 CAP = DATA.character.max_tokens

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from letopis.engine.contract import Outcome
+from letopis.engine.copying import clone
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event, Roll
 
@@ -29,7 +30,7 @@ from .effects import (
 from .legality import build_complete, check
 from .options import seat_of
 from .orders import COLOUR_RU, Attack, Build, Colour, Defence, Emergency, Reroll, Skip
-from .state import Auction, SideRoll, State, clone
+from .state import Auction, SideRoll, State
 
 _DRAW_COLOURS = (Colour.RED, Colour.BLUE, Colour.GREEN)
 

@@ -8,37 +8,13 @@ decisions (the attack awaiting a defence, damage awaiting a soak) live in ``atta
 
 from __future__ import annotations
 
-import copy
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from .data import DATA
 from .options import Options
 from .orders import Attack, Colour, Defence, Zone
-
-T = TypeVar("T")
-_ATOMS = (int, str, bool, float, type(None), tuple)
-
-
-def clone(value: T) -> T:
-    """A deep copy of a state, several times faster than ``model_copy(deep=True)``: frozen models
-    (options, orders) and tuples are shared, everything mutable is copied field by field."""
-    if isinstance(value, BaseModel):
-        if value.model_config.get("frozen"):
-            return value
-        new = copy.copy(value)
-        fields: dict[str, Any] = new.__dict__
-        for key, item in fields.items():
-            if not isinstance(item, _ATOMS):
-                fields[key] = clone(item)
-        return new
-    if isinstance(value, list):
-        return [clone(x) for x in value]  # type: ignore[return-value]
-    if isinstance(value, dict):
-        return {k: clone(x) for k, x in value.items()}  # type: ignore[return-value]
-    return value
-
 
 Phase = Literal["build", "auction", "handicap", "turn", "defence", "soak", "over"]
 SLOTS = tuple(range(1, DATA.character.slots + 1))
