@@ -61,6 +61,9 @@ class TurnInfo(BaseModel):
     prompt: str = ""
     default: str = ""
     over: bool = False
+    # The posts of this step (deck lists, mulligans) are seen by their author's faction and the GM
+    # only, until the game's secrets are revealed (`Ruleset.secrets_revealed`).
+    private: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class LineStatus(StrEnum):
@@ -168,6 +171,10 @@ class Ruleset(ABC, Generic[S]):
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[BaseModel]]
     package_dir: ClassVar[Path]  # folder of rules.md, *.toml, examples/
+    # True for games with secrets (hands, deck order): the service then keeps one secret seed per
+    # game for `Dice.secret`, publishes only its SHA-256 until `secrets_revealed`, and shows
+    # players and spectators only `view`/`draw`/`summary` and the events meant for them.
+    hidden_information: ClassVar[bool] = False
 
     # --- setup -------------------------------------------------------------------------------
     @abstractmethod
@@ -221,6 +228,11 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """The result once the game is over, else None."""
+
+    def secrets_revealed(self, state: S) -> bool:
+        """Whether the game's secret seed (and with it every shuffle) may be made public now.
+        Once true for a stored state it stays revealed. Default: when the game is over."""
+        return self.result(state) is not None
 
     @abstractmethod
     def propose(self, state: S, faction: str, dice: Dice) -> str:

@@ -15,6 +15,15 @@ The seed is 32 random bytes, shown as hex. When the step opens its commitment
 ``SHA-256(seed)`` (hex of the raw bytes) is published; the seed itself is revealed with the
 step's result. A game master may override the value of draw ``n`` with a reason; the draw's
 counter still advances, so every later draw is unchanged.
+
+Secret draws (a card game's shuffles and hidden draws) come from `Dice.secret`, a second Dice with
+its own seed and counter, by the same algorithm. In a game with hidden information the service
+keeps ONE secret seed per game, publishes only its SHA-256 while the game runs, and gives each
+step the seed ``step_secret(game_secret, number)`` (step 0 is the setup):
+
+    step_secret = HMAC-SHA256(key=game_secret, msg=f"letopis-secret:{number}".encode("ascii")), hex
+
+so revealing the one game secret at the end lets anyone recompute every shuffle and draw.
 """
 
 from __future__ import annotations
@@ -57,6 +66,18 @@ def derive(seed_hex: str, index: int, sides: int) -> int:
         attempt += 1
 
 
+def step_secret(game_secret_hex: str, number: int) -> str:
+    """The secret seed of step ``number`` (0 = the setup) derived from a game's one secret seed."""
+    key = bytes.fromhex(game_secret_hex)
+    return hmac.new(key, f"letopis-secret:{number}".encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def derived_secret(seed_hex: str) -> str:
+    """The secret seed a `Dice` uses when none is given: derived from its public seed, so pure code
+    and games without hidden information stay reproducible from the public seed alone."""
+    return hmac.new(bytes.fromhex(seed_hex), b"letopis-secret", hashlib.sha256).hexdigest()
+
+
 class OverrideOutOfRange(ValueError):
     """A GM override gave a value the die cannot show."""
 
@@ -66,13 +87,42 @@ class Dice:
 
     It records every draw (`rolls`) so events can cite them and the chronicle can show them.
     ``overrides`` maps a draw index to ``(value, reason)`` set by a GM.
+
+    `secret` is a second Dice for what must stay hidden until the game's secrets are revealed
+    (shuffles, hidden draws): its own seed (``secret_seed``, else derived from ``seed``), its own
+    counter, no overrides, and rolls marked ``secret`` that the platform never shows to players or
+    spectators before the reveal.
     """
 
-    def __init__(self, seed_hex: str, overrides: Mapping[int, tuple[int, str]] | None = None) -> None:
+    def __init__(self, seed_hex: str, overrides: Mapping[int, tuple[int, str]] | None = None,
+                 secret_seed: str | None = None) -> None:
         bytes.fromhex(seed_hex)  # validate early
+        if secret_seed is not None:
+            bytes.fromhex(secret_seed)
         self.seed = seed_hex
         self.overrides = dict(overrides or {})
         self.rolls: list[Roll] = []
+        self.is_secret = False
+        self._secret_seed = secret_seed
+        self._secret: Dice | None = None
+
+    @property
+    def secret(self) -> Dice:
+        """The hidden dice of this step (made on first use; the secret dice is its own `secret`)."""
+        if self.is_secret:
+            return self
+        if self._secret is None:
+            dice = Dice(self._secret_seed or derived_secret(self.seed))
+            dice.is_secret = True
+            self._secret = dice
+        return self._secret
+
+    @property
+    def secret_rolls(self) -> list[Roll]:
+        """The secret draws made so far (none if `secret` was never used)."""
+        if self.is_secret:
+            return list(self.rolls)
+        return list(self._secret.rolls) if self._secret is not None else []
 
     @property
     def next_index(self) -> int:
@@ -90,7 +140,8 @@ class Dice:
             roll = Roll(index=index, sides=sides, value=value, purpose=purpose, natural=natural,
                         overridden=True, reason=reason)
         else:
-            roll = Roll(index=index, sides=sides, value=natural, purpose=purpose, natural=natural)
+            roll = Roll(index=index, sides=sides, value=natural, purpose=purpose, natural=natural,
+                        secret=self.is_secret)
         self.rolls.append(roll)
         return roll
 

@@ -12,7 +12,9 @@ class Roll(BaseModel):
 
     ``sides`` is the number of equally likely outcomes; ``value`` is in ``1..sides``. A roll that
     a GM set by hand has ``overridden`` true and the GM's ``reason``; ``natural`` is what the seed
-    gave (so the chronicle can show both).
+    gave (so the chronicle can show both). ``secret`` marks a draw of `Dice.secret` (a shuffle, a
+    hidden draw): shown to nobody but the GM until the game's secrets are revealed. It is left out of
+    the JSON when false, so ordinary rolls serialise exactly as before.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -24,6 +26,7 @@ class Roll(BaseModel):
     natural: int | None = None
     overridden: bool = False
     reason: str | None = None
+    secret: bool = Field(default=False, exclude_if=lambda v: not v)
 
     def label(self) -> str:
         """Russian short form for the chronicle: ``1d20 → 17`` (``…, задано мастером``)."""

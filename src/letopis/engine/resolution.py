@@ -39,6 +39,7 @@ class StepResult:
     rolls: list[Roll] = field(default_factory=list)
     readings: dict[str, Reading] = field(default_factory=dict)
     refused: dict[str, Reading] = field(default_factory=dict)
+    secret_rolls: list[Roll] = field(default_factory=list)  # draws of `Dice.secret`, kept apart
 
     @property
     def ok(self) -> bool:
@@ -51,13 +52,16 @@ def resolve_step(
     submissions: Iterable[Submission],
     seed: str,
     overrides: Mapping[int, tuple[int, str]] | None = None,
+    secret_seed: str | None = None,
 ) -> StepResult:
     """Apply the submissions in the given order with one `Dice` for the step.
 
+    ``secret_seed`` seeds the step's `Dice.secret` (a hidden-information game passes
+    ``step_secret(game_secret, number)``); without it the secret dice derive from ``seed``.
     A submission whose text no longer reads without errors (possible only when a GM changed the
     history) is refused: the result says so and carries the state as it was before the step.
     """
-    dice = Dice(seed, overrides)
+    dice = Dice(seed, overrides, secret_seed)
     current = state
     result = StepResult(state=state)
     for sub in submissions:
@@ -85,6 +89,7 @@ def resolve_step(
         result.events.extend(outcome.events)
     result.state = current
     result.rolls = list(dice.rolls)
+    result.secret_rolls = dice.secret_rolls
     return result
 
 
@@ -104,9 +109,11 @@ def correct_state(ruleset: Ruleset, state: BaseModel, text: str,
     return new_state, list(events), list(problems)
 
 
-def setup_game(ruleset: Ruleset, options: BaseModel, factions: list[Faction], seed: str) -> BaseModel:
-    """The starting state; the setup seed is revealed at once so the deal can be checked."""
-    return ruleset.setup(options, factions, Dice(seed))
+def setup_game(ruleset: Ruleset, options: BaseModel, factions: list[Faction], seed: str,
+               secret_seed: str | None = None) -> BaseModel:
+    """The starting state; the setup seed is revealed at once so the deal can be checked. Shuffles
+    through `Dice.secret` use ``secret_seed`` (``step_secret(game_secret, 0)``), revealed later."""
+    return ruleset.setup(options, factions, Dice(seed, secret_seed=secret_seed))
 
 
 @dataclass
@@ -119,6 +126,8 @@ class RecordedStep:
     overrides: dict[int, tuple[int, str]] = field(default_factory=dict)
     state_after: dict[str, Any] | None = None
     events: list[dict[str, Any]] | None = None
+    secret_seed: str | None = None  # the step's `Dice.secret` seed, once the game's secret is revealed
+    secret_rolls: list[dict[str, Any]] | None = None  # stored secret draws, compared when given
 
 
 @dataclass
@@ -142,7 +151,7 @@ def replay(ruleset: Ruleset, initial: BaseModel, steps: Iterable[RecordedStep]) 
     problems: list[Mismatch] = []
     state = initial
     for step in steps:
-        res = resolve_step(ruleset, state, step.submissions, step.seed, step.overrides)
+        res = resolve_step(ruleset, state, step.submissions, step.seed, step.overrides, step.secret_seed)
         if not res.ok:
             problems.append(Mismatch(step.number, "пост больше не читается без ошибок"))
             return problems
@@ -150,6 +159,8 @@ def replay(ruleset: Ruleset, initial: BaseModel, steps: Iterable[RecordedStep]) 
             got = [e.model_dump(mode="json") for e in res.events]
             if got != [engine_event(e) for e in step.events]:
                 problems.append(Mismatch(step.number, "события не совпадают с опубликованными"))
+        if step.secret_rolls is not None and [r.model_dump(mode="json") for r in res.secret_rolls] != step.secret_rolls:
+            problems.append(Mismatch(step.number, "тайные броски (тасовки, взятые карты) не совпадают с сохранёнными"))
         if step.state_after is not None and res.state.model_dump(mode="json") != step.state_after:
             problems.append(Mismatch(step.number, "состояние после шага не совпадает с сохранённым"))
         state = res.state
