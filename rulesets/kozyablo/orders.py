@@ -52,6 +52,8 @@ class PlayCard(_Order):
 
     def to_text(self, n: Namer) -> str:
         name = _q(n.card(self.card))
+        if self.into is not None and self.on is not None:  # «Позорный манёвр»: whom and where to
+            return f"Играю {name} на {_q(n.target(self.on))} в {_q(n.sector(self.into))}."
         if self.into is not None:
             return f"Играю {name} в {_q(n.sector(self.into))}."
         if self.on is not None:
