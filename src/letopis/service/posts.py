@@ -7,6 +7,7 @@ accepted one is stored as a new revision with the SHA-256 of its exact text (the
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import func, select
@@ -59,41 +60,100 @@ def _check_out(reading: Reading, **extra: Any) -> CheckOut:
     return CheckOut(**reading_json(reading), **extra)
 
 
+def _check_statement() -> tuple[str, dict[str, Any]]:
+    """The live check's one question, compiled once to psycopg's SQL with its fixed parameters: the
+    game, its open (or draft) step, and whether the user holds the faction's seat or is an admin."""
+    from sqlalchemy import bindparam
+    from sqlalchemy.dialects import postgresql
+
+    user = bindparam("user_id")
+    seated = (select(Seat.id).where(Seat.game_id == Game.id, Seat.faction_id == bindparam("faction"),
+                                    Seat.user_id == user).exists())
+    admin = select(User.is_admin).where(User.id == user).scalar_subquery()
+    stmt = (select(Game.id, Game.ruleset_id, Game.gm_user_id, Game.factions, Game.updated_at,
+                   Step.id, Step.number, Step.status, Step.turn, Step.opened_at, seated, admin)
+            .outerjoin(Step, (Step.game_id == Game.id) & (Step.status != StepStatus.PUBLISHED.value))
+            .where(Game.id == bindparam("game_id")).order_by(Step.number.desc()).limit(1))
+    compiled = stmt.compile(dialect=postgresql.psycopg.dialect())
+    fixed = {k: v for k, v in compiled.params.items() if k not in ("user_id", "faction", "game_id")}
+    return str(compiled), fixed
+
+
+_STATE_OF_STEP = "SELECT state_before FROM steps WHERE id = %(id)s AND opened_at = %(at)s"
+_STATE_OF_GAME = "SELECT state FROM games WHERE id = %(id)s AND updated_at = %(at)s"
+_CHECK_SQL: tuple[str, dict[str, Any]] | None = None
+
+
+class _StateMoved(Exception):
+    """The stored state changed between the check's two statements (a step opened meanwhile)."""
+
+
 def check_post(db: Session, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
     """Read a post against the game's current state; stores nothing.
 
     With ``user_id`` it also checks that this user may post for ``faction`` (its player, the GM or
     an admin): a check reads the live state, which in hidden-information games is that faction's
-    secret. It is the hot path of the live check, so it asks PostgreSQL one question and takes the
-    parsed state from the per-process cache.
+    secret. It runs on the session's own connection (and transaction, if one is open).
+    """
+    return check_post_on(db.connection().connection.driver_connection, game_id=game_id, faction=faction,
+                         text=text, user_id=user_id)
+
+
+def check_post_on(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
+    """``check_post`` on a bare psycopg connection: the hot path of the live check.
+
+    It asks PostgreSQL one prepared question (no ORM, no transaction needed) and takes the parsed
+    state from the per-process cache; only a cache miss costs a second statement, which fetches the
+    state only if it is still the version the first one saw.
     """
     _limit_size(text)
-    seated = (select(Seat.id).where(Seat.game_id == Game.id, Seat.faction_id == faction,
-                                    Seat.user_id == user_id).exists())
-    admin = select(User.is_admin).where(User.id == user_id).scalar_subquery()
-    row = db.execute(
-        select(Game.id, Game.ruleset_id, Game.gm_user_id, Game.factions, Game.updated_at,
-               Step.id.label("step_id"), Step.number, Step.status, Step.turn, Step.opened_at,
-               seated.label("seated"), admin.label("admin"))
-        .outerjoin(Step, (Step.game_id == Game.id) & (Step.status != StepStatus.PUBLISHED.value))
-        .where(Game.id == game_id).order_by(Step.number.desc()).limit(1)
-    ).one_or_none()
+    global _CHECK_SQL
+    if _CHECK_SQL is None:
+        _CHECK_SQL = _check_statement()
+    for _ in range(3):
+        try:
+            return _check(conn, game_id=game_id, faction=faction, text=text, user_id=user_id)
+        except _StateMoved:
+            continue
+    raise Conflict("Состояние игры как раз меняется. Проверьте пост ещё раз через секунду.", code="state_changing")
+
+
+def _fetch_one(conn: Any, sql: str, params: dict[str, Any]) -> tuple | None:
+    with conn.cursor() as cur:
+        cur.execute(sql, params)
+        return cur.fetchone()
+
+
+def _load(conn: Any, sql: str, id_: int, at: Any) -> Callable[[], dict[str, Any]]:
+    def load() -> dict[str, Any]:
+        found = _fetch_one(conn, sql, {"id": id_, "at": at})
+        if found is None:
+            raise _StateMoved
+        return found[0]
+
+    return load
+
+
+def _check(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None) -> CheckOut:
+    assert _CHECK_SQL is not None
+    sql, fixed = _CHECK_SQL
+    row = _fetch_one(conn, sql, {**fixed, "game_id": game_id, "faction": faction, "user_id": user_id})
     if row is None:
         raise NotFound(f"Игра №{game_id} не найдена.", code="game_not_found")
-    if faction not in {f["id"] for f in row.factions}:
+    (game_id, ruleset_id, gm_user_id, factions, updated_at,
+     step_id, step_number, step_status, turn_json, opened_at, seated, admin) = row
+    if not any(f["id"] == faction for f in factions):
         raise Invalid(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
-    if user_id is not None and not (row.gm_user_id == user_id or row.seated or row.admin):
+    if user_id is not None and not (gm_user_id == user_id or seated or admin):
         raise Forbidden("Проверять посты может только игрок этой стороны или мастер.", code="not_your_seat")
-    ruleset = ruleset_by_id(row.ruleset_id)
-    if row.step_id is not None:
-        state = cached_state(ruleset, ("step", row.step_id, row.opened_at),
-                             lambda: db.scalar(select(Step.state_before).where(Step.id == row.step_id)))
+    ruleset = ruleset_by_id(ruleset_id)
+    if step_id is not None:
+        state = cached_state(ruleset, ("step", step_id, opened_at), _load(conn, _STATE_OF_STEP, step_id, opened_at))
     else:
-        state = cached_state(ruleset, ("game", row.id, row.updated_at),
-                             lambda: db.scalar(select(Game.state).where(Game.id == row.id)))
-    turn = TurnInfo.model_validate(row.turn) if row.turn is not None else None
-    expected = bool(row.status == StepStatus.OPEN.value and turn and faction in turn.factions)
-    base: dict[str, Any] = {"game_id": row.id, "step_number": row.number, "faction": faction,
+        state = cached_state(ruleset, ("game", game_id, updated_at), _load(conn, _STATE_OF_GAME, game_id, updated_at))
+    turn = TurnInfo.model_validate(turn_json) if turn_json is not None else None
+    expected = bool(step_status == StepStatus.OPEN.value and turn and faction in turn.factions)
+    base: dict[str, Any] = {"game_id": game_id, "step_number": step_number, "faction": faction,
                             "turn_title": turn.title if turn else "", "expected": expected}
     if not text.strip():
         return CheckOut(ok=False, message="Пост пустой: напишите приказы.", **base)

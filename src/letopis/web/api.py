@@ -30,8 +30,9 @@ from letopis.service import (
     UserOut,
     VerifyOut,
 )
+from letopis.service.posts import check_post_on
 
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, session_for
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, read_connection
 from .responses import ErrorOut
 from .security import TOKEN_MAX_AGE, AuthRequired, make_token
 
@@ -201,12 +202,12 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
-    The live check's hot path: the user's rights are checked in the service's one query, the
-    session is opened here rather than by a generator dependency, and the answer is serialised once
-    (no response-model round trip).
+    The live check's hot path: the user's rights are checked in the service's one query, on a
+    pooled autocommit connection taken here rather than by a generator dependency, and the answer
+    is serialised once (no response-model round trip).
     """
-    with session_for(request.app) as db:
-        out = service.check_post(db, game_id=game_id, faction=body.faction, text=body.text, user_id=user_id)
+    out = read_connection(request.app, lambda conn: check_post_on(
+        conn, game_id=game_id, faction=body.faction, text=body.text, user_id=user_id))
     return Response(content=out.model_dump_json(), media_type="application/json")
 
 

@@ -119,6 +119,9 @@ def _lifespan(run_deadlines: bool, interval: float):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            read_engine = getattr(app.state, "read_engine", None)
+            if read_engine is not None:  # the live check's own pool (see deps.ensure_read_engine)
+                read_engine.dispose()
 
     return lifespan
 

@@ -7,11 +7,12 @@ ride on a browser's cookie), otherwise the signed session cookie.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Annotated
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, TypeVar
 
+import psycopg
 from fastapi import Depends, FastAPI, Request
+from sqlalchemy import Engine, create_engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from letopis import service
@@ -21,6 +22,7 @@ from letopis.settings import Settings
 from .security import AuthRequired, read_token
 
 SESSION_USER_KEY = "uid"
+T = TypeVar("T")
 
 
 async def get_settings_dep(request: Request) -> Settings:  # no I/O: async keeps it off the threadpool
@@ -37,15 +39,40 @@ def ensure_session_factory(app: FastAPI) -> sessionmaker[Session]:
     return state.session_factory
 
 
-@contextmanager
-def session_for(app: FastAPI) -> Iterator[Session]:
-    """A session outside dependency injection, for hot paths that skip the generator dependency
-    (FastAPI runs a sync generator dependency through two worker-thread hops)."""
-    db = ensure_session_factory(app)()
+READ_POOL_SIZE = 16  # kept open: as many as live checks run at once in one process
+
+
+def ensure_read_engine(app: FastAPI) -> Engine:
+    """An engine for the live check's single read statement: its own pool of autocommit
+    connections (no BEGIN/ROLLBACK round trips) without a ping on every checkout; `read_connection`
+    retries once when a pooled connection turns out dead instead."""
+    state = app.state
+    engine = getattr(state, "read_engine", None)
+    if engine is None:
+        bind = ensure_session_factory(app).kw["bind"]
+        engine = create_engine(bind.url, isolation_level="AUTOCOMMIT", pool_size=READ_POOL_SIZE,
+                               max_overflow=2 * READ_POOL_SIZE, pool_pre_ping=False)
+        state.read_engine = engine
+    return engine
+
+
+def read_connection(app: FastAPI, work: Callable[[Any], T]) -> T:
+    """``work(psycopg connection)`` on a pooled autocommit connection, for hot read-only paths
+    (FastAPI would run a generator dependency through two worker-thread hops). A connection the
+    server dropped (a restart) is discarded and the work runs once more on a fresh one."""
+    engine = ensure_read_engine(app)
+    pooled = engine.raw_connection()
     try:
-        yield db
+        return work(pooled.driver_connection)
+    except psycopg.OperationalError:
+        pooled.invalidate()
     finally:
-        db.close()
+        pooled.close()
+    pooled = engine.raw_connection()
+    try:
+        return work(pooled.driver_connection)
+    finally:
+        pooled.close()
 
 
 def get_db(request: Request) -> Iterator[Session]:
