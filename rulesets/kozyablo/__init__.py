@@ -1,0 +1,99 @@
+"""Козябло: a collectible card game with hidden hands, as a Letopis ruleset.
+
+The package is pure. `setup` seats the players; `turns` says who posts (deck lists, mulligans, the
+turns, reaction posts); `reader` reads posts against `legality`/`combat`/`decks`; `resolution`
+carries them out; `view`, `picture` and `metrics` show only what a viewer may know (checklist §5).
+The modules behind the play methods are imported when first used, so this package imports on its
+own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from letopis.engine.contract import PUBLIC, Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
+from letopis.engine.dice import Dice
+
+from . import setup as _setup
+from .options import MAX_PLAYERS, MIN_PLAYERS, Options
+from .state import State
+
+
+def result_of(state: State) -> Result | None:
+    """The end of the game: the winners, or a draw at ``max_rounds`` (KZ-WIN, KZ-DEF-WIN-04)."""
+    if state.phase != "over":
+        return None
+    names = {f: p.name for f, p in state.players.items()}
+    scores = {f: (1.0 if f in state.winners else 0.0) for f in state.factions}
+    if state.draw or not state.winners:
+        return Result(winners=[], scores=scores, draw=True, text="Ничья: предел кругов исчерпан.")
+    who = ", ".join(names[f] for f in state.winners)
+    return Result(winners=list(state.winners), scores=scores, text=f"Победа: {who}.")
+
+
+class Kozyablo(Ruleset[State]):
+    id = "kozyablo"
+    title = "Козябло"
+    aliases = ("kz", "козябло")
+    min_factions = MIN_PLAYERS
+    max_factions = MAX_PLAYERS
+    Options = Options
+    State = State
+    package_dir = Path(__file__).parent
+    hidden_information = True
+
+    def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
+        return _setup.setup(options, factions, dice)
+
+    def turn(self, state: State) -> TurnInfo:
+        from .turns import turn
+        return turn(state)
+
+    def read(self, text: str, state: State, faction: str) -> Reading:
+        from .reader import read_post
+        return read_post(text, state, faction)
+
+    def apply(self, state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
+        from .resolution import apply
+        return apply(state, faction, orders, dice)
+
+    def default_orders(self, state: State, faction: str) -> list[BaseModel]:
+        from .turns import default_orders
+        return default_orders(state, faction)
+
+    def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
+        from .orders import load_orders
+        return load_orders(data)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        from .view import view
+        return view(state, viewer)
+
+    def result(self, state: State) -> Result | None:
+        return result_of(state)
+
+    def secrets_revealed(self, state: State) -> bool:
+        """Shuffle seeds are public at the end, or at once if the GM chose so (checklist §5)."""
+        return state.options.reveal_seeds == "at_once" or state.phase == "over"
+
+    def propose(self, state: State, faction: str, dice: Dice) -> str:
+        from .propose import propose
+        return propose(state, faction, dice)
+
+    def draw(self, state: State, viewer: Viewer = PUBLIC) -> str | None:
+        from .picture import draw
+        return draw(state, viewer)
+
+    def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
+        from .picture import summary
+        return summary(state, viewer)
+
+    def metrics(self, state: State) -> dict[str, dict[str, float]]:
+        from .metrics import metrics
+        return metrics(state)
+
+
+RULESET = Kozyablo()

@@ -1,0 +1,234 @@
+"""The table as an SVG (no scripts) and a short Russian summary, both for one viewer.
+
+One block per player in turn order: name, race and production; the hand as a row of card backs
+(faces only for its owner and the GM); deck size and the top of the discard pile; then his four
+sectors in a 2×2 grid: the capital (damage of 12, Броня 2, garrison and buildings against their
+limits) and the three sector cards with their controller. Every card on the table is a line with
+its owner's colour, its numbers and damage; a creature in shadow is a card back «карта в тени»
+for those who may not see it. The picture scales (viewBox only), so it reads on a phone. Every
+player text is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from letopis.engine.contract import PUBLIC, Viewer
+
+from .data import RESOURCES, book_for
+from .refs import can_see, capital_sector, cards_count, piece_name, sector_name
+from .state import Piece, Sector, State
+from .targets import attack_of, life_left, max_life, speed_of
+from .view import is_gm, seat_of
+from .world import building_limit, garrison_count, garrison_limit, is_fighter, production
+
+W, M = 400, 8
+BOX_W = (W - 3 * M) // 2
+LINE = 15
+COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
+RES_SHORT = {"gold": "З", "crystals": "К", "mana": "М"}
+PHASES = {"decks": "сдача колод", "mulligan": "пересдача", "play": "игра", "over": "игра окончена"}
+
+
+def _t(x: float, y: float, s: str, size: int = 11, anchor: str = "start", weight: str = "normal",
+       fill: str = "#222") -> str:
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
+            f'font-weight="{weight}" fill="{fill}">{escape(s)}</text>')
+
+
+def _colour(state: State, faction: str | None) -> str:
+    if faction is None:
+        return "#888"
+    seats = state.order or state.factions
+    return COLOURS[seats.index(faction) % len(COLOURS)] if faction in seats else "#888"
+
+
+def _short(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
+def _prod_text(state: State, faction: str) -> str:
+    prod = production(state, faction)
+    return " ".join(f"{RES_SHORT[r]}{prod[r]}" for r in RESOURCES)
+
+
+def _piece_line(state: State, piece: Piece, viewer: Viewer, x: int, y: int) -> list[str]:
+    me, gm = seat_of(viewer), is_gm(viewer)
+    colour = _colour(state, piece.owner)
+    out = [f'<rect x="{x}" y="{y - 9}" width="7" height="11" rx="1" fill="{colour}"/>']
+    if not can_see(piece, me, gm):
+        out.append(f'<rect x="{x + 10}" y="{y - 9}" width="{BOX_W - 24}" height="12" rx="2" fill="#5b4a7a"/>')
+        out.append(_t(x + 14, y, "карта в тени", 10, fill="#fff"))
+        return out
+    name = piece_name(state, piece, viewer=piece.owner, gm=True)
+    if piece.shadow:
+        name += " (в тени)"
+    left, top = life_left(state, piece), max_life(state, piece)
+    hurt = piece.damage > 0
+    kind = "" if is_fighter(state, piece) else "⌂ "
+    out.append(_t(x + 10, y, _short(kind + name, 21), 10))
+    stats = f"{attack_of(state, piece)}/{top}/{speed_of(state, piece)}"
+    out.append(_t(x + BOX_W - 50, y, stats, 10, anchor="end", fill="#555"))
+    out.append(_t(x + BOX_W - 14, y, f"♥{left}", 10, anchor="end", weight="bold" if hurt else "normal",
+                  fill="#c0392b" if hurt else "#222"))
+    return out
+
+
+def _sector_lines(state: State, sector: Sector) -> list[str]:
+    """The header lines of a sector box (name, then the capital's or control numbers)."""
+    if sector.kind == "capital":
+        owner = sector.put_by
+        life = book_for(state).card(sector.card).life
+        armour = book_for(state).card(sector.card).value("armour")
+        return [f"{sector_name(state, sector.id)} — столица",
+                f"Урон {sector.damage}/{life} · Броня {armour}",
+                (f"Гарнизон {garrison_count(state, owner)}/{garrison_limit(state, owner)} · "
+                f"Постройки {_buildings(state, sector)}/{building_limit(state, owner)}")]
+    who = state.players[sector.controller].name if sector.controller else "ничей"
+    return [sector_name(state, sector.id), f"Контроль: {who}"]
+
+
+def _buildings(state: State, sector: Sector) -> int:
+    return sum(1 for p in state.pieces_in(sector.id, sector.put_by) if not is_fighter(state, p))
+
+
+def _box_height(state: State, sector: Sector) -> int:
+    return (len(_sector_lines(state, sector)) + max(1, len(state.pieces_in(sector.id)))) * LINE + 10
+
+
+def _sector_box(state: State, sector: Sector, viewer: Viewer, x: int, y: int, h: int) -> list[str]:
+    ctrl = sector.controller if sector.kind != "capital" else sector.put_by
+    out = [f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{h}" rx="5" fill="#fbf8f1" stroke="#999"/>',
+           f'<rect x="{x}" y="{y}" width="5" height="{h}" rx="2" fill="{_colour(state, ctrl)}"/>']
+    lines = _sector_lines(state, sector)
+    cy = y + LINE
+    for i, line in enumerate(lines):
+        out.append(_t(x + 10, cy, _short(line, 34), 11 if i == 0 else 10, weight="bold" if i == 0 else "normal",
+                      fill="#222" if i == 0 else "#555"))
+        cy += LINE
+    pieces = state.pieces_in(sector.id)
+    if not pieces:
+        out.append(_t(x + 10, cy, "пусто", 10, fill="#999"))
+    for piece in pieces:
+        out += _piece_line(state, piece, viewer, x + 8, cy)
+        cy += LINE
+    return out
+
+
+def _hand(state: State, faction: str, viewer: Viewer, y: int) -> tuple[list[str], int]:
+    """The hand: faces for its owner and the GM, card backs for everyone else."""
+    player = state.players[faction]
+    out = [_t(M, y + 10, "Рука:", 10, fill="#555")]
+    x0 = M + 36
+    if is_gm(viewer) or seat_of(viewer) == faction:
+        book = book_for(state)
+        chip, per_row = 112, (W - x0 - M) // 114
+        for i, card in enumerate(player.hand):
+            row, col = divmod(i, per_row)
+            cx, cy = x0 + col * 114, y + row * 16
+            out.append(f'<rect x="{cx}" y="{cy}" width="{chip}" height="14" rx="2" fill="#fff" stroke="#777"/>')
+            out.append(_t(cx + 3, cy + 10, _short(book.card(card).name, 21), 9))
+        rows = max(1, -(-len(player.hand) // per_row))
+        if not player.hand:
+            out.append(_t(x0, y + 10, "пусто", 10, fill="#999"))
+        return out, rows * 16
+    for i in range(len(player.hand)):
+        cx = x0 + (i % 30) * 11
+        cy = y + (i // 30) * 16
+        out.append(f'<rect x="{cx}" y="{cy}" width="9" height="13" rx="1" fill="#5b4a7a" stroke="#2e2540"/>')
+    if not player.hand:
+        out.append(_t(x0, y + 10, "пусто", 10, fill="#999"))
+    return out, max(1, -(-len(player.hand) // 30)) * 16
+
+
+def _player_block(state: State, faction: str, viewer: Viewer, y: int) -> tuple[list[str], int]:
+    player = state.players[faction]
+    book = book_for(state)
+    number = state.order.index(faction) + 1 if faction in state.order else None
+    mark = ""
+    if state.phase in ("mulligan", "play") and state.active_faction() == faction:
+        mark = " ◀ ход" if state.phase == "play" else " ◀ решает"
+    if faction in state.winners:
+        mark = " — победа"
+    if player.eliminated:
+        mark = " — выбыл"
+    title = f"{number}. " if number else ""
+    title += f"{player.name} — {book.race_name(player.race)}" if player.race else player.name
+    out = [f'<rect x="0" y="{y}" width="{W}" height="3" fill="{_colour(state, faction)}"/>',
+           _t(M, y + 17, _short(title + mark, 44), 13, weight="bold")]
+    if player.capital:
+        out.append(_t(W - M, y + 17, _prod_text(state, faction), 12, anchor="end"))
+    y += 24
+    hand, dy = _hand(state, faction, viewer, y)
+    out += hand
+    y += dy + 4
+    top = f", сверху «{book.card(player.discard[-1]).name}»" if player.discard else ""
+    out.append(_t(M, y + 10, f"Колода: {cards_count(len(player.deck))} · сброс: {cards_count(len(player.discard))}{top}",
+                  10, fill="#555"))
+    y += 18
+    cap = capital_sector(state, faction)
+    if cap is None:
+        out.append(_t(M, y + 10, "Колода сдаётся; стол ещё не разложен.", 10, fill="#999"))
+        return out, y + 20
+    n = cap.number
+    grid = [state.sectors[f"{k}-{n}"] for k in ("capital", "gold", "crystal", "mana") if f"{k}-{n}" in state.sectors]
+    for row in range(0, len(grid), 2):
+        pair = grid[row:row + 2]
+        h = max(_box_height(state, s) for s in pair)
+        for col, sector in enumerate(pair):
+            out += _sector_box(state, sector, viewer, M + col * (BOX_W + M), y, h)
+        y += h + M
+    return out, y + 4
+
+
+def draw(state: State, viewer: Viewer = PUBLIC) -> str:
+    seats = state.order or state.factions
+    body: list[str] = []
+    y = 28
+    for faction in seats:
+        block, y = _player_block(state, faction, viewer, y)
+        body += block
+    if state.pending is not None:
+        waiting = ", ".join(state.players[f].name for f in state.pending.waiting)
+        body.append(_t(M, y + 12, f"Ждём ответа: {waiting}", 11, weight="bold"))
+        y += 20
+    height = y + M
+    head = f"Козябло · {PHASES[state.phase]}" + (f" · круг {state.round}" if state.round else "")
+    names = " — ".join(state.players[f].name for f in seats)
+    return "\n".join([
+        (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" '
+         f'preserveAspectRatio="xMidYMin meet" style="max-width:100%;height:auto" font-family="sans-serif" role="img">'),
+        f"<title>{escape('Козябло: ' + names)}</title>",
+        f'<rect width="{W}" height="{height}" fill="#ffffff"/>',
+        _t(M, 18, head, 13, weight="bold"),
+        *body,
+        "</svg>",
+    ])
+
+
+def summary(state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
+    """Short (label, value) pairs: phase, round, whose turn; per player production, hand, deck,
+    capital damage; the viewer's own hand for its owner (and every hand for the GM)."""
+    out = [("Сейчас", PHASES[state.phase])]
+    if state.round:
+        out.append(("Круг", str(state.round)))
+    active = state.active_faction()
+    if active:
+        out.append(("Ходит" if state.phase == "play" else "Решает", state.players[active].name))
+    if state.pending is not None:
+        out.append(("Ждём ответа", ", ".join(state.players[f].name for f in state.pending.waiting)))
+    book = book_for(state)
+    me, gm = seat_of(viewer), is_gm(viewer)
+    for faction in state.order or state.factions:
+        player = state.players[faction]
+        if player.race:
+            cap = capital_sector(state, faction)
+            damage = f", урон столице {cap.damage}/{book.card(cap.card).life}" if cap else ""
+            out.append((f"{player.name} ({book.race_name(player.race)})",
+                        f"добыча {_prod_text(state, faction)}{damage}"))
+        out.append((f"{player.name}: карты",
+                    f"в руке {len(player.hand)}, в колоде {len(player.deck)}, в сбросе {len(player.discard)}"))
+        if gm or me == faction:
+            hand = ", ".join(f"«{book.card(c).name}»" for c in player.hand) or "пусто"
+            out.append((f"{player.name}: рука", hand))
+    return out
