@@ -210,6 +210,8 @@ def verify(target: Annotated[str, typer.Argument(help="Номер игры в б
         out = service.verify_export(_read_json(Path(target)))
     if out.setup_checked:
         typer.echo("Начальная расстановка пересчитана из семени настройки.")
+    for note in out.notes:
+        typer.echo(note)
     for m in out.mismatches:
         where = "настройка" if m.step == 0 else f"шаг {m.step}"
         typer.echo(f"{where}: {m.what}")
@@ -222,12 +224,14 @@ def verify(target: Annotated[str, typer.Argument(help="Номер игры в б
 def export(
     game_id: int,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Файл (по умолчанию — stdout).")] = None,
+    public: Annotated[bool, typer.Option(
+        "--public", help="Открытая выгрузка: в идущей игре со скрытой информацией — без тайн (как у зрителей).")] = False,
 ) -> None:
     """Выгрузить игру целиком в JSON (посты, семена, решения)."""
     from letopis import service
 
     with _session() as db:
-        document = _service_call(service.export_game, db, game_id)
+        document = _service_call(service.export_game, db, game_id, public=public)
     text = json.dumps(document, ensure_ascii=False, indent=2)
     if output is None:
         typer.echo(text)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -67,6 +68,11 @@ class Game(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    # hidden information (0003): one secret seed per game for `Dice.secret`; its SHA-256 is public
+    # from the start, the seed itself once `secret_revealed_at` is set (it is never unset)
+    secret_seed: Mapped[str | None] = mapped_column(String(64))
+    secret_commitment: Mapped[str | None] = mapped_column(String(64))
+    secret_revealed_at: Mapped[datetime | None] = mapped_column()
 
     gm: Mapped[User] = relationship(lazy="joined")
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
@@ -139,6 +145,7 @@ class Resolution(Base):
     rolls: Mapped[list[Any]] = mapped_column()
     overrides: Mapped[dict[str, Any]] = mapped_column(default=dict)  # {"index": [value, reason]}
     state_after: Mapped[dict[str, Any]] = mapped_column()
+    secret_rolls: Mapped[list[Any]] = mapped_column(default=list, server_default=text("'[]'::jsonb"))  # Dice.secret
     superseded: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     superseded_at: Mapped[datetime | None] = mapped_column()
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))

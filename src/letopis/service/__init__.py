@@ -83,7 +83,8 @@ from .schemas import (
     VerifyOut,
     ViewerOut,
 )
-from .transfer import export_game, import_setup, verify_export, verify_game
+from .hidden import strip_secret_rolls
+from .transfer import export_for, export_game, import_setup, verify_export, verify_game
 from .users import authenticate, get_user, get_user_by_login, register_user, set_admin
 
 __all__ = [
@@ -139,6 +140,7 @@ __all__ = [
     "deliveries",
     "edit_outcome",
     "ensure_demo",
+    "export_for",
     "export_game",
     "export_ruling",
     "extend_deadline",
@@ -178,6 +180,7 @@ __all__ = [
     "site_feed",
     "state_at",
     "step_chronicle",
+    "strip_secret_rolls",
     "submit_post",
     "take_over",
     "verify_export",

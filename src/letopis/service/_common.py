@@ -222,10 +222,13 @@ def seat_out(seat: Seat, *, show_token: bool = False) -> SeatOut:
 
 def game_out(db: Session, game: Game) -> GameOut:
     ruleset_title = game.ruleset_id
+    hidden = False
     try:
-        ruleset_title = get_ruleset(game.ruleset_id).title
+        ruleset = get_ruleset(game.ruleset_id)
+        ruleset_title, hidden = ruleset.title, bool(getattr(ruleset, "hidden_information", False))
     except UnknownRuleset:
         pass
+    revealed = game.secret_revealed_at is not None
     active = active_step(db, game.id)
     published = db.scalar(
         select(func.count(Step.id)).where(Step.game_id == game.id, Step.status == StepStatus.PUBLISHED.value)
@@ -246,6 +249,10 @@ def game_out(db: Session, game: Game) -> GameOut:
         steps_published=published or 0,
         imported=game.setup_seed is None,
         created_at=game.created_at,
+        hidden_information=hidden,
+        secret_commitment=game.secret_commitment,
+        secret_seed=game.secret_seed if revealed else None,
+        secrets_revealed=revealed,
     )
 
 

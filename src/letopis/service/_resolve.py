@@ -1,6 +1,7 @@
 """Resolving, publishing and opening steps; always called with the game row locked.
 
-Everything random goes through `engine.resolve_step` with the step's committed seed, so that
+Everything random goes through `engine.resolve_step` with the step's committed seed (and, in a
+game with hidden information, the step's secret seed derived from the game's one secret), so that
 `verify` recomputes exactly what was published.
 """
 
@@ -19,6 +20,7 @@ from letopis.engine.resolution import StepResult, Submission, resolve_step
 
 from ._common import counted_posts, dump, load_state, now, ruleset_by_id, step_posts, turn_of
 from .errors import Conflict, Invalid
+from .hidden import note_reveal, step_secret_seed
 from .schemas import GameMode, GameStatus, StepStatus
 
 
@@ -80,9 +82,9 @@ def submissions_from_record(db: Session, record: list[dict[str, Any]]) -> list[S
 
 
 def run(ruleset: Ruleset, state: BaseModel, subs: list[Submission], seed: str,
-        overrides: dict[int, tuple[int, str]]) -> StepResult:
+        overrides: dict[int, tuple[int, str]], secret_seed: str | None = None) -> StepResult:
     try:
-        result = resolve_step(ruleset, state, subs, seed, overrides)
+        result = resolve_step(ruleset, state, subs, seed, overrides, secret_seed)
     except OverrideOutOfRange as exc:
         raise Invalid(str(exc), code="override_out_of_range") from exc
     if not result.ok:
@@ -100,7 +102,8 @@ def store_resolution(db: Session, step: Step, result: StepResult, record: list[d
     res = Resolution(
         step_id=step.id, submissions=record, events=[dump(e) for e in result.events],
         rolls=[dump(r) for r in result.rolls], overrides=overrides_to_json(overrides),
-        state_after=dump(result.state), created_by=actor_id, created_at=now(),
+        state_after=dump(result.state), secret_rolls=[dump(r) for r in result.secret_rolls],
+        created_by=actor_id, created_at=now(),
     )
     db.add(res)
     db.flush()
@@ -115,7 +118,7 @@ def resolve_open_step(db: Session, game: Game, step: Step, *, actor_id: int | No
     posts = counted_posts(step_posts(db, step))
     subs, record = collect_submissions(turn, posts, defaults or set())
     state = load_state(ruleset, step.state_before)
-    result = run(ruleset, state, subs, step.seed, {})
+    result = run(ruleset, state, subs, step.seed, {}, step_secret_seed(game, step.number))
     res = store_resolution(db, step, result, record, {}, actor_id)
     step.status = StepStatus.DRAFT.value
     if game.mode == GameMode.AUTO.value:
@@ -132,7 +135,9 @@ def publish(db: Session, game: Game, step: Step, res: Resolution) -> Step | None
                     created_at=now()))
     game.state = res.state_after
     game.updated_at = now()
-    return open_step(db, game, ruleset, load_state(ruleset, res.state_after), step.number + 1)
+    state = load_state(ruleset, res.state_after)
+    note_reveal(game, ruleset, state)
+    return open_step(db, game, ruleset, state, step.number + 1)
 
 
 def supersede(res: Resolution) -> None:
@@ -145,7 +150,8 @@ def reresolve(db: Session, game: Game, step: Step, old: Resolution,
     """Recompute a resolved step with new overrides; the old resolution is kept as superseded."""
     ruleset = ruleset_by_id(game.ruleset_id)
     subs = submissions_from_record(db, old.submissions)
-    result = run(ruleset, load_state(ruleset, step.state_before), subs, step.seed, overrides)
+    result = run(ruleset, load_state(ruleset, step.state_before), subs, step.seed, overrides,
+                 step_secret_seed(game, step.number))
     supersede(old)
     db.flush()
     res = store_resolution(db, step, result, old.submissions, overrides, actor_id)
@@ -161,6 +167,7 @@ def correct_published(db: Session, game: Game, step: Step, res: Resolution, rule
     game.state = res.state_after
     game.updated_at = now()
     state = load_state(ruleset, res.state_after)
+    note_reveal(game, ruleset, state)
     turn = ruleset.turn(state)
     nxt = db.scalars(select(Step).where(Step.game_id == game.id, Step.number == step.number + 1)).one_or_none()
     if turn.over:

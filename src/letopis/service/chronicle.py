@@ -1,7 +1,9 @@
 """The chronicle: each step as a viewer may see it.
 
 Until a step is published its posts are visible to their own faction and the GM only (orders of a
-simultaneous step are secret), its draft resolution to the GM only, and its seed to no one.
+simultaneous step are secret), its draft resolution to the GM only, and its seed to no one. Events
+are those meant for the viewer; in a game with unrevealed secrets (`hidden.Sight`) other factions'
+readings, earlier revisions, private steps' posts and secret rolls stay hidden too.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from ._common import (
     listed,
     load_game,
     load_state,
-    reading_out,
     ruleset_by_id,
     step_posts,
     turn_of,
@@ -30,7 +31,8 @@ from ._common import (
 )
 from ._resolve import overrides_from_json
 from .errors import NotFound
-from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepStatus, ViewerOut
+from .hidden import Sight, is_revealed, step_secret_seed
+from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepStatus
 
 ACTION_TITLES = {
     "import_game": "игра импортирована",
@@ -71,39 +73,40 @@ def list_steps(db: Session, game_id: int) -> list[StepHeader]:
     return [step_header(db, game, s) for s in steps]
 
 
-def audit_out(entry: AuditEntry) -> AuditOut:
+def audit_out(entry: AuditEntry, sight: Sight | None = None) -> AuditOut:
+    """An audit entry; with a `Sight`, its data as that viewer may see it (no card names)."""
+    data = entry.data or {}
     return AuditOut(
         id=entry.id, created_at=entry.created_at, actor_id=entry.actor_id,
         actor_name=entry.actor.display_name if entry.actor else SYSTEM_NAME, action=entry.action,
         action_title=ACTION_TITLES.get(entry.action, entry.action), step_number=entry.step_number,
-        reason=entry.reason, data=entry.data or {},
+        reason=entry.reason, data=sight.audit_data(entry.action, data) if sight is not None else data,
     )
 
 
-def _visible_event(event: Event, viewer: ViewerOut) -> bool:
-    return event.public or viewer.role is Role.GM or (event.faction is not None and event.faction in viewer.factions)
-
-
-def _roll_visible(roll: Roll, events: list[Event]) -> bool:
-    return any(roll.index == r.index for e in events for r in e.rolls)
-
-
-def resolution_out(db: Session, res: Resolution) -> ResolutionOut:
+def resolution_out(db: Session, res: Resolution, sight: Sight | None = None) -> ResolutionOut:
+    """A resolution; with a `Sight`, only the events, rolls and secret rolls that viewer may see."""
     creator = db.get(User, res.created_by) if res.created_by else None
+    events = [Event.model_validate(e) for e in res.events]
+    rolls = [Roll.model_validate(r) for r in res.rolls]
+    secret_rolls = [Roll.model_validate(r) for r in res.secret_rolls or []]
+    if sight is not None:
+        events = sight.events(events)
+        rolls, secret_rolls = sight.rolls(rolls, events), sight.secret_rolls(secret_rolls)
     return ResolutionOut(
-        id=res.id, events=[Event.model_validate(e) for e in res.events],
-        rolls=[Roll.model_validate(r) for r in res.rolls], overrides=overrides_from_json(res.overrides),
+        id=res.id, events=events, rolls=rolls, secret_rolls=secret_rolls, overrides=overrides_from_json(res.overrides),
         defaults=[s["faction"] for s in res.submissions if s.get("default")], superseded=res.superseded,
         created_at=res.created_at, created_by=creator.display_name if creator else SYSTEM_NAME,
     )
 
 
-def _post_out(post: Post, counted: bool, names: dict[str, str], number: int) -> PostOut:
+def _post_out(post: Post, counted: bool, names: dict[str, str], number: int, sight: Sight) -> PostOut:
     return PostOut(
         id=post.id, step_number=number, faction=post.faction_id, faction_name=names.get(post.faction_id, post.faction_id),
         revision=post.revision, text=post.text, sha256=post.sha256, author_id=post.author_id,
         author_name=post.author.display_name if post.author else None, created_at=post.created_at,
-        annulled=post.annulled, annul_reason=post.annul_reason, counted=counted, reading=reading_out(post.reading),
+        annulled=post.annulled, annul_reason=post.annul_reason, counted=counted,
+        reading=sight.reading(post.faction_id, post.reading),
     )
 
 
@@ -123,23 +126,25 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     published = step.status == StepStatus.PUBLISHED.value
     names = faction_names(game)
     turn: TurnInfo = turn_of(step)
+    sight = Sight.of(viewer_out, game, ruleset)
 
     posts = step_posts(db, step)
     counted = {p.id for p in counted_posts(posts).values()}
     position = {f["id"]: i for i, f in enumerate(game.factions)}
-    visible_posts = [p for p in posts if published or gm or p.faction_id in viewer_out.factions]
+    visible_posts = [p for p in posts if sight.sees_post(p.faction_id, published=published, counted=p.id in counted,
+                                                         private_step=turn.private)]
     visible_posts.sort(key=lambda p: (position.get(p.faction_id, 99), p.revision))
 
     res = current_resolution(db, step)
     show_resolution = res is not None and (published or gm)
     events: list[Event] = []
     rolls: list[Roll] = []
+    secret_rolls: list[Roll] = []
     resolution = None
     svg_after, summary_after = None, []
     if show_resolution and res is not None:
-        resolution = resolution_out(db, res)
-        events = [e for e in resolution.events if _visible_event(e, viewer_out)]
-        rolls = resolution.rolls if gm else [r for r in resolution.rolls if _roll_visible(r, events)]
+        resolution = resolution_out(db, res, sight)
+        events, rolls, secret_rolls = resolution.events, resolution.rolls, resolution.secret_rolls
         svg_after, summary_after = _draw(ruleset, res.state_after, viewer)
     svg_before, summary_before = _draw(ruleset, step.state_before, viewer)
 
@@ -156,10 +161,7 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     if published or gm:
         old = db.scalars(select(Resolution).where(Resolution.step_id == step.id, Resolution.superseded.is_(True))
                          .order_by(Resolution.id)).all()
-        superseded = [resolution_out(db, r) for r in old]
-        if not gm:
-            for r in superseded:
-                r.events = [e for e in r.events if _visible_event(e, viewer_out)]
+        superseded = [resolution_out(db, r, sight) for r in old]
     gm_actions = db.scalars(select(AuditEntry).where(AuditEntry.game_id == game.id,
                                                      AuditEntry.step_number == step.number)
                             .order_by(AuditEntry.id)).unique().all()
@@ -172,11 +174,12 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
         status=StepStatus(step.status), turn=turn, commitment=step.commitment,
         seed=step.seed if published else None, deadline=step.deadline, opened_at=step.opened_at,
         published_at=step.published_at,
-        posts=[_post_out(p, p.id in counted, names, step.number) for p in visible_posts],
-        resolution=resolution, events=events, rolls=rolls,
+        posts=[_post_out(p, p.id in counted, names, step.number, sight) for p in visible_posts],
+        resolution=resolution, events=events, rolls=rolls, secret_rolls=secret_rolls,
+        secret_seed=step_secret_seed(game, step.number) if published and is_revealed(game) else None,
         defaults=resolution.defaults if resolution else [], notes=notes,
         svg_before=svg_before, svg_after=svg_after, summary_before=summary_before, summary_after=summary_after,
-        gm_actions=[audit_out(a) for a in gm_actions], superseded=superseded,
+        gm_actions=[audit_out(a, sight) for a in gm_actions], superseded=superseded,
         prev_step=step.number - 1 if step.number - 1 in numbers else None,
         next_step=step.number + 1 if step.number + 1 in numbers else None,
     )

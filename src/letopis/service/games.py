@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import Game, Seat, Step
 from letopis.engine.contract import Faction, Result
-from letopis.engine.dice import new_seed
+from letopis.engine.dice import new_seed, step_secret
 from letopis.engine.registry import all_rulesets
 from letopis.engine.resolution import setup_game
 
@@ -37,6 +37,7 @@ from ._common import (
 )
 from .chronicle import step_header
 from .errors import Conflict, Invalid, NotFound
+from .hidden import new_game_secret, note_reveal
 from .schemas import GameMode, GameOut, GamePage, GameStatus, RulesetOut, SeatOut, StepStatus
 
 MAX_TITLE = 200
@@ -116,6 +117,7 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
     except ValidationError as exc:
         raise Invalid(f"Неверные параметры игры: {validation_message(exc)}", code="bad_options") from exc
     seed: str | None = None
+    secret, secret_commitment = new_game_secret(ruleset)  # shuffles: only its SHA-256 is public
     if setup_document is not None:
         try:
             state = ruleset.import_setup(setup_document)
@@ -125,13 +127,15 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
                           code="bad_setup_document") from exc
     else:
         seed = new_seed()
-        state = setup_game(ruleset, opts, factions, seed)
+        state = setup_game(ruleset, opts, factions, seed, step_secret(secret, 0) if secret else None)
     game = Game(
         ruleset_id=ruleset.id, title=title, options=opts.model_dump(mode="json"),
         factions=[f.model_dump(mode="json") for f in factions], mode=mode, status=GameStatus.ACTIVE.value,
         gm_user_id=gm_user_id, setup_seed=seed, setup_document=setup_document,
         initial_state=dump(state), state=dump(state), created_at=now(), updated_at=now(),
+        secret_seed=secret, secret_commitment=secret_commitment,
     )
+    note_reveal(game, ruleset, state)
     db.add(game)
     db.flush()
     for i, f in enumerate(factions):

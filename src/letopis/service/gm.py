@@ -25,15 +25,18 @@ from ._common import (
     names_list,
     require_gm,
     require_reason,
+    ruleset_by_id,
     step_posts,
     transactional,
     turn_of,
+    viewer_of,
 )
 from ._common import (
     now as utcnow,
 )
 from .chronicle import audit_out, step_header
 from .errors import Conflict, Invalid, NotFound
+from .hidden import Sight
 from .schemas import AuditOut, GameStatus, StepHeader, StepStatus
 
 log = logging.getLogger(__name__)
@@ -191,11 +194,14 @@ def set_deadline(db: Session, *, game_id: int, deadline: datetime | None, gm_use
     return step_header(db, game, step)
 
 
-def audit_log(db: Session, game_id: int) -> list[AuditOut]:
-    """Every GM action in the game, oldest first (public)."""
-    load_game(db, game_id)
+def audit_log(db: Session, game_id: int, viewer_user_id: int | None = None) -> list[AuditOut]:
+    """Every GM action in the game, oldest first (public; in a game with unrevealed secrets the
+    entries' data keep only what cannot name a card, except for the GM)."""
+    game = load_game(db, game_id)
+    viewer, _ = viewer_of(db, game, viewer_user_id)
+    sight = Sight.of(viewer, game, ruleset_by_id(game.ruleset_id))
     entries = db.scalars(select(AuditEntry).where(AuditEntry.game_id == game_id).order_by(AuditEntry.id)).unique()
-    return [audit_out(e) for e in entries]
+    return [audit_out(e, sight) for e in entries]
 
 
 def run_due_deadlines(db: Session, *, now: datetime | None = None) -> list[int]:

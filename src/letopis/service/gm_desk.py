@@ -10,6 +10,7 @@ step of its own whose "post" is the GM's patch (faction `GM_CORRECTION`), replay
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import AuditEntry, Game, Post, Resolution, Snapshot, Step
 from letopis.engine.contract import Ruleset, TurnInfo
-from letopis.engine.dice import OverrideOutOfRange, commitment, new_seed
+from letopis.engine.dice import Dice, OverrideOutOfRange, commitment, new_seed
 from letopis.engine.problems import Problem
 from letopis.engine.resolution import GM_CORRECTION, Submission, correct_state, resolve_step
 
@@ -47,6 +48,7 @@ from ._common import (
 )
 from .chronicle import ACTION_TITLES, step_header
 from .errors import Conflict, Invalid
+from .hidden import note_reveal, step_secret_seed
 from .posts import _open_step_for, receipt
 from .schemas import GameStatus, StepHeader, StepStatus
 
@@ -86,7 +88,7 @@ def _is_correction(record: list[dict[str, Any]]) -> bool:
     return any(item.get("faction") == GM_CORRECTION for item in record)
 
 
-def _reread(db: Session, ruleset: Ruleset, state: BaseModel, step: Step, res: Resolution,
+def _reread(db: Session, game: Game, ruleset: Ruleset, state: BaseModel, step: Step, res: Resolution,
             overrides: dict[int, tuple[int, str]]):
     """Re-run one step from its stored posts and seed; (result or None, problems)."""
     subs = _resolve.submissions_from_record(db, res.submissions)
@@ -96,7 +98,7 @@ def _reread(db: Session, ruleset: Ruleset, state: BaseModel, step: Step, res: Re
             return None, [Problem(line=1, code="turn_changed",
                                   message=f"После пересчёта в шаге {step.number} ходят другие фракции.")]
     try:
-        result = resolve_step(ruleset, state, subs, step.seed, overrides)
+        result = resolve_step(ruleset, state, subs, step.seed, overrides, step_secret_seed(game, step.number))
     except OverrideOutOfRange as exc:
         return None, [Problem(line=1, code="override_out_of_range", message=str(exc))]
     if not result.ok:
@@ -144,7 +146,7 @@ def rollback(db: Session, *, game_id: int, from_step: int, gm_user_id: int, reas
         if old is None:  # the open step at the end: it starts from the recomputed state
             _refresh_open(step, ruleset, state)
             break
-        result, problems = _reread(db, ruleset, state, step, old, _resolve.overrides_from_json(old.overrides))
+        result, problems = _reread(db, game, ruleset, state, step, old, _resolve.overrides_from_json(old.overrides))
         if result is None:
             out.stopped_at, out.problems = step.number, problems
             _reopen(db, game, ruleset, step, old, state)
@@ -186,6 +188,7 @@ def _set_game_state(game: Game, ruleset: Ruleset, state: BaseModel) -> None:
     game.state = dump(state)
     game.status, game.result = GameStatus.ACTIVE.value, None
     game.updated_at = now()
+    note_reveal(game, ruleset, state)
 
 
 def _refresh_open(step: Step, ruleset: Ruleset, state: BaseModel) -> None:
@@ -268,6 +271,15 @@ def edit_outcome(db: Session, *, game_id: int, step_number: int, gm_user_id: int
 
 
 # --- 3. correct the state -------------------------------------------------------------------------
+def _preview_dice(game: Game, step: Step | None) -> Dice | None:
+    """The dice a correction previewed now would get: in a game with a secret seed, the open step's
+    own (public and secret) seeds, so hidden draws come out as they will; else none (the ruleset
+    previews with its own fixed dice, as before)."""
+    if step is None or not game.secret_seed:
+        return None
+    return Dice(step.seed, secret_seed=step_secret_seed(game, step.number))
+
+
 def check_correction(db: Session, *, game_id: int, text: str, gm_user_id: int) -> list[Problem]:
     """The problems a correction would have against the current state; changes nothing."""
     game = load_game(db, game_id)
@@ -275,7 +287,7 @@ def check_correction(db: Session, *, game_id: int, text: str, gm_user_id: int) -
     ruleset = ruleset_by_id(game.ruleset_id)
     step = active_step(db, game_id)
     base = step.state_before if step is not None else game.state
-    _, _, problems = correct_state(ruleset, load_state(ruleset, base), text)
+    _, _, problems = correct_state(ruleset, load_state(ruleset, base), text, _preview_dice(game, step))
     return problems
 
 
@@ -298,7 +310,8 @@ class CorrectionCheck(BaseModel):
     problems: list[Problem] = Field(default_factory=list)
 
 
-def _line_changes(ruleset: Ruleset, state: BaseModel, lines: list[str]) -> dict[int, list[str]] | None:
+def _line_changes(ruleset: Ruleset, state: BaseModel, lines: list[str],
+                  dice_for: Callable[[], Dice | None] = lambda: None) -> dict[int, list[str]] | None:
     """Each line's own events, found by reading growing prefixes of the patch; None when a prefix
     does not extend the previous one's events (the patch only makes sense whole)."""
     out: dict[int, list[str]] = {}
@@ -306,7 +319,7 @@ def _line_changes(ruleset: Ruleset, state: BaseModel, lines: list[str]) -> dict[
     for n, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
-        _, events, problems = correct_state(ruleset, state, "\n".join(lines[:n]))
+        _, events, problems = correct_state(ruleset, state, "\n".join(lines[:n]), dice_for())
         texts = [e.text for e in events]
         if any(p.is_error for p in problems) or texts[:len(before)] != before:
             return None
@@ -331,8 +344,8 @@ def preview_correction(db: Session, *, game_id: int, text: str, gm_user_id: int)
         ruleset = ruleset_by_id(game.ruleset_id)
         step = active_step(db, game_id)
         state = load_state(ruleset, step.state_before if step is not None else game.state)
-        _, events, _ = correct_state(ruleset, state, text)
-        split = _line_changes(ruleset, state, lines)
+        _, events, _ = correct_state(ruleset, state, text, _preview_dice(game, step))
+        split = _line_changes(ruleset, state, lines, lambda: _preview_dice(game, step))
         if split is not None and [t for n in sorted(split) for t in split[n]] == [e.text for e in events]:
             changes = split
         else:
@@ -378,7 +391,7 @@ def correct(db: Session, *, game_id: int, text: str, gm_user_id: int, reason: st
     db.flush()
     subs = [Submission(GM_CORRECTION, text)]
     record = [{"faction": GM_CORRECTION, "post_id": post.id, "default": False}]
-    result = _resolve.run(ruleset, state, subs, step.seed, {})
+    result = _resolve.run(ruleset, state, subs, step.seed, {}, step_secret_seed(game, step.number))
     res = _resolve.store_resolution(db, step, result, record, {}, gm_user_id)
     _resolve.publish(db, game, step, res)
     audit(db, game, "correct_state", actor_id=gm_user_id, reason=reason, step_number=step.number,
@@ -478,7 +491,8 @@ def export_ruling(db: Session, *, game_id: int, step_number: int, gm_user_id: in
                     "sha256": posts[s["post_id"]].sha256 if s.get("post_id") in posts else None}
                    for s in res.submissions]
     subs = [Submission(s["faction"], None if s["default"] else s["text"]) for s in submissions]
-    engine = resolve_step(ruleset, load_state(ruleset, step.state_before), subs, step.seed)
+    secret_seed = step_secret_seed(game, step.number)
+    engine = resolve_step(ruleset, load_state(ruleset, step.state_before), subs, step.seed, secret_seed=secret_seed)
     entries = db.scalars(select(AuditEntry).where(AuditEntry.game_id == game_id,
                                                   AuditEntry.step_number == step_number)
                          .order_by(AuditEntry.id)).unique().all()
@@ -491,12 +505,14 @@ def export_ruling(db: Session, *, game_id: int, step_number: int, gm_user_id: in
         "step": step_number,
         "turn": step.turn,
         "seed": step.seed,
+        "secret_seed": secret_seed,  # the step's Dice.secret seed (hidden-information games; GM only)
         "state_before": step.state_before,
         "submissions": submissions,
         "engine_result": {"ok": engine.ok, "events": [dump(e) for e in engine.events],
-                          "rolls": [dump(r) for r in engine.rolls], "state_after": dump(engine.state)},
+                          "rolls": [dump(r) for r in engine.rolls], "state_after": dump(engine.state),
+                          "secret_rolls": [dump(r) for r in engine.secret_rolls]},
         "gm_result": {"overrides": res.overrides, "events": res.events, "rolls": res.rolls,
-                      "state_after": res.state_after},
+                      "state_after": res.state_after, "secret_rolls": res.secret_rolls},
         "reason": (reason or "").strip() or "; ".join(r["reason"] for r in reasons if r["reason"]),
         "gm_actions": reasons,
     }

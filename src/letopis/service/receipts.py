@@ -18,8 +18,18 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import Post, Receipt
 
-from ._common import counted_posts, faction_names, get_step, load_game, step_posts, viewer_of
+from ._common import (
+    counted_posts,
+    faction_names,
+    get_step,
+    load_game,
+    ruleset_by_id,
+    step_posts,
+    turn_of,
+    viewer_of,
+)
 from .errors import Forbidden, NotFound
+from .hidden import Sight
 from .schemas import Role, StepStatus
 
 
@@ -88,20 +98,27 @@ def _row(cls: str, ln_a: int | None, text_a: str | None, ln_b: int | None, text_
 def post_history(db: Session, *, game_id: int, step_number: int, faction: str,
                  viewer_user_id: int | None = None) -> PostHistoryOut:
     """A faction's revisions in a step with receipts and diffs. Before the step is published only
-    that faction's player and the GM may see them (orders are secret until then)."""
+    that faction's player and the GM may see them (orders are secret until then). In a game with
+    unrevealed secrets others see only the counted revision of a non-private step, without diffs."""
     game = load_game(db, game_id)
     names = faction_names(game)
     if faction not in names:
         raise NotFound(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
     step = get_step(db, game_id, step_number)
     viewer, _ = viewer_of(db, game, viewer_user_id)
+    sight = Sight.of(viewer, game, ruleset_by_id(game.ruleset_id))
     published = step.status == StepStatus.PUBLISHED.value
     if not (published or viewer.role is Role.GM or faction in viewer.factions):
         raise Forbidden("Посты этого шага откроются, когда шаг будет опубликован.", code="posts_secret")
+    private = turn_of(step).private
+    if sight.secret and private and not sight.sees_post(faction, published=published, counted=True, private_step=True):
+        raise Forbidden("Посты этого шага тайные: их увидят все, когда игра закончится.", code="posts_secret")
     posts = [p for p in step_posts(db, step) if p.faction_id == faction]
     posts.sort(key=lambda p: p.revision)
-    receipts = {r.post_id: r for r in db.scalars(select(Receipt).where(Receipt.post_id.in_([p.id for p in posts])))}
     counted = counted_posts(posts).get(faction)
+    posts = [p for p in posts if sight.sees_post(faction, published=published, private_step=private,
+                                                 counted=counted is not None and counted.id == p.id)]
+    receipts = {r.post_id: r for r in db.scalars(select(Receipt).where(Receipt.post_id.in_([p.id for p in posts])))}
     out: list[RevisionOut] = []
     previous: Post | None = None
     for post in posts:

@@ -71,6 +71,12 @@ class GameOut(BaseModel):
     steps_published: int = 0
     imported: bool = False  # started from a setup document rather than a seed
     created_at: datetime
+    # hidden information: the SHA-256 of the game's one secret seed (shuffles, hidden draws) is
+    # public from the start; the seed itself once the ruleset reveals the game's secrets
+    hidden_information: bool = False
+    secret_commitment: str | None = None
+    secret_seed: str | None = None
+    secrets_revealed: bool = False
 
 
 class SeatOut(BaseModel):
@@ -132,6 +138,7 @@ class ResolutionOut(BaseModel):
     rolls: list[Roll] = Field(default_factory=list)
     overrides: dict[int, tuple[int, str]] = Field(default_factory=dict)
     defaults: list[str] = Field(default_factory=list)  # factions that got the deadline default
+    secret_rolls: list[Roll] = Field(default_factory=list)  # Dice.secret: the GM's, or everyone's once revealed
     superseded: bool = False
     created_at: datetime
     created_by: str | None = None
@@ -200,6 +207,8 @@ class StepChronicle(BaseModel):
     resolution: ResolutionOut | None = None
     events: list[Event] = Field(default_factory=list)  # as this viewer may see them
     rolls: list[Roll] = Field(default_factory=list)
+    secret_rolls: list[Roll] = Field(default_factory=list)  # shuffles, hidden draws: GM, or after the reveal
+    secret_seed: str | None = None  # this step's Dice.secret seed, once the game's secrets are revealed
     defaults: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)  # Russian sentences: defaults applied, GM changes
     svg_before: str | None = None
@@ -239,3 +248,5 @@ class VerifyOut(BaseModel):
     setup_checked: bool = False
     mismatches: list[MismatchOut] = Field(default_factory=list)
     message: str = ""
+    complete: bool = True  # False: a running hidden game's public export, only partly checkable
+    notes: list[str] = Field(default_factory=list)  # Russian: what could and could not be checked

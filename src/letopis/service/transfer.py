@@ -16,14 +16,16 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from letopis.db.models import Resolution, Step
-from letopis.engine.contract import Faction
-from letopis.engine.dice import commitment
+from letopis.engine.contract import PUBLIC, Faction
+from letopis.engine.dice import commitment, step_secret
 from letopis.engine.registry import UnknownRuleset, get_ruleset
 from letopis.engine.resolution import RecordedStep, Submission, replay, setup_game
 
 from ._common import (
     audit,
+    counted_posts,
     game_out,
+    is_gm,
     listed,
     load_game,
     now,
@@ -33,21 +35,34 @@ from ._common import (
     validation_message,
 )
 from ._resolve import overrides_from_json
-from .errors import Invalid
+from .errors import Forbidden, Invalid
 from .games import _create_game
-from .schemas import GameOut, MismatchOut, StepStatus, VerifyOut
+from .hidden import Sight, event_dicts, has_secrets, in_secret, is_revealed, roll_dicts
+from .schemas import GameOut, GameStatus, MismatchOut, StepStatus, VerifyOut
 
 FORMAT = "letopis-game/1"
 
 
-def export_game(db: Session, game_id: int) -> dict[str, Any]:
+def export_game(db: Session, game_id: int, *, public: bool = False) -> dict[str, Any]:
     """The whole game as JSON: setup, options, factions, every step's posts, seeds, overrides, results.
 
     Seeds of steps not yet published stay secret (only their commitments are exported), and so do
-    posts and draft resolutions of such steps.
+    posts and draft resolutions of such steps. A game with hidden information carries ``secret``:
+    the commitment of its one secret seed and (in this complete export, the GM's) the seed itself.
+
+    ``public`` makes the spectators' export of a game whose secrets are not revealed: commitments
+    and public data only — states as `view(state, PUBLIC)`, events meant for everyone without secret
+    rolls, the texts of private steps' posts, earlier revisions and GM corrections replaced by their
+    SHA-256, no secret seed, no setup document. For any other game ``public`` changes nothing.
     """
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
+    sight = Sight.public(game, ruleset) if public else Sight(gm=True)
+    hide = public and sight.secret
+
+    def shown(data: dict[str, Any]) -> dict[str, Any]:
+        return ruleset.view(ruleset.state_from_json(data), PUBLIC) if hide else data
+
     steps_out = []
     for step in db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)).all():
         published = step.status == StepStatus.PUBLISHED.value
@@ -60,38 +75,67 @@ def export_game(db: Session, game_id: int) -> dict[str, Any]:
         }
         if published:
             posts = step_posts(db, step)
-            texts = {p.id: p.text for p in posts}
-            item["state_before"] = step.state_before
+            counted = {p.id for p in counted_posts(posts).values()}
+            private = bool(step.turn.get("private"))
+            texts = {p.id: p.text if sight.sees_post(p.faction_id, published=True, counted=p.id in counted,
+                                                     private_step=private) else None for p in posts}
+            item["state_before"] = shown(step.state_before)
             item["posts"] = [
-                {"id": p.id, "faction": p.faction_id, "revision": p.revision, "text": p.text, "sha256": p.sha256,
+                {"id": p.id, "faction": p.faction_id, "revision": p.revision, "text": texts[p.id], "sha256": p.sha256,
                  "author": p.author.login if p.author else None, "created_at": p.created_at.isoformat(),
                  "annulled": p.annulled, "annul_reason": p.annul_reason}
                 for p in posts
             ]
             resolutions = db.scalars(select(Resolution).where(Resolution.step_id == step.id)
                                      .order_by(Resolution.id)).all()
-            item["resolutions"] = [
-                {"id": r.id, "superseded": r.superseded, "created_at": r.created_at.isoformat(),
-                 "submissions": [{**s, "text": texts.get(s.get("post_id"))} for s in r.submissions],
-                 "overrides": r.overrides, "events": r.events, "rolls": r.rolls, "state_after": r.state_after}
-                for r in resolutions
-            ]
+            item["resolutions"] = [_resolution_json(r, texts, sight, shown) for r in resolutions]
         steps_out.append(item)
-    document = {**ruleset.export_setup(ruleset.state_from_json(game.state)),
-                "factions": game.factions, "options": game.options}
-    return {
+    document = None if hide else {**ruleset.export_setup(ruleset.state_from_json(game.state)),
+                                  "factions": game.factions, "options": game.options}
+    out: dict[str, Any] = {
         "format": FORMAT,
         "exported_at": now().isoformat(),
         "game": {"id": game.id, "title": game.title, "ruleset": game.ruleset_id, "mode": game.mode,
                  "status": game.status, "options": game.options, "factions": game.factions,
                  "gm": game.gm.login, "created_at": game.created_at.isoformat()},
         "setup": {"seed": game.setup_seed, "commitment": commitment(game.setup_seed) if game.setup_seed else None,
-                  "document": game.setup_document, "initial_state": game.initial_state},
+                  "document": None if hide else game.setup_document, "initial_state": shown(game.initial_state)},
         "steps": steps_out,
-        "state": game.state,
+        "state": shown(game.state),
         "result": game.result,
         "document": document,
     }
+    if game.secret_commitment:
+        out["secret"] = {"commitment": game.secret_commitment, "seed": None if hide else game.secret_seed,
+                         "revealed": is_revealed(game)}
+    if hide:
+        out["public"] = True
+    return out
+
+
+def _resolution_json(r: Resolution, texts: dict[int, str | None], sight: Sight, shown) -> dict[str, Any]:
+    events = event_dicts(sight, r.events)
+    return {"id": r.id, "superseded": r.superseded, "created_at": r.created_at.isoformat(),
+            "submissions": [{**s, "text": texts.get(s.get("post_id"))} for s in r.submissions],
+            "overrides": r.overrides, "events": events, "rolls": roll_dicts(sight, r.rolls, events),
+            "secret_rolls": [dict(x) for x in sight.secret_rolls(r.secret_rolls or [])],
+            "state_after": shown(r.state_after)}
+
+
+def export_for(db: Session, game_id: int, viewer_user_id: int | None = None) -> dict[str, Any]:
+    """The export this viewer may download: complete for the GM (or an admin) and for everyone once
+    the game is over with its secrets revealed; the public export of a running game with hidden
+    information; for other running games, Forbidden (their states may hold secrets too)."""
+    game = load_game(db, game_id)
+    ruleset = ruleset_by_id(game.ruleset_id)
+    if is_gm(db, game, viewer_user_id):
+        return export_game(db, game_id)
+    if in_secret(game, ruleset):
+        return export_game(db, game_id, public=True)
+    if game.status == GameStatus.OVER.value:
+        return export_game(db, game_id)
+    raise Forbidden(f"Пока игра идёт, выгрузить её целиком может только мастер; проверить кубики может любой: "
+                    f"/api/games/{game_id}/verify.", code="export_forbidden")
 
 
 @transactional
@@ -107,6 +151,10 @@ def import_setup(
         raise Invalid("Документ настройки должен быть объектом JSON.", code="bad_setup_document")
     source = None
     if document.get("format") == FORMAT:
+        if document.get("public"):
+            raise Invalid("Это открытая выгрузка идущей игры со скрытой информацией: в ней нет тайных "
+                          "данных, и продолжить игру из неё нельзя. Нужна полная выгрузка мастера.",
+                          code="public_export")
         source = document
         document = document.get("document") or {}
         title = title or f"{source['game']['title']} (продолжение)"
@@ -139,7 +187,13 @@ def _json(model: BaseModel) -> dict[str, Any]:
 
 
 def verify_export(document: dict[str, Any]) -> VerifyOut:
-    """Recompute a whole exported game from its seeds and posts; no database needed."""
+    """Recompute a whole exported game from its seeds and posts; no database needed.
+
+    A game with hidden information is recomputed with its revealed secret seed (every shuffle and
+    hidden draw included), after checking it against its commitment. Without the seed (the public
+    export of a running game) only the step seeds and post receipts can be checked: the answer says
+    so (``complete`` false, ``notes`` in Russian) instead of failing.
+    """
     mismatches: list[MismatchOut] = []
     try:
         game = document["game"]
@@ -148,13 +202,23 @@ def verify_export(document: dict[str, Any]) -> VerifyOut:
         return VerifyOut(ok=False, mismatches=[MismatchOut(step=0, what=f"документ не читается: {exc}")],
                          message="Проверить нельзя: документ экспорта не читается.")
     game_id = game.get("id")
+    secret = document.get("secret") or {}
+    secret_seed = secret.get("seed")
+    if has_secrets(ruleset) and not secret_seed:
+        return _verify_public(document, game_id, secret.get("commitment"))
+    if secret_seed and commitment(secret_seed) != secret.get("commitment"):
+        mismatches.append(MismatchOut(step=0, what="секретное зерно не совпадает со своим опубликованным хешем"))
+
+    def secret_of(number: int) -> str | None:
+        return step_secret(secret_seed, number) if secret_seed else None
+
     setup = document.get("setup") or {}
     initial = ruleset.state_from_json(setup["initial_state"])
     setup_checked = False
     if setup.get("seed"):
         options = ruleset.Options.model_validate(game.get("options") or {})
         factions = [Faction.model_validate(f) for f in game["factions"]]
-        recomputed = setup_game(ruleset, options, factions, setup["seed"])
+        recomputed = setup_game(ruleset, options, factions, setup["seed"], secret_of(0))
         setup_checked = True
         if _json(recomputed) != setup["initial_state"]:
             mismatches.append(MismatchOut(step=0, what="начальное состояние не получается из семени настройки"))
@@ -167,9 +231,7 @@ def verify_export(document: dict[str, Any]) -> VerifyOut:
         if not seed or commitment(seed) != step.get("commitment"):
             mismatches.append(MismatchOut(step=number, what="семя не совпадает с опубликованным обязательством"))
             continue
-        for post in step.get("posts", []):
-            if hashlib.sha256(post["text"].encode("utf-8")).hexdigest() != post["sha256"]:
-                mismatches.append(MismatchOut(step=number, what=f"текст поста №{post['id']} не совпадает с квитанцией"))
+        mismatches.extend(_receipt_mismatches(step))
         current = [r for r in step.get("resolutions", []) if not r.get("superseded")]
         if len(current) != 1:
             mismatches.append(MismatchOut(step=number, what="у шага нет единственного действующего решения"))
@@ -180,7 +242,8 @@ def verify_export(document: dict[str, Any]) -> VerifyOut:
             submissions=[Submission(s["faction"], None if s.get("default") else s.get("text"))
                          for s in res["submissions"]],
             overrides=overrides_from_json(res.get("overrides") or {}),
-            state_after=res["state_after"], events=res["events"],
+            state_after=res["state_after"], events=res["events"], secret_seed=secret_of(number),
+            secret_rolls=res.get("secret_rolls") if secret_seed else None,
         ))
         last_state = res["state_after"]
     mismatches.extend(MismatchOut(step=m.step, what=m.what) for m in replay(ruleset, initial, recorded))
@@ -188,12 +251,50 @@ def verify_export(document: dict[str, Any]) -> VerifyOut:
         mismatches.append(MismatchOut(step=recorded[-1].number if recorded else 0,
                                       what="текущее состояние игры не совпадает с последним опубликованным"))
     ok = not mismatches
+    notes = ["Секретное зерно игры открыто и совпадает со своим хешем: все тасовки и взятые карты пересчитаны."
+             ] if secret_seed and ok else []
     if ok:
         message = f"Проверено шагов: {len(recorded)}. Все броски и результаты сходятся."
     else:
         message = f"Найдено расхождений: {len(mismatches)}."
     return VerifyOut(ok=ok, game_id=game_id, steps_checked=len(recorded), setup_checked=setup_checked,
-                     mismatches=mismatches, message=message)
+                     mismatches=mismatches, message=message, notes=notes)
+
+
+def _receipt_mismatches(step: dict[str, Any]) -> list[MismatchOut]:
+    return [MismatchOut(step=step["number"], what=f"текст поста №{post['id']} не совпадает с квитанцией")
+            for post in step.get("posts", [])
+            if post.get("text") is not None
+            and hashlib.sha256(post["text"].encode("utf-8")).hexdigest() != post["sha256"]]
+
+
+def _verify_public(document: dict[str, Any], game_id: int | None, secret_commitment: str | None) -> VerifyOut:
+    """What the public export of a running hidden-information game lets anyone check: each
+    published step's seed against its commitment, and the receipts of the posts it shows."""
+    mismatches: list[MismatchOut] = []
+    steps = [s for s in document.get("steps", []) if s.get("status") == StepStatus.PUBLISHED.value]
+    posts = hidden_posts = 0
+    for step in steps:
+        seed = step.get("seed") or ""
+        if not seed or commitment(seed) != step.get("commitment"):
+            mismatches.append(MismatchOut(step=step["number"], what="семя не совпадает с опубликованным обязательством"))
+        mismatches.extend(_receipt_mismatches(step))
+        posts += sum(1 for p in step.get("posts", []) if p.get("text") is not None)
+        hidden_posts += sum(1 for p in step.get("posts", []) if p.get("text") is None)
+    checked = (f"Проверено: семена {len(steps)} опубликованных шагов совпадают со своими хешами, "
+               f"тексты {posts} открытых постов — со своими квитанциями.")
+    unchecked = ("Не проверено: тасовки, взятые карты и ходы — это игра со скрытой информацией, её секретное "
+                 "зерно откроется, когда игра закончится"
+                 + (f" (его хеш: {secret_commitment})" if secret_commitment else "") + ".")
+    notes = [checked, unchecked]
+    if hidden_posts:
+        notes.append(f"Тайных постов (колоды, прежние редакции): {hidden_posts} — видны только их хеши.")
+    notes.append("После конца игры скачайте выгрузку заново и проверьте её: тогда пересчитается всё.")
+    ok = not mismatches
+    message = ("Частичная проверка: всё, что можно проверить до конца игры, сходится." if ok
+               else f"Найдено расхождений: {len(mismatches)}.")
+    return VerifyOut(ok=ok, game_id=game_id, steps_checked=0, setup_checked=False, mismatches=mismatches,
+                     message=message, complete=False, notes=notes)
 
 
 def verify_game(db: Session, game_id: int) -> VerifyOut:

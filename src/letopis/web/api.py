@@ -214,8 +214,10 @@ def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId)
 @router.post("/games/{game_id}/posts", response_model=SubmitOut, status_code=status.HTTP_201_CREATED)
 def submit(game_id: int, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
     """Submit a post for the open step; the receipt carries the SHA-256 of the exact text."""
-    return service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
-                               text=body.text, user_id=user.id)
+    out = service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
+                              text=body.text, user_id=user.id)
+    out.events = service.strip_secret_rolls(out.events)  # shuffles stay secret until the reveal
+    return out
 
 
 # --- chronicle -----------------------------------------------------------------------------------
@@ -231,23 +233,18 @@ def step(game_id: int, step_number: int, db: SessionDep, user: MaybeUser) -> Ste
 
 
 @router.get("/games/{game_id}/audit", response_model=list[AuditOut])
-def audit(game_id: int, db: SessionDep) -> list[AuditOut]:
-    return service.audit_log(db, game_id)
+def audit(game_id: int, db: SessionDep, user: MaybeUser) -> list[AuditOut]:
+    return service.audit_log(db, game_id, user.id if user else None)
 
 
 @router.get("/games/{game_id}/export")
 def export(game_id: int, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
     """The whole game as JSON: setup, every post, seed, override and result.
 
-    It carries whole states, which in games with hidden information are secret while the game
-    runs: until it is over only its GM (or an admin) may export it."""
-    game = service.get_game(db, game_id)
-    if game.status != service.GameStatus.OVER and not (
-            user is not None and (user.is_admin or user.id == game.gm_user_id)):
-        raise service.Forbidden("Пока игра идёт, выгрузить её целиком может только мастер; "
-                                "проверить кубики может любой: /api/games/{id}/verify.".replace(
-                                    "{id}", str(game_id)), code="export_forbidden")
-    return service.export_game(db, game_id)
+    It carries whole states, which may hold secrets while the game runs: until it is over only its
+    GM (or an admin) may export it whole. A running game with hidden information (a card game)
+    gives everyone else its public export: commitments and public data only, no secret seed."""
+    return service.export_for(db, game_id, user.id if user else None)
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyOut)

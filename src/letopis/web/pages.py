@@ -207,6 +207,7 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, fa
         fresh = service.game_page(db, game_id, user.id)
         return _post_page(request, fresh, faction=faction, text=text, check=check, error=exc.message,
                           stale=isinstance(exc, service.Conflict), status=exc.status)
+    receipt.events = service.strip_secret_rolls(receipt.events)  # shuffles stay secret until the reveal
     after = service.game_page(db, game_id, user.id)
     return render(request, "post_done.html",
                   {"receipt": receipt, "page": after, "game": after.game,
@@ -214,14 +215,25 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, fa
 
 
 # --- the chronicle -------------------------------------------------------------------------------
+def forum_bbcode(request: Request, db, game: GameOut, chronicle: service.StepChronicle, *, public: bool) -> str:
+    """The step for the forum thread, which everyone reads: a published step always as the public
+    chronicle, whoever copies it (a GM's or a player's own view may hold secrets — a hand, a
+    private event). ``public`` says the given chronicle already is the public one."""
+    if not public and chronicle.status == service.StepStatus.PUBLISHED and chronicle.number > 0:
+        chronicle = service.step_chronicle(db, game_id=game.id, step_number=chronicle.number)
+    return templates.get_template("step.bbcode").render(
+        c=chronicle, game=game, names=faction_names(game), base_url=str(request.base_url).rstrip("/"))
+
+
 @router.get("/games/{game_id}/steps/{step_number}")
 def step(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_number: int) -> Response:
     chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                        viewer_user_id=user.id if user else None)
     game = service.get_game(db, game_id)
     names = faction_names(game)
-    bbcode = templates.get_template("step.bbcode").render(
-        c=chronicle, game=game, names=names, base_url=str(request.base_url).rstrip("/"))
+    bbcode = ""
+    if chronicle.status == service.StepStatus.PUBLISHED:
+        bbcode = forum_bbcode(request, db, game, chronicle, public=user is None)
     return render(request, "step.html",
                   {"c": chronicle, "game": game, "names": names, "bbcode": bbcode,
                    "by_post": {p.id: problems_by_line(p.reading) for p in chronicle.posts}})
@@ -231,11 +243,9 @@ def step(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_n
 def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: int,
                 step_number: int) -> Response:
     chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
-                                       viewer_user_id=user.id if user else None)
+                                       viewer_user_id=user.id if user else None)  # 404 as the viewer sees it
     game = service.get_game(db, game_id)
-    text = templates.get_template("step.bbcode").render(
-        c=chronicle, game=game, names=faction_names(game), base_url=str(request.base_url).rstrip("/"))
-    return PlainTextResponse(text)
+    return PlainTextResponse(forum_bbcode(request, db, game, chronicle, public=user is None))
 
 
 @router.get("/games/{game_id}/feed.atom")
