@@ -1,0 +1,212 @@
+"""The one catalogue of Kozyablo's Russian rule messages, by stable code.
+
+Legality errors and hints (``code``, ``code.hint``), the chronicle (``event.<kind>``) and the live
+check's summaries (``describe.<kind>``) take their words from here, so a code always means the same
+sentence. Placeholders are `str.format` fields. The post reader keeps its own reading messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from letopis.engine.events import Event
+
+from .violations import Violation
+
+MESSAGES: dict[str, str] = {
+    # --- whose turn, which step -------------------------------------------------------------------
+    "turn.game_over": "Игра окончена, приказы больше не принимаются.",
+    "turn.eliminated": "Ваша столица пала — вы выбыли из игры.",
+    "turn.not_yours": "Сейчас не ваш ход — ходит {who}.",
+    "turn.not_yours.hint": "В чужой ход можно только отвечать на решения боя и применять [С] в окне реакции.",
+    "turn.pending": "Ход {who} ждёт ответов других игроков — новые действия пока не принимаются.",
+    "turn.decks": "Сейчас игроки присылают колоды — напишите список колоды.",
+    "turn.deck_only": "В этом посте ждём только список колоды.",
+    "turn.mulligan_only": "Сейчас решается замес руки: напишите «Оставляю руку» или какие карты замешать.",
+    "turn.mulligan_not_now": "Замешивать руку можно только в начале партии, в свой черёд.",
+    "turn.decision_only": "Это решение принимают в ответ на бой, а не в своём ходе.",
+    "turn.second_action": "В основную фазу — только одно действие, а «{first}» уже написано выше.",
+    "turn.second_action.hint": "Оставьте одно действие; [С]-способности действием не считаются.",
+    "turn.free_after_main": "[С]-способности пишут до основного действия, а здесь оно уже было выше.",
+    "turn.trigger_late": "Выбор для карты «в начале хода» пишут в самом верху поста, до других приказов.",
+    # --- cards in hand ------------------------------------------------------------------------------
+    "hand.missing": "У вас в руке нет «{card}».",
+    "hand.missing.hint": "В руке: {hand}.",
+    "hand.empty": "У вас в руке нет карт.",
+    "card.unknown": "Нет такой карты: «{card}».",
+    "card.not_playable": "«{card}» — не карта для розыгрыша с руки.",
+    # --- production and requirements ------------------------------------------------------------------
+    "prod.short": "Для «{card}» нужна добыча {res} {need}, а у вас {have}.",
+    "prod.short.hint": "Добыча растёт от секторов под вашим контролем: {sectors}.",
+    "hero.crystals": "Герою нужна добыча кристаллов {need} или больше, а у вас {have}.",
+    "req.sector": "Для «{card}» нужно контролировать хотя бы один сектор (столица не в счёт).",
+    "req.sector.hint": "Займите шахту, рудник или источник своим существом.",
+    # --- where a card goes ----------------------------------------------------------------------------
+    "sector.unknown": "Нет такого сектора: «{sector}».",
+    "play.where": "Укажите, в какой сектор играть «{card}».",
+    "play.target_needed": "Укажите, на кого или на что играть «{card}».",
+    "play.no_target_needed": "«{card}» играется без цели.",
+    "crea.enemy_capital": "Существ нельзя играть в чужую столицу ({sector}).",
+    "crea.enemy_cards": "В {sector} есть карты противника — существо туда не сыграть.",
+    "crea.enemy_cards.hint": "Существо играют в сектор без вражеских карт или в свою столицу.",
+    "crea.capital_under_attack": "В вашей столице враг: существа и артефакты можно играть только в неё.",
+    "garrison.full": "В {sector} гарнизон {limit}: там уже {have} ваших существ.",
+    "garrison.full.hint": "Предел гарнизона снят, только пока в вашей столице есть карты противника.",
+    "hero.dead": "«{card}» уже погиб — герой не возвращается в игру.",
+    "hero.in_play": "«{card}» уже в игре — второй копии героя на столе быть не может.",
+    "bld.not_capital": "Постройки ставят только в свою столицу ({capital}).",
+    "bld.full": "В {capital} уже {have} построек из {limit} возможных.",
+    "art.no_hero": "Артефакт «{card}» играют на героя «{hero}», а его у вас на столе нет.",
+    "art.wrong_hero": "Артефакт «{card}» — только для героя «{hero}».",
+    "art.shadow": "Герой в тени — артефакт на него не сыграть.",
+    "art.capital_under_attack": "В вашей столице враг: артефакт можно сыграть только на героя в столице.",
+    "art.already": "На «{hero}» уже есть «{card}».",
+    "target.unknown": "Цели «{target}» нет на столе.",
+    "target.not_own": "«{card}» играют только на своё существо, а «{target}» — чужое.",
+    "target.not_enemy": "«{card}» играют только на вражеское существо.",
+    "target.not_creature": "«{target}» — не существо.",
+    "target.shadow": "Существо в тени не может быть целью магии и событий.",
+    "target.magic_protection": "У «{target}» Защита от магии: карты магии на него не действуют (кроме «Слова Летаро»).",
+    "target.undead": "«{card}» не действует на Нежить, а «{target}» — Нежить.",
+    "target.not_building": "«{card}» бьёт только вражескую постройку или вражескую столицу.",
+    "target.capital_own": "Свою столицу целью «{card}» не выбрать.",
+    "squad.none": "У вас нет отряда в {sector}.",
+    "squad.not_own": "«{card}» играют на свой отряд.",
+    "squad.all_protected": "В отряде в {sector} нет ни одного существа, на которое подействует магия.",
+    "maneuver.where": "Укажите, куда перенести существо: «Играю «Позорный манёвр» на «…» в «…».»",
+    "maneuver.same": "Существо и так стоит в {sector}.",
+    "maneuver.enemy": "В {sector} есть вражеские карты — туда манёвром не перенести.",
+    "maneuver.enemy_capital": "Манёвром нельзя перенести в чужую столицу.",
+    "draw.empty_deck": "Колода пуста — брать нечего.",
+    "draw.empty_deck.hint": "Пустая колода — не поражение; выберите другое действие.",
+    # --- moves ---------------------------------------------------------------------------------------
+    "move.empty": "Кого перемещать? Назовите существ.",
+    "move.same": "Откуда и куда — один и тот же сектор ({sector}).",
+    "move.not_own": "«{who}» — не ваше существо.",
+    "move.not_there": "«{who}» стоит не в {sector}, а в {at}.",
+    "move.building": "«{who}» — постройка: постройки не перемещаются.",
+    "move.capital_to_capital": "Из столицы в столицу напрямую не переходят: сначала в любой другой сектор.",
+    "move.garrison": "В {sector} гарнизон {limit}, а после перемещения там будет {have} ваших существ.",
+    "move.garrison_due": "Гарнизон столицы превышен ({have} из {limit}): сейчас можно только вывести лишних из {capital}.",
+    "move.garrison_due.hint": "Переместите из столицы столько существ, чтобы осталось не больше {limit}.",
+    "move.garrison_short": "После этого перемещения в {capital} останется {have} существ — больше гарнизона {limit}.",
+    # --- attacks -------------------------------------------------------------------------------------
+    "attack.no_striker": "В {sector} у вас нет ни одной карты, способной ударить.",
+    "attack.no_enemy": "В {sector} нет карт противника — атаковать некого.",
+    "attack.striker_not_own": "«{who}» — не ваша карта в {sector}.",
+    "attack.striker_twice": "Цели для «{who}» уже названы.",
+    "attack.capital_target": "Бить «по столице» можно только в секторе вражеской столицы.",
+    "attack.bad_target": "«{who}» не может бить «{target}»: {why}",
+    "attack.too_many": "«{who}» бьёт не больше {n} целей.",
+    # --- abilities -----------------------------------------------------------------------------------
+    "abil.unknown_piece": "Карты «{who}» нет на столе.",
+    "abil.not_own": "«{who}» — не ваша карта.",
+    "abil.none": "У «{who}» нет способности «{ability}».",
+    "abil.free_used": "«{ability}» у «{who}» в этом круге уже применена.",
+    "abil.free_used.hint": "[С]-способность карты — {limit} раз(а) за круг: от начала вашего хода до начала следующего.",
+    "abil.action_in_reaction": "[Д]-способность — это действие: в чужой ход её не применить.",
+    "regen.full": "«{who}» цел — регенерация ничего не даст.",
+    "shadow.already": "«{who}» уже в тени.",
+    "shadow.scout": "В {sector} вражеский Разведчик — уйти в тень там нельзя.",
+    "abil.shadow_target": "Цель в тени — на неё способность не действует.",
+    # --- trigger choices -----------------------------------------------------------------------------
+    "trigger.none": "У «{who}» нет срабатывания с выбором в начале хода.",
+    "trigger.target": "«{target}» — не ваше существо в вашей столице.",
+    "trigger.twice": "Выбор для «{who}» уже написан выше.",
+    # --- mulligan ------------------------------------------------------------------------------------
+    "mull.limit": "Замешивать руку можно не больше {limit} раз — вы уже сделали это {have} раз(а).",
+    "mull.small_deck": "В колоде {have} карт: для замеса нужно хотя бы {need} (они уйдут в сброс).",
+    "mull.done": "Вы уже оставили руку — замес окончен.",
+    # --- decisions outside their step ----------------------------------------------------------------
+    "decision.not_now": "Сейчас решений боя не ждут.",
+    # --- chronicle -----------------------------------------------------------------------------------
+    "event.deck_in": "{who}: колода принята.",
+    "event.order": "Порядок хода: {order}.",
+    "event.lot": "Жребий между игроками одной расы ({who}): {rolls}.",
+    "event.mulligan": "{who} замешивает {n} карт(ы) в колоду; в сброс уходят {milled}.",
+    "event.mulligan_private": "Вы замешали {returned}, взяли {drawn}.",
+    "event.keep": "{who} оставляет руку.",
+    "event.keep_forced": "{who} больше не может менять руку и оставляет её.",
+    "event.battle_begins": "Раздача окончена — битва начинается! Первым ходит {who}.",
+    "event.turn_start": "Круг {round}: ходит {who}.",
+    "event.draw": "{who} берёт карту.",
+    "event.draw_private": "Вы взяли «{card}».",
+    "event.draw_cards": "{who} берёт карт из колоды: {n}.",
+    "event.draw_cards_private": "Вы взяли: {cards}.",
+    "event.draw_short": "В колоде {who} больше нет карт.",
+    "event.play_piece": "{who} играет «{card}» в {sector}.",
+    "event.play_building": "{who} строит «{card}» в {sector}.",
+    "event.play_artifact": "{who} играет артефакт «{card}» на «{target}».",
+    "event.play_on": "{who} играет «{card}» на «{target}».",
+    "event.play_squad": "{who} играет «{card}» на свой отряд в {sector}.",
+    "event.play_plain": "{who} играет «{card}».",
+    "event.damage": "«{target}» получает {n} урона.",
+    "event.capital_damage": "{capital} получает {n} урона (всего {total} из {life}).",
+    "event.destroyed": "«{target}» уничтожается — карта уходит в сброс.",
+    "event.artifact_lost": "Артефакт «{card}» уходит в сброс вместе с героем.",
+    "event.hero_dead": "Герой «{card}» погиб и больше не вернётся в игру.",
+    "event.heal": "«{target}» восстанавливает {n} {lives}.",
+    "event.heal_none": "«{target}» цел — лечить нечего.",
+    "event.lasting_on": "«{card}» действует {how}.",
+    "event.lasting_off": "Действие «{card}» закончилось — карта уходит в сброс.",
+    "event.discard_instant": "«{card}» уходит в сброс.",
+    "event.maneuver": "«{target}» переносится из {origin} в {dest} (атаки по отступающим нет).",
+    "event.move": "{who} перемещает {pieces} из {origin} в {dest}.",
+    "event.move_shadow": "{who} перемещает карту в тени из {origin} в {dest}.",
+    "event.attack": "{who} объявляет атаку в {sector}.",
+    "event.skip": "{who} пропускает ход.",
+    "event.regen": "«{who}» регенерирует: +{n} {lives}.",
+    "event.regen_full": "«{who}» регенерирует, но он и так цел.",
+    "event.shadow": "{owner}: «{who}» уходит в тень — карта переворачивается рубашкой вверх.",
+    "event.unshadow": "«{who}» выходит из тени.",
+    "event.scout_reveal": "Разведчик раскрывает карту в тени: это «{who}».",
+    "event.armour_bonus": "«{who}»: {ability} — Броня +{n} до конца хода.",
+    "event.free_used": "{owner} применяет [С] «{ability}» карты «{who}».",
+    "event.trigger_heal": "«{card}»: «{target}» восстанавливает {n} {lives}.",
+    "event.trigger_idle": "«{card}»: в столице некого лечить.",
+    "event.garrison_auto": "Гарнизон {capital} превышен: сервер выводит {pieces} в {dest}.",
+    "event.capture": "{who} захватывает {capital}!",
+    "event.eliminated": "{who} выбывает из игры: все его карты уходят со стола.",
+    "event.winner": "Победа: {who}!",
+    "event.draw_game": "Прошло {rounds} кругов — игра окончена вничью.",
+    "event.deadline_skip": "{who}: срок хода вышел — ход пропущен.",
+    "event.reaction_wait": "Ждём ответа: {who}.",
+    "event.react_pass": "{who}: пас.",
+    "event.control": "{sector}: {what}.",
+    # --- live check summaries ----------------------------------------------------------------------
+    "describe.play": "Сыграть «{card}»{where}.",
+    "describe.draw": "Взять верхнюю карту колоды (в колоде {n}).",
+    "describe.move": "Переместить {pieces} из {origin} в {dest}.",
+    "describe.retreat": " Все ваши существа уходят из сектора с врагом — будет атака по отступающим.",
+    "describe.attack": "Атаковать в {sector}.",
+    "describe.ability": "«{who}»: {ability}.",
+    "describe.skip": "Пропустить ход.",
+    "describe.mulligan": "Замешать {n} карт(ы); 3 верхние карты колоды уйдут в сброс.",
+    "describe.keep": "Оставить руку как есть.",
+    "describe.trigger": "«{who}» в начале хода: {target}.",
+    "describe.deck": "Колода: {n} карт.",
+    "describe.decision": "Решение в бою.",
+}
+
+
+def msg(code: str, **fields: Any) -> str:
+    """The message for ``code`` with ``fields`` filled in (a missing field is left visible)."""
+    text = MESSAGES[code]
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError):
+        return text
+
+
+def violation(code: str, clause: str, warning: bool = False, **fields: Any) -> Violation:
+    """A `Violation` whose message (and hint, when the catalogue has ``code.hint``) come from here."""
+    hint_code = code + ".hint"
+    hint = msg(hint_code, **fields) if hint_code in MESSAGES else None
+    return Violation(code=code, message=msg(code, **fields), clause=clause, hint=hint, warning=warning)
+
+
+def event(kind: str, clause: str | None = None, *, faction: str | None = None, public: bool = True,
+          data: dict[str, Any] | None = None, rolls: list | None = None, **fields: Any) -> Event:
+    """A chronicle event whose text is ``event.<kind>`` filled with ``fields``."""
+    return Event(kind=kind, text=msg(f"event.{kind}", **fields), data=dict(data or {}), rolls=list(rolls or []),
+                 clause=clause, faction=faction, public=public)
