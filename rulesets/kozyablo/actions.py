@@ -14,9 +14,9 @@ from letopis.engine.events import Event
 from . import lasting
 from .damage import capital_destroyed, capital_life, effect_damage, take
 from .data import book_for
-from .messages import event
+from .messages import event, piece_in, place, target_in
 from .orders import CAPITAL_TARGET, DrawCard, Move, PlayCard, Skip, UseAbility
-from .refs import TableNamer, sector_name
+from .refs import sector_name
 from .state import Piece, State
 from .triggers import heal, lives
 from .world import reevaluate_control
@@ -27,8 +27,8 @@ def _who(state: State, faction: str) -> str:
     return p.name if p else faction
 
 
-def _sector(state: State, sid: str) -> str:
-    return f"«{sector_name(state, sid)}»"
+def _sector(state: State, sid: str, case: str = "acc") -> str:
+    return place(state, sid, case)
 
 
 # --- drawing ---------------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def reveal(state: State, piece: Piece, clause: str = "KZ-DEF-SHADOW-02") -> list
     if not piece.shadow:
         return []
     piece.shadow = False
-    return [event("unshadow", clause, faction=piece.owner, who=TableNamer(state).piece(piece.uid),
+    return [event("unshadow", clause, faction=piece.owner, who=piece_in(state, piece.uid),
                   data={"piece": piece.uid, "card": piece.card, "owner": piece.owner, "sector": piece.sector})]
 
 
@@ -92,7 +92,6 @@ def play_card(state: State, faction: str, order: PlayCard) -> list[Event]:
     book = book_for(state)
     card = book.card(order.card)
     who = _who(state, faction)
-    names = TableNamer(state)
     _from_hand(state, faction, order.card)
     data = {"faction": faction, "card": order.card, "into": order.into, "on": order.on, "squad": order.squad}
     events: list[Event] = []
@@ -110,7 +109,7 @@ def play_card(state: State, faction: str, order: PlayCard) -> list[Event]:
     elif card.type == "artifact" and order.on in state.pieces:
         hero = state.pieces[order.on]
         events.append(event("play_artifact", "KZ-ART-01", faction=faction, who=who, card=card.name,
-                            target=names.piece(hero.uid), data=data))
+                            target=piece_in(state, hero.uid, "acc"), data=data))
         hero.artifacts.append(order.card)
     else:
         events += _play_effect(state, faction, order)
@@ -122,16 +121,15 @@ def _play_effect(state: State, faction: str, order: PlayCard) -> list[Event]:
     book = book_for(state)
     card = book.card(order.card)
     who = _who(state, faction)
-    names = TableNamer(state)
     player = state.players[faction]
     data = {"faction": faction, "card": order.card, "on": order.on, "squad": order.squad, "into": order.into}
     events: list[Event] = []
     if order.squad is not None:
         events.append(event("play_squad", "KZ-MAG-01", faction=faction, who=who, card=card.name,
-                            sector=_sector(state, order.squad), data=data))
+                            sector=sector_name(state, order.squad), data=data))
     elif order.on is not None:
         events.append(event("play_on", "KZ-MAG-01" if card.type == "magic" else "KZ-EVT-01", faction=faction,
-                            who=who, card=card.name, target=names.target(order.on), data=data))
+                            who=who, card=card.name, target=target_in(state, order.on, "acc"), data=data))
     else:
         events.append(event("play_plain", "KZ-PLAY-01", faction=faction, who=who, card=card.name, data=data))
     effect = card.effect
@@ -141,7 +139,7 @@ def _play_effect(state: State, faction: str, order: PlayCard) -> list[Event]:
     elif effect == "heal" and order.on in state.pieces:
         piece = state.pieces[order.on]
         n = heal(state, piece, int(card.params.get("amount", 0)))
-        events.append(event("heal", "KZ-MAG-02", faction=faction, target=names.piece(piece.uid), n=n, lives=lives(n),
+        events.append(event("heal", "KZ-MAG-02", faction=faction, target=piece_in(state, piece.uid), n=n, lives=lives(n),
                             data={"piece": piece.uid, "healed": n}))
     elif effect == "draw":
         events += draw_cards(state, faction, int(card.params.get("count", 1)), clause="KZ-EVT-01")
@@ -150,8 +148,8 @@ def _play_effect(state: State, faction: str, order: PlayCard) -> list[Event]:
     if lasts:
         item = lasting.add(state, faction, order.card, on=order.on if order.squad is None else None,
                            squad=order.squad, squad_owner=faction if order.squad else None)
-        how = (f"на отряд в {_sector(state, order.squad)}" if order.squad else
-               f"на «{names.target(order.on)}»" if order.on else "на весь стол")
+        how = (f"на отряд в секторе «{sector_name(state, order.squad)}»" if order.squad else
+               f"на {target_in(state, order.on, 'acc')}" if order.on else "на весь стол")
         if item.turns_left is not None:
             how += f", ходов: {item.turns_left}"
         events.append(event("lasting_on", "KZ-MAG-02", faction=faction, card=card.name, how=how,
@@ -166,9 +164,8 @@ def _play_effect(state: State, faction: str, order: PlayCard) -> list[Event]:
 def deal_card_damage(state: State, card_id: str, target: str) -> list[Event]:
     """A magic card's or an event's damage (KZ-DEF-DMG-02): a piece may die (KZ-CREA-04), a capital
     may fall (KZ-DEF-WIN-02: the turn code reads its damage)."""
-    names = TableNamer(state)
     amount = effect_damage(state, card_id, target)
-    label = names.target(target)
+    label = target_in(state, target, "nom")
     if target.startswith(CAPITAL_TARGET):
         sid = target[len(CAPITAL_TARGET):]
         take(state, target, amount)
@@ -209,8 +206,8 @@ def maneuver(state: State, piece: Piece, dest: str) -> list[Event]:
     """«Позорный манёвр»: one creature to another sector, no retreat attack (KZ-DEF-RET-02)."""
     origin = piece.sector
     piece.sector = dest
-    events = [event("maneuver", "KZ-DEF-RET-02", faction=piece.owner, target=TableNamer(state).piece(piece.uid),
-                    origin=_sector(state, origin), dest=_sector(state, dest),
+    events = [event("maneuver", "KZ-DEF-RET-02", faction=piece.owner, target=piece_in(state, piece.uid),
+                    origin=_sector(state, origin, "gen"), dest=_sector(state, dest),
                     data={"piece": piece.uid, "origin": origin, "dest": dest})]
     return events + scout_check(state, dest)
 
@@ -219,7 +216,6 @@ def maneuver(state: State, piece: Piece, dest: str) -> list[Event]:
 def move_pieces(state: State, faction: str, order: Move) -> list[Event]:
     """The move action's arrival (KZ-MOVE-01): the given creatures that are still alive go from
     origin to dest; creatures in shadow stay in it (KZ-SHADOW-04) and stay unnamed."""
-    names = TableNamer(state)
     movers = [state.pieces[u] for u in order.pieces if u in state.pieces and state.pieces[u].sector == order.origin]
     seen = [p for p in movers if not p.shadow]
     hidden = [p for p in movers if p.shadow]
@@ -227,13 +223,13 @@ def move_pieces(state: State, faction: str, order: Move) -> list[Event]:
     who = _who(state, faction)
     if seen:
         events.append(event("move", "KZ-MOVE-01", faction=faction, who=who,
-                            pieces=", ".join(f"«{names.piece(p.uid)}»" for p in seen),
-                            origin=_sector(state, order.origin), dest=_sector(state, order.dest),
+                            pieces=", ".join(piece_in(state, p.uid, "acc") for p in seen),
+                            origin=_sector(state, order.origin, "gen"), dest=_sector(state, order.dest),
                             data={"faction": faction, "pieces": [p.uid for p in seen], "origin": order.origin,
                                   "dest": order.dest}))
     for p in hidden:
         events.append(event("move_shadow", "KZ-SHADOW-04", faction=faction, who=who,
-                            origin=_sector(state, order.origin), dest=_sector(state, order.dest),
+                            origin=_sector(state, order.origin, "gen"), dest=_sector(state, order.dest),
                             data={"faction": faction, "pieces": [p.uid], "origin": order.origin, "dest": order.dest}))
     for p in movers:
         p.sector = order.dest
@@ -261,8 +257,7 @@ def use_ability(state: State, faction: str, order: UseAbility) -> list[Event]:
     events: list[Event] = []
     if ability.effect != "shadow":
         events += reveal(state, piece)
-    names = TableNamer(state)
-    label = names.piece(piece.uid)
+    label = piece_in(state, piece.uid)
     amount = int(ability.params.get("amount", 0))
     if ability.kind == "free":
         piece.free_used.append(ability.id)
@@ -282,7 +277,7 @@ def use_ability(state: State, faction: str, order: UseAbility) -> list[Event]:
     elif ability.effect == "heal" and order.target in state.pieces:
         target = state.pieces[order.target]
         n = heal(state, target, amount)
-        events.append(event("heal", "KZ-ABIL-04", faction=faction, target=names.piece(target.uid), n=n, lives=lives(n),
+        events.append(event("heal", "KZ-ABIL-04", faction=faction, target=piece_in(state, target.uid), n=n, lives=lives(n),
                             data={"piece": target.uid, "healed": n}))
     return events
 

@@ -16,8 +16,7 @@ from letopis.engine.events import Event
 
 from .damage import remove_piece
 from .data import book_for
-from .messages import event
-from .refs import TableNamer
+from .messages import event, piece_in
 from .state import Lasting, State
 
 
@@ -62,7 +61,7 @@ def leave_play(state: State, uid: str) -> list[Event]:
     if piece is None:
         return []
     book = book_for(state)
-    name = TableNamer(state).piece(uid)
+    name = piece_in(state, uid)
     card = book.card(piece.card)
     artifacts = list(piece.artifacts)
     remove_piece(state, uid)

@@ -103,7 +103,7 @@ MESSAGES: dict[str, str] = {
     "abil.not_own": "«{who}» — не ваша карта.",
     "abil.none": "У «{who}» нет способности «{ability}».",
     "abil.free_used": "«{ability}» у «{who}» в этом круге уже применена.",
-    "abil.free_used.hint": "[С]-способность карты — {limit} раз(а) за круг: от начала вашего хода до начала следующего.",
+    "abil.free_used.hint": "[С]-способность карты можно применить {limit} раз за круг: от начала вашего хода до начала следующего.",
     "abil.action_in_reaction": "[Д]-способность — это действие: в чужой ход её не применить.",
     "regen.full": "«{who}» цел — регенерация ничего не даст.",
     "shadow.already": "«{who}» уже в тени.",
@@ -114,7 +114,7 @@ MESSAGES: dict[str, str] = {
     "trigger.target": "«{target}» — не ваше существо в вашей столице.",
     "trigger.twice": "Выбор для «{who}» уже написан выше.",
     # --- mulligan ------------------------------------------------------------------------------------
-    "mull.limit": "Замешивать руку можно не больше {limit} раз — вы уже сделали это {have} раз(а).",
+    "mull.limit": "Замешивать руку можно не больше {limit} раз, и все замесы уже сделаны.",
     "mull.small_deck": "В колоде {have} карт: для замеса нужно хотя бы {need} (они уйдут в сброс).",
     "mull.done": "Вы уже оставили руку — замес окончен.",
     # --- decisions outside their step ----------------------------------------------------------------
@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "event.deck_in": "{who}: колода принята.",
     "event.order": "Порядок хода: {order}.",
     "event.lot": "Жребий между игроками одной расы ({who}): {rolls}.",
-    "event.mulligan": "{who} замешивает {n} карт(ы) в колоду; в сброс уходят {milled}.",
+    "event.mulligan": "{who} замешивает в колоду {n}; в сброс уходят {milled}.",
     "event.mulligan_private": "Вы замешали {returned}, взяли {drawn}.",
     "event.keep": "{who} оставляет руку.",
     "event.keep_forced": "{who} больше не может менять руку и оставляет её.",
@@ -135,44 +135,38 @@ MESSAGES: dict[str, str] = {
     "event.draw_cards_private": "Вы взяли: {cards}.",
     "event.draw_short": "В колоде {who} больше нет карт.",
     "event.play_piece": "{who} играет «{card}» в {sector}.",
-    "event.play_building": "{who} строит «{card}» в {sector}.",
-    "event.play_artifact": "{who} играет артефакт «{card}» на «{target}».",
-    "event.play_on": "{who} играет «{card}» на «{target}».",
-    "event.play_squad": "{who} играет «{card}» на свой отряд в {sector}.",
+    "event.play_building": "{who} ставит постройку «{card}» в {sector}.",
+    "event.play_artifact": "{who} играет артефакт «{card}» на {target}.",
+    "event.play_on": "{who} играет «{card}» на {target}.",
+    "event.play_squad": "{who} играет «{card}» на свой отряд в секторе «{sector}».",
     "event.play_plain": "{who} играет «{card}».",
-    "event.damage": "«{target}» получает {n} урона.",
+    "event.damage": "{target} получает {n} урона.",
     "event.capital_damage": "{capital} получает {n} урона (всего {total} из {life}).",
-    "event.destroyed": "«{target}» уничтожается — карта уходит в сброс.",
+    "event.destroyed": "{target} погибает — карта уходит в сброс.",
     "event.artifact_lost": "Артефакт «{card}» уходит в сброс вместе с героем.",
     "event.hero_dead": "Герой «{card}» погиб и больше не вернётся в игру.",
-    "event.heal": "«{target}» восстанавливает {n} {lives}.",
-    "event.heal_none": "«{target}» цел — лечить нечего.",
-    "event.lasting_on": "«{card}» действует {how}.",
+    "event.heal": "{target} восстанавливает {n} {lives}.",
+        "event.lasting_on": "«{card}» действует {how}.",
     "event.lasting_off": "Действие «{card}» закончилось — карта уходит в сброс.",
     "event.discard_instant": "«{card}» уходит в сброс.",
-    "event.maneuver": "«{target}» переносится из {origin} в {dest} (атаки по отступающим нет).",
+    "event.maneuver": "{target} переносится из {origin} в {dest} (атаки по отступающим нет).",
     "event.move": "{who} перемещает {pieces} из {origin} в {dest}.",
     "event.move_shadow": "{who} перемещает карту в тени из {origin} в {dest}.",
-    "event.attack": "{who} объявляет атаку в {sector}.",
     "event.skip": "{who} пропускает ход.",
-    "event.regen": "«{who}» регенерирует: +{n} {lives}.",
-    "event.regen_full": "«{who}» регенерирует, но он и так цел.",
-    "event.shadow": "{owner}: «{who}» уходит в тень — карта переворачивается рубашкой вверх.",
-    "event.unshadow": "«{who}» выходит из тени.",
-    "event.scout_reveal": "Разведчик раскрывает карту в тени: это «{who}».",
-    "event.armour_bonus": "«{who}»: {ability} — Броня +{n} до конца хода.",
-    "event.free_used": "{owner} применяет [С] «{ability}» карты «{who}».",
-    "event.trigger_heal": "«{card}»: «{target}» восстанавливает {n} {lives}.",
+    "event.regen": "{who} регенерирует: +{n} {lives}.",
+    "event.regen_full": "{who} регенерирует, но ран на нём нет.",
+    "event.shadow": "{owner}: {who} уходит в тень — карта переворачивается рубашкой вверх.",
+    "event.unshadow": "{who} выходит из тени.",
+    "event.armour_bonus": "{who}: «{ability}» — Броня +{n} до конца хода.",
+    "event.trigger_heal": "«{card}»: {target} восстанавливает {n} {lives}.",
     "event.trigger_idle": "«{card}»: в столице некого лечить.",
-    "event.garrison_auto": "Гарнизон {capital} превышен: сервер выводит {pieces} в {dest}.",
     "event.capture": "{who} захватывает {capital}!",
     "event.eliminated": "{who} выбывает из игры: все его карты уходят со стола.",
     "event.winner": "Победа: {who}!",
     "event.draw_game": "Прошло {rounds} кругов — игра окончена вничью.",
     "event.deadline_skip": "{who}: срок хода вышел — ход пропущен.",
-    "event.reaction_wait": "Ждём ответа: {who}.",
+    "event.reaction_wait": "{active} объявляет: {said} Ждём ответа: {who}.",
     "event.react_pass": "{who}: пас.",
-    "event.control": "{sector}: {what}.",
     # --- live check summaries ----------------------------------------------------------------------
     "describe.play": "Сыграть «{card}»{where}.",
     "describe.draw": "Взять верхнюю карту колоды (в колоде {n}).",
@@ -210,3 +204,32 @@ def event(kind: str, clause: str | None = None, *, faction: str | None = None, p
     """A chronicle event whose text is ``event.<kind>`` filled with ``fields``."""
     return Event(kind=kind, text=msg(f"event.{kind}", **fields), data=dict(data or {}), rolls=list(rolls or []),
                  clause=clause, faction=faction, public=public)
+
+
+# --- names in sentences --------------------------------------------------------------------------------
+def place(state: Any, sector_id: str, case: str = "acc") -> str:
+    """A sector as a sentence names it: «в Золотую шахту-2», «из Позорища» (the case of the
+    preposition; the «-N» number is kept as it is)."""
+    from .combat_text import decline
+    from .refs import sector_name
+    name = sector_name(state, sector_id)
+    base, dash, number = name.rpartition("-")
+    if dash and number.isdigit():
+        return decline(base, case, animate=False) + "-" + number  # type: ignore[arg-type]
+    return decline(name, case, animate=False)  # type: ignore[arg-type]
+
+
+def piece_in(state: Any, uid: str, case: str = "nom") -> str:
+    """A card on the table in a sentence («Позорного щитоносца №2»; «карта в тени» for a hidden one)."""
+    from .combat_text import who
+    piece = state.pieces.get(uid)
+    if piece is None:
+        return uid
+    return who(state, piece, case)  # type: ignore[arg-type]
+
+
+def target_in(state: Any, target: str, case: str = "acc") -> str:
+    """A piece or a capital (``capital:<sector>``) in a sentence."""
+    if target.startswith("capital:"):
+        return place(state, target[len("capital:"):], case)
+    return piece_in(state, target, case)

@@ -17,6 +17,7 @@ from letopis.engine.events import Event
 from .data import book_for
 from .messages import event
 from .orders import DeckList, Mulligan
+from .refs import cards_count
 from .secrecy import secret_dice
 from .setup import open_table, starter_deck_list
 from .state import State
@@ -73,7 +74,7 @@ def apply_mulligan(state: State, faction: str, order: Mulligan, dice: Dice) -> l
     player.hand += drawn
     player.mulligans += 1
     milled_names = ", ".join(f"«{book.card(c).name}»" for c in milled) or "ничего"
-    events.append(event("mulligan", "KZ-MULL-02", faction=faction, who=player.name, n=len(returned),
+    events.append(event("mulligan", "KZ-MULL-02", faction=faction, who=player.name, n=cards_count(len(returned)),
                         milled=milled_names,
                         data={"faction": faction, "returned": len(returned), "milled": milled,
                               "mulligans": player.mulligans, "deck": len(player.deck)}))

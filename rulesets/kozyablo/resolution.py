@@ -28,7 +28,7 @@ from .data import book_for
 from .messages import event
 from .mulligan import apply_deck, apply_mulligan
 from .orders import Attack, DeckList, Move, Mulligan, PlayCard, Skip, TriggerChoice, UseAbility, load_orders
-from .refs import sector_name
+from .refs import TableNamer
 from .state import Pending, State
 from .world import over_garrison, reevaluate_control
 
@@ -102,8 +102,6 @@ def declare(s: State, faction: str, main: BaseModel, extra: list[BaseModel], dic
     waiting: list[str] = []
     kind = "react"
     if isinstance(main, Attack):
-        events.append(event("attack", "KZ-ATK-01", faction=faction, who=s.players[faction].name,
-                            sector=f"«{sector_name(s, main.sector)}»", data={"faction": faction, "sector": main.sector}))
         waiting = list(combat.reaction_factions(s, faction, main.sector))
         kind = "attack"
     elif isinstance(main, Move) and actions.retreat_due(s, faction, main):
@@ -117,7 +115,10 @@ def declare(s: State, faction: str, main: BaseModel, extra: list[BaseModel], dic
         s.pending = Pending(kind=kind, active=faction, action=[main.model_dump(mode="json")],
                             waiting=[f for f in s.order if f in waiting], answers=answers)
         names = ", ".join(s.players[f].name for f in s.pending.waiting)
-        return events + [event("reaction_wait", "KZ-DEF-REACT-01", who=names, data={"waiting": s.pending.waiting})]
+        said = main.to_text(TableNamer(s))  # type: ignore[attr-defined]
+        return events + [event("reaction_wait", "KZ-DEF-REACT-01", faction=faction, who=names,
+                               active=s.players[faction].name, said=said,
+                               data={"waiting": s.pending.waiting, "kind": kind, "action": s.pending.action})]
     return events + carry_out(s, faction, main, {faction: extra}, dice) + end_turn(s, faction)
 
 

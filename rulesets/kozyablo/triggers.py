@@ -15,9 +15,8 @@ from letopis.engine.events import Event
 
 from . import lasting
 from .data import book_for
-from .messages import event
+from .messages import event, piece_in
 from .orders import TriggerChoice
-from .refs import TableNamer
 from .state import Piece, State
 from .targets import is_creature, life_left, max_life
 
@@ -86,7 +85,6 @@ def end_of_turn(state: State, faction: str) -> list[Event]:
 def _fire(state: State, faction: str, when: str, chosen: dict[str, str]) -> list[Event]:
     events: list[Event] = []
     book = book_for(state)
-    names = TableNamer(state)
     for source in trigger_pieces(state, faction, when):
         card = book.card(source.card)
         if card.effect != "start_heal":
@@ -100,7 +98,7 @@ def _fire(state: State, faction: str, when: str, chosen: dict[str, str]) -> list
             continue
         n = heal(state, target, int(card.params.get("amount", 1)))
         events.append(event("trigger_heal", "KZ-TURN-02", faction=faction, card=card.name,
-                            target=names.piece(target.uid), n=n, lives=lives(n),
+                            target=piece_in(state, target.uid), n=n, lives=lives(n),
                             data={"piece": source.uid, "target": target.uid, "healed": n}))
     return events
 

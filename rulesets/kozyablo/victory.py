@@ -15,8 +15,7 @@ from __future__ import annotations
 from letopis.engine.events import Event
 
 from .damage import capital_destroyed
-from .messages import event
-from .refs import sector_name
+from .messages import event, place
 from .state import State
 from .targets import card_of, is_creature
 from .world import reevaluate_control
@@ -51,7 +50,7 @@ def check_capture(state: State, faction: str) -> list[Event]:
     for owner in captured_capitals(state, faction):
         sid = state.players[owner].capital_sector or ""
         events.append(event("capture", "KZ-WIN-02", faction=faction, who=state.players[faction].name,
-                            capital=f"«{sector_name(state, sid)}»", data={"by": faction, "loser": owner, "sector": sid}))
+                            capital=place(state, sid, "acc"), data={"by": faction, "loser": owner, "sector": sid}))
         events += fall(state, owner, faction)
         if state.phase == "over":
             break
