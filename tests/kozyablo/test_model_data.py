@@ -15,6 +15,7 @@ def _raw() -> dict:
 
 
 def test_sectors_KZ_DATA_01():
+    """KZ-DATA-01: one sector card per resource."""
     sectors = CARDS.sectors
     assert [s.name for s in sectors] == ["Золотая шахта", "Кристаллический рудник", "Источник энергии"]
     assert [s.resource for s in sectors] == ["gold", "crystals", "mana"]
@@ -23,6 +24,7 @@ def test_sectors_KZ_DATA_01():
 
 
 def test_capitals_KZ_DATA_02_KZ_CAP_01_02_03_05():
+    """KZ-DATA-02, KZ-CAP-01, KZ-CAP-02, KZ-CAP-03, KZ-CAP-05: the four capitals."""
     caps = {c.race: c for c in CARDS.capitals.values()}
     assert {r: c.name for r, c in caps.items()} == {
         "pozorki": "Позорище", "trutni": "Улей", "kozly": "Козлиная гора", "zhloby": "Жлобоград"}
@@ -44,6 +46,7 @@ def _stats(race: str) -> dict[str, tuple]:
 
 
 def test_pozorki_KZ_DATA_03():
+    """KZ-DATA-03: the Позорки cards."""
     s = _stats("pozorki")
     assert s["Позорный лучник"] == ("creature", "gold", 1, 1, 1, 4, "Лучник")
     assert s["Позорный мечник"] == ("creature", "gold", 2, 2, 2, 3, "Две атаки")
@@ -66,6 +69,7 @@ def test_pozorki_KZ_DATA_03():
 
 
 def test_trutni_KZ_DATA_04():
+    """KZ-DATA-04: the Трутни cards."""
     s = _stats("trutni")
     assert s["Шмель"] == ("creature", "gold", 1, 1, 1, 6, "Полёт")
     assert s["Дикий гилен"] == ("creature", "gold", 2, 2, 5, 3, "")
@@ -89,6 +93,7 @@ def test_trutni_KZ_DATA_04():
 
 
 def test_kozly_KZ_DATA_05():
+    """KZ-DATA-05: the Козлы cards."""
     s = _stats("kozly")
     assert s["Козёл-бодун"] == ("creature", "gold", 1, 2, 2, 2, "")
     assert s["Козёл-колдун"] == ("creature", "gold", 2, 1, 2, 3, "Атака магией")
@@ -109,6 +114,7 @@ def test_kozly_KZ_DATA_05():
 
 
 def test_zhloby_KZ_DATA_06():
+    """KZ-DATA-06: the Жлобы cards."""
     s = _stats("zhloby")
     assert s["Жлоб-вышибала"] == ("creature", "gold", 1, 2, 3, 2, "")
     assert s["Жлоб-латник"] == ("creature", "gold", 2, 2, 3, 1, "Броня 2")
@@ -128,6 +134,7 @@ def test_zhloby_KZ_DATA_06():
 
 
 def test_starter_decks_KZ_DATA_07():
+    """KZ-DATA-07: two copies of every race card."""
     for race, cards in CARDS.by_race.items():
         deck = dict(CARDS.starter_deck(race))
         assert deck == {c.id: 2 for c in cards}
@@ -139,6 +146,7 @@ def test_starter_decks_KZ_DATA_07():
 
 
 def test_every_property_appears_and_buildings_share_codes_KZ_PROP_00():
+    """KZ-PROP-00: buildings carry the creatures' property codes."""
     used = {code for card in CARDS.cards.values() if card.on_table for code in card.props}
     assert used == set(PROP_CODES)
     # buildings carry the same codes as creatures: Лучник on a tower, Атака магией on an altar
@@ -151,6 +159,7 @@ def test_every_property_appears_and_buildings_share_codes_KZ_PROP_00():
 
 
 def test_ability_kinds_action_and_free_KZ_GAP_02():
+    """KZ-GAP-02: [Д] = kind action, [С] = kind free."""
     regen = CARDS.card("zhirny_truten").ability("regeneratsiya")
     shadow = CARDS.card("kozel_ten").ability("ukhod_v_ten")
     shields = CARDS.card("pozorny_shchitonosets").ability("somknut_shchity")
@@ -164,6 +173,7 @@ def test_ability_kinds_action_and_free_KZ_GAP_02():
 
 
 def test_crystal_mine_alias_KZ_GAP_05():
+    """KZ-GAP-05: «Кристальный рудник» is an alias of one card."""
     assert CARDS.find("Кристальный рудник").id == "kristallichesky_rudnik"
     assert CARDS.find("кристаллический РУДНИК").id == "kristallichesky_rudnik"
     assert CARDS.find("«Кристальный рудник»").id == "kristallichesky_rudnik"
@@ -171,6 +181,7 @@ def test_crystal_mine_alias_KZ_GAP_05():
 
 
 def test_effect_is_event_KZ_GAP_06():
+    """KZ-GAP-06: «эффект» is the event type."""
     assert CARDS.type_of_word("эффект") == "event"
     assert CARDS.type_of_word("Событие") == "event"
     assert CARDS.card("podryv").type_name == "Событие"
@@ -178,6 +189,7 @@ def test_effect_is_event_KZ_GAP_06():
 
 
 def test_new_card_needs_only_toml_and_bad_edits_fail_in_russian_KZ_GAP_01():
+    """KZ-GAP-01: the card set is data a GM can extend."""
     edited = _raw()
     edited["cards"]["shmel_bolshoy"] = {"name": "Большой шмель", "race": "trutni", "type": "creature",
                                         "level": 2, "attack": 2, "life": 2, "speed": 6, "props": {"flying": True}}

@@ -22,6 +22,7 @@ def test_setup_seats_players_in_the_deck_phase():
 
 
 def test_default_deck_by_seat_KZ_DATA_07():
+    """KZ-DATA-07: the deadline default deck by seat."""
     state = setup(Options(races=("zhloby",)), factions(3), dice())
     assert [seat_race(state, f) for f in state.factions] == ["zhloby", "trutni", "kozly"]
     deck = starter_deck_list(state, "b")
@@ -30,6 +31,7 @@ def test_default_deck_by_seat_KZ_DATA_07():
 
 
 def test_race_order_is_fixed_KZ_ORDER_01_02():
+    """KZ-ORDER-01, KZ-ORDER-02: order by the capital's race."""
     state, events = opened("zhloby", "kozly", "trutni", "pozorki")
     assert [state.players[f].race for f in state.order] == ["pozorki", "trutni", "kozly", "zhloby"]
     assert state.order == ["d", "c", "b", "a"]
@@ -42,6 +44,7 @@ def test_race_order_is_fixed_KZ_ORDER_01_02():
 
 
 def test_same_race_lot_with_public_dice_KZ_ORDER_03_KZ_DEC_02():
+    """KZ-ORDER-03, KZ-DEC-02: a lot with public dice."""
     state = new_game("trutni", "trutni", "pozorki")
     d = Dice(SEED, overrides={0: (2, "тест"), 1: (5, "тест")})
     events = open_table(state, d)
@@ -54,6 +57,7 @@ def test_same_race_lot_with_public_dice_KZ_ORDER_03_KZ_DEC_02():
 
 
 def test_lot_ties_are_rerolled_KZ_DEC_02():
+    """KZ-DEC-02: ties are re-rolled among the tied."""
     state = new_game("kozly", "kozly", "kozly")
     d = Dice(SEED, overrides={0: (4, "т"), 1: (4, "т"), 2: (1, "т"), 3: (6, "т"), 4: (3, "т")})
     events = open_table(state, d)
@@ -65,6 +69,7 @@ def test_lot_ties_are_rerolled_KZ_DEC_02():
 
 
 def test_capitals_and_sectors_put_down_neutral_KZ_SETUP_01_02():
+    """KZ-SETUP-01, KZ-SETUP-02: capital and three sectors, all neutral."""
     state, events = opened("pozorki", "trutni")
     assert len(state.sectors) == 8
     for number, faction in enumerate(state.order, 1):
@@ -78,6 +83,7 @@ def test_capitals_and_sectors_put_down_neutral_KZ_SETUP_01_02():
 
 
 def test_six_cards_drawn_KZ_SETUP_03():
+    """KZ-SETUP-03: six cards each, public count, private names."""
     state, events = opened("pozorki", "trutni")
     for faction in state.order:
         player = state.players[faction]
@@ -93,6 +99,7 @@ def test_six_cards_drawn_KZ_SETUP_03():
 
 
 def test_shuffle_uses_the_secret_dice_KZ_DEF_SETUP_02_KZ_GAP_13():
+    """KZ-DEF-SETUP-02, KZ-GAP-13: decks shuffled with the secret dice."""
     state, events = opened("pozorki", "trutni", seed=SEED)
     again, _ = opened("pozorki", "trutni", seed=SEED)
     other, _ = opened("pozorki", "trutni", seed="cd" * 32)

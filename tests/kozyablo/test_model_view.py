@@ -81,6 +81,7 @@ def test_discards_and_table_are_public():
 
 
 def test_shadow_pieces_hidden_from_opponents_KZ_DEF_SHADOW_01():
+    """KZ-DEF-SHADOW-01: «карта в тени» and its sector only."""
     state, a, b = table()
     ghost = put(state, "kozel_ten", b, "gold-1", shadow=True, damage=1, artifacts=["rog_kozloduya"])
     for viewer in (PUBLIC, player(a)):

@@ -33,6 +33,7 @@ def duel(**options):
 
 
 def test_creature_takes_an_empty_sector_and_its_income_KZ_SECT_01_KZ_DEF_INC_01():
+    """KZ-SECT-01, KZ-DEF-INC-01: control brings income."""
     state, a, b = duel()
     base = production(state, a)
     assert base == {"gold": 2, "crystals": 1, "mana": 1}  # Позорище
@@ -46,6 +47,7 @@ def test_creature_takes_an_empty_sector_and_its_income_KZ_SECT_01_KZ_DEF_INC_01(
 
 
 def test_control_stays_after_leaving_KZ_SECT_02():
+    """KZ-SECT-02: control stays after the creature leaves."""
     state, a, _ = duel()
     archer = put(state, "pozorny_luchnik", a, "gold-1")
     reevaluate_control(state)
@@ -56,6 +58,7 @@ def test_control_stays_after_leaving_KZ_SECT_02():
 
 
 def test_enemy_entering_an_empty_sector_takes_it_KZ_SECT_03_KZ_DEF_SECT_02():
+    """KZ-SECT-03, KZ-DEF-SECT-02: an enemy in an empty sector takes it."""
     state, a, b = duel()
     archer = put(state, "pozorny_luchnik", a, "mana-2")
     reevaluate_control(state)
@@ -68,6 +71,7 @@ def test_enemy_entering_an_empty_sector_takes_it_KZ_SECT_03_KZ_DEF_SECT_02():
 
 
 def test_two_players_make_it_neutral_KZ_SECT_04():
+    """KZ-SECT-04: two players' creatures make a sector neutral."""
     state, a, b = duel()
     put(state, "pozorny_luchnik", a, "gold-2")
     reevaluate_control(state)
@@ -82,6 +86,7 @@ def test_two_players_make_it_neutral_KZ_SECT_04():
 
 
 def test_reevaluation_after_every_change_KZ_GAP_09():
+    """KZ-GAP-09, KZ-DEF-SECT-02: re-evaluation rules."""
     state, a, b = duel()
     assert reevaluate_control(state) == []  # nothing on the table: nothing changes
     p = put(state, "shmel", b, "gold-1")
@@ -97,6 +102,7 @@ def test_reevaluation_after_every_change_KZ_GAP_09():
 
 
 def test_levels_are_thresholds_KZ_SECT_05_KZ_GAP_03():
+    """KZ-SECT-05, KZ-GAP-03: levels are thresholds; sector_income."""
     state, a, _b = duel()
     assert meets_level(state, a, "pozorny_mechnik")  # gold 2 ≤ 2
     assert not meets_level(state, a, "pozorny_rytsar")  # gold 3 > 2
@@ -114,6 +120,7 @@ def test_levels_are_thresholds_KZ_SECT_05_KZ_GAP_03():
 
 
 def test_shadow_counts_for_control_option_KZ_GAP_10():
+    """KZ-GAP-10: shadow pieces are present (option shadow_counts_for_control)."""
     state, _a, b = duel()
     put(state, "kozel_ten", b, "gold-1", shadow=True)
     reevaluate_control(state)
@@ -128,6 +135,7 @@ def test_shadow_counts_for_control_option_KZ_GAP_10():
 
 
 def test_capitals_are_never_controlled_KZ_GAP_11_KZ_DEF_SECT_03():
+    """KZ-GAP-11, KZ-DEF-SECT-03: capitals are never controlled."""
     state, a, _b = duel()
     put(state, "pozorny_luchnik", a, "capital-2")
     reevaluate_control(state)
@@ -140,6 +148,7 @@ def test_capitals_are_never_controlled_KZ_GAP_11_KZ_DEF_SECT_03():
 
 
 def test_capital_sets_race_and_production_KZ_CAP_01():
+    """KZ-CAP-01: the capital fixes race and base production."""
     state, _ = opened("kozly", "zhloby")
     k, z = state.order
     assert state.players[k].race == "kozly" and state.players[z].race == "zhloby"
@@ -148,6 +157,7 @@ def test_capital_sets_race_and_production_KZ_CAP_01():
 
 
 def test_sector_names_and_numbers_KZ_DEF_SECT_01_KZ_GAP_12():
+    """KZ-DEF-SECT-01, KZ-GAP-12: sectors numbered by turn-order position."""
     state, _ = opened("trutni", "pozorki", "zhloby")
     first, second, _third = state.order
     assert state.players[first].race == "pozorki"
@@ -163,12 +173,14 @@ def test_sector_names_and_numbers_KZ_DEF_SECT_01_KZ_GAP_12():
 
 
 def test_mirror_capitals_are_numbered_KZ_GAP_12():
+    """KZ-GAP-12: two equal capitals get numbers."""
     state, _ = opened("pozorki", "pozorki")
     assert sector_name(state, "capital-1") == "Позорище-1"
     assert sector_name(state, "capital-2") == "Позорище-2"
 
 
 def test_piece_names_numbered_per_owner_KZ_DEF_REF_01():
+    """KZ-DEF-REF-01: copies numbered per owner, enemies with their owner."""
     state, a, b = duel()
     one = put(state, "shmel", b, "gold-1")
     assert piece_name(state, one, b) == "Шмель"
@@ -198,6 +210,7 @@ def test_shadow_piece_is_named_only_for_owner_and_gm():
 
 
 def test_garrison_and_enemy_cards_KZ_DEF_GARR_01():
+    """KZ-DEF-GARR-01: own creatures in own capital, heroes and shadow included."""
     state, a, b = duel()
     for _ in range(3):
         put(state, "pozorny_luchnik", a, "capital-1")
@@ -216,6 +229,7 @@ def test_garrison_and_enemy_cards_KZ_DEF_GARR_01():
 
 
 def test_no_adjacency_KZ_GAP_04():
+    """KZ-GAP-04: no adjacency except capital to capital."""
     state, _ = opened("pozorki", "trutni", "kozly")
     ids = list(state.sectors)
     for o in ids:
