@@ -198,6 +198,8 @@ def _slot(run: _Run, uid: str) -> None:
     if piece is None:
         return  # destroyed before its turn (KZ-COMBAT-06)
     plan = run.plans.get(piece.owner, Plan())
+    if uid in plan.hidden and uid not in plan.reveal:
+        return  # told to stay hidden: out of the fight even if a scout or Защитник revealed it
     if piece.shadow:
         if uid not in plan.reveal:
             return  # stays hidden (KZ-DEC-05, the default)
