@@ -61,16 +61,16 @@ def _piece_line(state: State, piece: Piece, viewer: Viewer, x: int, y: int) -> l
         out.append(_t(x + 14, y, "карта в тени", 10, fill="#fff"))
         return out
     name = piece_name(state, piece, viewer=piece.owner, gm=True)
-    if piece.shadow:
-        name += " (в тени)"
+    kind = "" if is_fighter(state, piece) else "⌂ "
+    shade = "☾ " if piece.shadow else ""  # its owner and the GM see it is in shadow
+    out.append(_t(x + 10, y, _short(shade + kind + name, 19), 10))
     left, top = life_left(state, piece), max_life(state, piece)
     hurt = piece.damage > 0
-    kind = "" if is_fighter(state, piece) else "⌂ "
-    out.append(_t(x + 10, y, _short(kind + name, 21), 10))
-    stats = f"{attack_of(state, piece)}/{top}/{speed_of(state, piece)}"
-    out.append(_t(x + BOX_W - 50, y, stats, 10, anchor="end", fill="#555"))
-    out.append(_t(x + BOX_W - 14, y, f"♥{left}", 10, anchor="end", weight="bold" if hurt else "normal",
-                  fill="#c0392b" if hurt else "#222"))
+    stats = escape(f"{attack_of(state, piece)}/{top}/{speed_of(state, piece)}")
+    heart = (f'<tspan fill="#c0392b" font-weight="bold">♥{left}</tspan>' if hurt
+             else f'<tspan fill="#222">♥{left}</tspan>')
+    out.append(f'<text x="{x + BOX_W - 14}" y="{y}" font-size="10" text-anchor="end" fill="#555">'
+               f'{stats} {heart}</text>')
     return out
 
 
