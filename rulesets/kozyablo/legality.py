@@ -411,12 +411,9 @@ class Checker:
         book = book_for(s)
         hero_name = book.card(card.hero_for).name if card.hero_for in book else card.hero_for or "—"
         piece = s.pieces.get(order.on or "")
-        if piece is None or piece.owner != f:
-            mine = [p for p in s.pieces.values() if p.owner == f and p.card == card.hero_for]
-            if not mine:
-                return [violation("art.no_hero", "KZ-ART-01", card=card.name, hero=hero_name)]
-            return [violation("art.wrong_hero", "KZ-ART-01", card=card.name, hero=hero_name)]
-        if piece.card != card.hero_for:
+        if not any(p.owner == f and p.card == card.hero_for for p in s.pieces.values()):
+            return [violation("art.no_hero", "KZ-ART-01", card=card.name, hero=hero_name)]
+        if piece is None or piece.owner != f or piece.card != card.hero_for:
             return [violation("art.wrong_hero", "KZ-ART-01", card=card.name, hero=hero_name)]
         if piece.shadow:
             return [violation("art.shadow", "KZ-GAP-18")]
