@@ -1,0 +1,308 @@
+"""Reading a Kozyablo post: `read_post(text, state, faction) -> Reading` (checklist §3, §4).
+
+What the post must be follows the step (`turns.turn`): a deck list in the deck step (`decks`), a
+keep-or-return decision in the poster's mulligan step, the active player's turn (trigger choices,
+[С] uses, one main action, the attack's targets and his own Уклонение/Защитник lines), or the
+answers to a combat or a reaction window in a reaction step.
+
+Three stages, as in the other rulesets. What each line says (`reader_words`: card names in any
+case and word order, sectors, order words; cached by text). What it means on this table for this
+poster (`reader_table`, `reader_grammar`: which card in the hand, which piece, which sector; «X —
+в Y» by KZ-DEF-REF-02). Whether it is legal at that point of the post (`legality.Checker`, which
+also sends reaction posts to `decisions.check_decision`) and what it will do (`Checker.describe`).
+
+Lines that are not orders — greetings, role-play, quotes, BBCode, emoticons, «ЗЫ», off-topic —
+are flavour and never an error; a line with an order word or a card name that cannot be read is
+an error with a hint. A second main action is an error on its own line (KZ-DEF-TURN-01).
+Problems may name hand cards: the platform shows a post's problems to its poster only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.problems import Problem, ProblemKind, Severity
+from letopis.engine.reading import read_or_report
+from letopis.engine.text import LineKind, PostLine, split_post
+
+from . import decks
+from .decisions import fight_of
+from .legality import Checker
+from .orders import Attack, Mulligan, TargetPick, UseAbility
+from .reader_grammar import Fight, Grammar, Read, is_verb
+from .reader_messages import msg
+from .reader_table import Fail, Issue, Table
+from .reader_words import split_clauses
+from .refs import TableNamer
+from .state import State
+
+MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
+EXAMPLES = {"main": "Играю «Шмель» в «Золотая шахта-1».", "reaction": "«Дикий гилен» бьёт «Позорный мечник».",
+            "mulligan": "Оставляю руку."}
+MAIN_KINDS = frozenset({"play", "draw", "move", "attack", "skip"})
+
+
+def read_post(text: str, state: State, faction: str) -> Reading:
+    """Read a post into orders and problems. Never raises: a bug in the reader becomes one error
+    saying so (tests call `read_post_strict`, which lets it surface)."""
+    return read_or_report(read_post_strict, text, state, faction, message=msg("read.internal"))
+
+
+def mode_of(state: State, faction: str) -> str:
+    """What this poster's post is now: deck | mulligan | main | reaction | over."""
+    if state.phase == "over":
+        return "over"
+    if state.phase == "decks":
+        return "deck"
+    if state.phase == "mulligan":
+        return "mulligan"
+    pending = state.pending
+    if pending is not None and faction in pending.waiting:
+        return "reaction"
+    return "main"
+
+
+def read_post_strict(text: str, state: State, faction: str) -> Reading:
+    mode = mode_of(state, faction)
+    if mode == "deck":
+        return decks.read_deck_post(text, state, faction)
+    if not text or not text.strip():
+        return Reading(problems=[Problem(line=1, code="read.empty", message=msg("read.empty"),
+                                         kind=ProblemKind.UNREADABLE,
+                                         hint=msg("read.hint_example", example=EXAMPLES.get(mode, EXAMPLES["main"])))])
+    if mode == "over":
+        return Reading(problems=[Problem(line=1, code="read.game_over", message=msg("read.game_over"),
+                                         clause="KZ-WIN-01")])
+    return _Post(state, faction, mode).read(split_post(text))
+
+
+@dataclass
+class _Line:
+    post: PostLine
+    status: LineStatus
+    problems: list[Problem] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    orders: int = 0
+
+
+@dataclass
+class _Found:
+    """An order read from a line, before it is checked."""
+
+    line: _Line
+    read: Read
+
+
+class _Post:
+    def __init__(self, state: State, faction: str, mode: str) -> None:
+        self.state = state
+        self.faction = faction
+        self.mode = mode
+        self.table = Table(state, faction)
+        fight = None
+        if mode == "reaction":
+            f = fight_of(state)
+            if f is not None:
+                fight = Fight(f.sector, f.leavers, f.attacker)
+        self.grammar = Grammar(self.table, mode, fight)
+        self.pick_lines: list[_Found] = []
+
+    # --- the post --------------------------------------------------------------------------------
+    def read(self, post_lines: list[PostLine]) -> Reading:
+        lines: list[_Line] = []
+        sentences: list[tuple[_Line, list]] = []
+        for pl in post_lines:
+            line = self._classify(pl)
+            lines.append(line)
+            if line.status is not LineStatus.FLAVOUR or pl.kind not in (LineKind.TEXT, LineKind.HEADING):
+                continue
+            if len(pl.norm) > MAX_ORDER_LINE:
+                continue
+            items = self.table.bind(self.table.words.scan(pl.norm))
+            for cl in split_clauses(items):
+                sentences.append((line, cl))
+        if self.mode == "main":
+            self._find_attack(sentences)
+        found: list[_Found] = []
+        for line, cl in sentences:
+            self.table.line = line.post
+            for read in self.grammar.sentence(cl):
+                found.append(_Found(line, read))
+        self.table.line = None
+        orders = self._assemble(found)
+        self._check(orders)
+        return self._reading(lines)
+
+    def _classify(self, pl: PostLine) -> _Line:
+        if pl.kind is LineKind.BLANK:
+            return _Line(pl, LineStatus.BLANK)
+        if pl.kind is LineKind.QUOTE:
+            line = _Line(pl, LineStatus.QUOTE)
+            if pl.unclosed_quote:
+                line.problems.append(_whole(pl, "read.unclosed_quote"))
+            return line
+        line = _Line(pl, LineStatus.FLAVOUR)
+        if pl.unclosed_quote:
+            line.problems.append(_whole(pl, "read.unclosed_quote"))
+        return line
+
+    def _find_attack(self, sentences: list[tuple[_Line, list]]) -> None:
+        """The post's attack sector, so that targets written before or after it can be read."""
+        for line, cl in sentences:
+            v = next((it for it in cl if is_verb(it)), None)
+            if v is None or v.concept != "v_attack" or any(it.kind == "name" and it.start < v.start for it in cl):
+                continue
+            self.table.line = line.post
+            try:
+                sector, _ = self.grammar.attack_sector(cl, v)
+            except Fail:  # the attack line itself reports why
+                continue
+            self.grammar.fight = Fight(sector, attacker=self.faction)
+            return
+
+    # --- orders from reads -----------------------------------------------------------------------
+    def _assemble(self, found: list[_Found]) -> list[tuple[_Line, BaseModel, int, int, list[Issue]]]:
+        """Orders in post order: the attack gets every target line of the post; a mulligan is one
+        order from all its lines."""
+        out: list[tuple[_Line, BaseModel, int, int, list[Issue]]] = []
+        attack_at: int | None = None
+        picks: list[TargetPick] = []
+        pick_lines: list[_Found] = []
+        mull: list[str] | None = None
+        mull_at: _Found | None = None
+        mull_bad = False
+        for f in found:
+            r = f.read
+            for issue in r.issues:
+                f.line.problems.append(_problem(f.line.post, issue))
+            if r.order is None and not r.picks and r.mulligan is None:
+                continue
+            if r.picks:
+                picks += r.picks
+                pick_lines.append(f)
+                continue
+            if r.mulligan is not None:
+                if mull_at is not None and (not r.mulligan or not mull):
+                    f.line.problems.append(_problem(f.line.post, Issue("read.second_mulligan", msg("read.second_mulligan"),
+                                                                      None, "KZ-DEF-MULL-01", r.start, r.end)))
+                    continue
+                if r.said_count is not None and r.mulligan and r.said_count != len(r.mulligan):
+                    f.line.problems.append(_problem(f.line.post, Issue(
+                        "read.mulligan_count", msg("read.mulligan_count", said=r.said_count, named=len(r.mulligan)),
+                        None, "KZ-DEF-MULL-01", r.start, r.end, kind=ProblemKind.AMBIGUOUS)))
+                    mull_bad = True
+                mull = (mull or []) + r.mulligan
+                mull_at = mull_at or f
+                continue
+            if isinstance(r.order, Attack) and attack_at is None:
+                attack_at = len(out)
+            out.append((f.line, r.order, r.start, r.end, []))
+        if mull_at is not None and not mull_bad:
+            out.append((mull_at.line, Mulligan(cards=tuple(mull or ())), mull_at.read.start, mull_at.read.end, []))
+        if picks:
+            if attack_at is None:
+                for f in pick_lines:
+                    f.line.problems.append(_problem(f.line.post, Issue(
+                        "read.pick_no_attack", msg("read.pick_no_attack"), msg("read.pick_no_attack.hint"),
+                        "KZ-DEF-CMB-03", f.read.start, f.read.end)))
+            else:
+                line, attack, start, end, issues = out[attack_at]
+                merged: dict[str, list[str]] = {}
+                for p in attack.picks + tuple(picks):  # type: ignore[attr-defined]
+                    have = merged.setdefault(p.striker, [])
+                    if not p.targets:
+                        merged[p.striker] = []
+                    have.extend(t for t in p.targets if t not in have)
+                attack = Attack(sector=attack.sector,  # type: ignore[attr-defined]
+                                picks=tuple(TargetPick(striker=s, targets=tuple(t)) for s, t in merged.items()))
+                out[attack_at] = (line, attack, start, end, issues)
+                self.pick_lines = pick_lines
+        return out
+
+    # --- legality --------------------------------------------------------------------------------
+    def _check(self, orders: list[tuple[_Line, BaseModel, int, int, list[Issue]]]) -> None:
+        checker = Checker(self.state, self.faction)
+        attack_ok = False
+        first_main: BaseModel | None = None
+        self.accepted: list[BaseModel] = []
+        for line, order, start, end, _ in orders:
+            pl = line.post
+            col_start, col_end = pl.span(start, end)
+            if self.mode == "main" and first_main is not None and self._is_main(order):
+                first = checker.describe(first_main).rstrip(".")
+                line.problems.append(Problem(line=pl.number, col_start=col_start, col_end=col_end,
+                                             code="read.second_action", clause="KZ-DEF-TURN-01",
+                                             message=msg("read.second_action", first=first),
+                                             hint=msg("read.second_action.hint")))
+                continue
+            violations = checker.check(order)
+            errors = [v for v in violations if not v.warning]
+            for v in violations:
+                line.problems.append(v.problem(pl.number, col_start, col_end))
+            if errors:
+                continue
+            if self.mode == "main" and self._is_main(order):
+                first_main = order
+            attack_ok = attack_ok or isinstance(order, Attack)
+            line.summaries.append(checker.describe(order))
+            line.orders += 1
+            self.accepted.append(order)
+        if attack_ok:
+            namer = TableNamer(self.state, self.faction)
+            for f in self.pick_lines:
+                f.line.orders += 1
+                f.line.summaries.append("цели: " + "; ".join(p.to_text(namer) for p in f.read.picks))
+
+    def _is_main(self, order: BaseModel) -> bool:
+        kind = getattr(order, "kind", "")
+        if kind in MAIN_KINDS:
+            return True
+        if isinstance(order, UseAbility):
+            piece = self.state.pieces.get(order.piece)
+            if piece is None:
+                return True
+            ability = self.table.book.card(piece.card).ability(order.ability)
+            return ability is None or ability.kind == "action"
+        return False
+
+    # --- the reading -----------------------------------------------------------------------------
+    def _reading(self, lines: list[_Line]) -> Reading:
+        reading = Reading()
+        for line in lines:
+            if line.status is LineStatus.FLAVOUR:
+                if any(p.is_error for p in line.problems):
+                    line.status = LineStatus.ERROR
+                elif line.orders:
+                    line.status = LineStatus.ORDER
+            reading.problems.extend(line.problems)
+            summary = "; ".join(s for s in line.summaries if s) or None
+            reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
+                                             summary=summary))
+        reading.orders = list(self.accepted)
+        if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
+            reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order"),
+                                               severity=Severity.WARNING, kind=ProblemKind.INFO,
+                                               hint=msg("read.hint_example", example=EXAMPLES[self.mode])))
+        reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
+        return reading
+
+
+def _whole(pl: PostLine, code: str) -> Problem:
+    stripped = pl.original.rstrip()
+    start = len(pl.original) - len(pl.original.lstrip())
+    return Problem(line=pl.number, col_start=start, col_end=len(stripped), severity=Severity.WARNING,
+                   kind=ProblemKind.INFO, code=code, message=msg(code))
+
+
+def _problem(pl: PostLine, issue: Issue) -> Problem:
+    if issue.end <= issue.start:
+        stripped = pl.original.rstrip()
+        col_start, col_end = len(pl.original) - len(pl.original.lstrip()), len(stripped)
+    else:
+        col_start, col_end = pl.span(issue.start, issue.end)
+    return Problem(line=pl.number, col_start=col_start, col_end=col_end, severity=issue.severity, kind=issue.kind,
+                   code=issue.code, message=issue.message, hint=issue.hint, clause=issue.clause)
+

@@ -1,0 +1,677 @@
+"""What one sentence of a Kozyablo post orders (checklist §3, §4), against the poster's table.
+
+A sentence is a list of bound items (`reader_words`, `reader_table`). Its first order word decides
+what it is: «играю/выкладываю/строю/вешаю» play a card, «беру/тяну/добор» draw, «перемещаю/ползёт»
+move, «атакую/нападаю/объявляю бой» attack, a strike verb («бьёт», «рубит», «→») names targets,
+an ability's name or verb («регенерирует», «уходит в тень», «смыкает щиты») uses it, «пропускаю/
+пас» skips, and the decision words («уклоняется», «прикрывает», «остаётся в тени», «не
+уклоняюсь») answer a combat. A sentence with no order word may still be an order: «X — в Y»
+(KZ-DEF-REF-02: play from the hand, move on the table, or ask which), «Огненный плевок в
+козла-зомби Пети», ««Гнездо стражей»: «Шмель»» (a trigger choice, KZ-DEC-10), «мечник → гилен».
+A sentence with an order word and nothing to act on is chatter («Побьём их всех!»).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from letopis.engine.problems import ProblemKind, Severity
+from letopis.engine.text import is_known, suggest
+
+from .orders import (
+    Attack,
+    Decline,
+    DrawCard,
+    Evade,
+    Guard,
+    Move,
+    PlayCard,
+    Skip,
+    StayHidden,
+    Strike,
+    TargetPick,
+    TriggerChoice,
+    UseAbility,
+)
+from .reader_messages import msg
+from .reader_table import Fail, Issue, Table, fail, own_fighters
+from .reader_words import Item
+from .refs import sector_name
+from .state import Piece
+from .targets import strikes
+
+VERBS = frozenset({"v_play", "v_use", "v_draw", "v_move", "v_exit", "v_attack", "v_strike", "v_skip", "v_keep",
+                   "v_mull", "v_evade", "v_discard", "v_guard", "d_pass", "d_stay_hidden", "d_reveal", "d_guard",
+                   "d_keep_all", "v_heal"})
+PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
+REF_KINDS = frozenset({"name", "place", "capital"})
+_DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
+_TYPE_GENITIVE = {"creature": "существо", "hero": "герой", "building": "постройка", "artifact": "артефакт",
+                  "magic": "магия", "event": "событие", "capital": "столица", "sector": "сектор"}
+
+
+@dataclass
+class Read:
+    """One order (or the attack targets, or mulligan cards) read from a sentence, with its span."""
+
+    order: BaseModel | None
+    start: int
+    end: int
+    issues: list[Issue] = field(default_factory=list)
+    picks: list[TargetPick] = field(default_factory=list)  # targets for the post's attack
+    mulligan: list[str] | None = None  # cards named for a mulligan ([] = keep)
+    said_count: int | None = None  # «меняю две карты»
+
+
+@dataclass
+class Fight:
+    """Where a combat being answered or declared is, and who may be hit."""
+
+    sector: str
+    leavers: frozenset[str] | None = None  # a retreat attack: only these may be targeted
+    attacker: str | None = None
+
+
+def is_verb(it: Item) -> bool:
+    c = it.concept
+    return it.kind in ("word", "phrase") and c is not None and (
+        c in VERBS or c.startswith(("ab_", "abn:", "abid:")))
+
+
+def is_ability(it: Item) -> bool:
+    c = it.concept or ""
+    return it.kind == "phrase" and c.startswith(("ab_", "abn:", "abid:"))
+
+
+class Grammar:
+    """Reads sentences for one poster; ``mode`` is main | reaction | mulligan."""
+
+    def __init__(self, table: Table, mode: str, fight: Fight | None = None) -> None:
+        self.t = table
+        self.mode = mode
+        self.fight = fight
+        self.book = table.book
+        self.faction = table.faction
+        self.state = table.state
+
+    # --- entry -----------------------------------------------------------------------------------
+    def sentence(self, cl: list[Item]) -> list[Read]:
+        """The orders of one sentence ([] for chatter). Problems ride on the reads."""
+        cl = [it for it in cl if not it.sym("«", "»", "\"")]
+        if not cl:
+            return []
+        try:
+            if self.mode == "mulligan":
+                return self._mulligan(cl)
+            v = next((it for it in cl if is_verb(it)), None)
+            if v is None:
+                return self._verbless(cl)
+            return self._with_verb(cl, v)
+        except Fail as e:
+            return [Read(None, e.issue.start or cl[0].start, e.issue.end or cl[-1].end, [e.issue])]
+
+    def _with_verb(self, cl: list[Item], v: Item) -> list[Read]:
+        c = v.concept or ""
+        neg = self._negated(cl, v)
+        refs = [it for it in cl if it.kind in REF_KINDS]
+        subject = bool(refs) and refs[0].start < v.start
+        if is_ability(v):
+            return [self._ability(cl, v)]
+        if c == "v_use":
+            if any(self.t.hand_cards(r) for r in refs if r.kind == "name"):
+                return [self._play(cl)]
+            if refs:
+                return [self._ability(cl, v)]
+            return []
+        if c == "d_pass" or (c == "v_skip" and self.mode == "reaction"):
+            return [Read(Decline(what="react") if self.mode == "reaction" else Skip(), cl[0].start, cl[-1].end)]
+        if c == "v_skip":
+            return [Read(Skip(), cl[0].start, cl[-1].end)]
+        if c in ("v_evade", "v_discard"):
+            if neg:
+                return [Read(Decline(what="evade"), cl[0].start, cl[-1].end)]
+            return [self._evade(cl)]
+        if c in ("v_guard", "d_guard"):
+            if neg:
+                return [Read(Decline(what="guard"), cl[0].start, cl[-1].end)]
+            if not refs and c == "v_guard":
+                return []
+            return [self._guard(cl, v)]
+        if c in ("d_stay_hidden", "d_reveal") or (c == "v_exit" and self.mode == "reaction"):
+            return self._shadow(cl, v)
+        if c == "v_strike" or (c == "v_attack" and subject):
+            if not refs and not any(it.is_("w_all") for it in cl):
+                return []
+            return self._strikes(cl)
+        if self.mode == "reaction":
+            if c in ("v_play", "v_draw", "v_move", "v_attack", "v_exit") and refs or c == "v_draw":
+                raise fail("read.not_main_now", v, "KZ-DEF-TURN-03")
+            return []
+        if c == "v_draw":
+            others = [it for it in cl if it is not v and it.kind in ("word", "name", "place", "phrase")
+                      and it.concept not in _DRAW_WORDS]
+            if others and not any(it.is_("w_card", "w_deck") for it in cl):
+                return []
+            return [Read(DrawCard(), cl[0].start, cl[-1].end)]
+        if c == "v_attack":
+            return self._attack(cl, v)
+        if c in ("v_play", "v_heal"):
+            names = [r for r in refs if r.kind == "name"]
+            if c == "v_heal" and not any(self.t.hand_cards(r) for r in names):
+                read = self._trigger(cl)
+                return [read] if read else []
+            if not names:
+                unknown = self._unknown(cl)
+                if unknown is not None:
+                    raise unknown
+                if not refs:
+                    return []
+                raise fail("read.play_what", v, "KZ-PLAY-01", kind=ProblemKind.UNREADABLE)
+            return [self._play(cl)]
+        if c in ("v_move", "v_exit"):
+            if not refs and not any(it.is_("w_squad", "w_all") for it in cl):
+                unknown = self._unknown(cl)
+                if unknown is not None:
+                    raise unknown
+                return []
+            return [self._move(cl)]
+        return []  # keep / mulligan words outside the mulligan: chatter
+
+    # --- without an order word ---------------------------------------------------------------------
+    def _verbless(self, cl: list[Item]) -> list[Read]:
+        refs = [it for it in cl if it.kind in REF_KINDS]
+        if not refs:
+            return []
+        if any(it.sym("→") for it in cl):
+            return self._strikes(cl)
+        squad_move = any(it.is_("w_squad", "w_all") for it in cl) and any(self.t.is_place(r) for r in refs)
+        first = refs[0]
+        lead = next((it for it in cl if it.kind != "mark"), None)
+        named_first = first.kind == "name" and first is lead and not self.t._place_only(first)
+        if self.mode == "reaction":
+            if squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1):
+                raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")
+            return []
+        if named_first and len(refs) > 1:
+            own = self.t.piece_candidates(first, {self.faction})
+            if own and any(self.book.card(p.card).trigger for p in own):
+                read = self._trigger(cl)
+                if read is not None:
+                    return [read]
+            hand = self.t.hand_cards(first)
+            to_place = self.t.is_place(refs[1])
+            if hand and own and to_place:
+                raise fail("read.play_or_move", first, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                           name=self.t.card_name(first))
+            if hand:
+                return [self._play(cl)]
+            if own and to_place:
+                return [self._move(cl)]
+        if squad_move:
+            return [self._move(cl)]
+        if named_first and len(refs) > 1 and self.t.is_place(refs[1]) and not self.t.piece_candidates(first):
+            self.t.hand_card(first)  # raises: not in the hand / already on the table
+        return []
+
+    # --- play a card (KZ-PLAY-01) ------------------------------------------------------------------
+    def _play(self, cl: list[Item]) -> Read:
+        refs = self._refs(cl)
+        names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
+        card_it = next((it for it in names if self.t.hand_cards(it)), None)
+        if card_it is None:
+            if names:
+                self.t.hand_card(names[0])
+            raise self._unknown(cl) or fail("read.play_what", cl[0], "KZ-PLAY-01", kind=ProblemKind.UNREADABLE)
+        card_id = self.t.hand_card(card_it)
+        card = self.book.card(card_id)
+        issues = self._type_words(cl, card_id)
+        rest = [(p, it) for p, it in refs if it is not card_it]
+        places = [it for _, it in rest if self.t.is_place(it)]
+        pieces = [it for _, it in rest if it.kind == "name" and not self.t._place_only(it)]
+        start, end = cl[0].start, cl[-1].end
+        if card.type in ("creature", "hero", "building"):
+            if places:
+                into = self.t.sector(places[0])
+            elif card.type == "building" and self._own_capital():
+                into = self._own_capital()
+            else:
+                cap = self._own_capital()
+                raise fail("read.play_where", card_it, "KZ-PLAY-01", name=card.name,
+                           sector=sector_name(self.state, cap) if cap else "Золотая шахта-1")
+            return Read(PlayCard(card=card_id, into=into), start, end, issues)
+        if card.type == "artifact":
+            if pieces:
+                hero = self.t.piece(pieces[0], "own")
+            else:
+                found = [p for p in self.t.visible if p.owner == self.faction and p.card == card.hero_for]
+                if len(found) != 1:
+                    raise fail("read.play_target", card_it, "KZ-ART-01", name=card.name)
+                hero = found[0]
+            return Read(PlayCard(card=card_id, on=hero.uid), start, end, issues)
+        target = card.target
+        if target == "none":
+            return Read(PlayCard(card=card_id), start, end, issues)
+        if target == "own_squad":
+            if places:
+                squad = self.t.sector(places[0], prefer=lambda s: bool(own_fighters(self.state, self.faction, s)))
+            else:
+                sectors = sorted({p.sector for p in self.t.visible if p.owner == self.faction}
+                                 & {p.sector for p in self.t.pieces})
+                held = [s for s in sectors if own_fighters(self.state, self.faction, s)]
+                if len(held) != 1:
+                    raise fail("read.play_target", card_it, "KZ-MAG-01", name=card.name)
+                squad = held[0]
+            return Read(PlayCard(card=card_id, squad=squad), start, end, issues)
+        if card.effect == "move_own":
+            if not pieces or not places:
+                raise fail("read.play_target", card_it, "KZ-PLAY-01", name=card.name)
+            who = self.t.piece(pieces[0], "own")
+            return Read(PlayCard(card=card_id, on=who.uid, into=self.t.sector(places[0], prefer=lambda s: s != who.sector)),
+                        start, end, issues)
+        if target == "enemy_building_or_capital":
+            if pieces:
+                return Read(PlayCard(card=card_id, on=self.t.piece(pieces[0], "enemy").uid), start, end, issues)
+            if places:
+                sid = self.t.sector(places[0], default_own=False)
+                return Read(PlayCard(card=card_id, on=self.t.capital_target(sid)), start, end, issues)
+            raise fail("read.play_target", card_it, "KZ-PLAY-01", name=card.name)
+        if not pieces:
+            raise fail("read.play_target", card_it, "KZ-MAG-01", name=card.name)
+        role = "enemy" if target.startswith("enemy") else "own"
+        return Read(PlayCard(card=card_id, on=self.t.piece(pieces[0], role).uid), start, end, issues)
+
+    def _own_capital(self) -> str | None:
+        return self.state.players[self.faction].capital_sector if self.faction in self.state.players else None
+
+    def _type_words(self, cl: list[Item], card_id: str) -> list[Issue]:
+        """«Играю эффект «Подрыв»» (KZ-GAP-06: эффект = событие); a type word that does not fit the
+        card is worth a warning."""
+        card = self.book.card(card_id)
+        out = []
+        for it in cl:
+            if it.kind != "word" or it.concept is not None:
+                continue
+            said = self.book.type_of_word(it.text) or self.book.type_of_word(self.t.words.lex.lemma(it.text))
+            if said is None or said == card.type or said in ("capital", "sector"):
+                continue
+            out.append(Issue("read.type_mismatch", msg("read.type_mismatch", name=card.name,
+                                                      actual=_TYPE_GENITIVE[card.type], said=_TYPE_GENITIVE[said]),
+                             None, "KZ-GAP-06", it.start, it.end, Severity.WARNING, ProblemKind.INFO))
+        return out
+
+    # --- move (KZ-MOVE-01) -------------------------------------------------------------------------
+    def _move(self, cl: list[Item]) -> Read:
+        refs = self._refs(cl)
+        places = [(p, it) for p, it in refs if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))]
+        names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
+        origin_it = next((it for p, it in places if p == "w_from"), None)
+        dests = [it for _, it in places if it is not origin_it]
+        if origin_it is None and len(dests) >= 2 and dests[0].loc:
+            origin_it = dests.pop(0)
+        if not dests:
+            raise fail("read.move_where", cl[-1], "KZ-MOVE-01", kind=ProblemKind.UNREADABLE)
+        dest_it = next((it for it in dests if not it.loc), dests[0])
+
+        def held(s: str) -> bool:
+            return bool(own_fighters(self.state, self.faction, s))
+
+        origin = self.t.sector(origin_it, prefer=held) if origin_it is not None else None
+        pieces: list[Piece] = []
+        if names:
+            for it in names:
+                for p in self.t.pieces(it, "own", sector=origin, many=True):
+                    if p not in pieces:
+                        pieces.append(p)
+        elif any(it.is_("w_squad", "w_all") for it in cl):
+            if origin is None:
+                sectors = sorted({p.sector for p in self.t.visible if p.owner == self.faction and held(p.sector)})
+                if len(sectors) != 1:
+                    raise fail("read.move_from", cl[0], "KZ-MOVE-01")
+                origin = sectors[0]
+            pieces = own_fighters(self.state, self.faction, origin)
+            if not pieces:
+                raise fail("read.move_nobody", origin_it or cl[0], "KZ-MOVE-01",
+                           sector=f"«{sector_name(self.state, origin)}»")
+        else:
+            raise self._unknown(cl) or fail("read.move_what", cl[0], "KZ-MOVE-01", kind=ProblemKind.UNREADABLE)
+        if origin is None:
+            sectors = {p.sector for p in pieces}
+            if len(sectors) != 1:
+                raise fail("read.move_from", cl[0], "KZ-MOVE-01")
+            origin = sectors.pop()
+        dest = self.t.sector(dest_it, prefer=lambda s: s != origin)
+        return Read(Move(pieces=tuple(p.uid for p in pieces), origin=origin, dest=dest), cl[0].start, cl[-1].end)
+
+    # --- attack (KZ-ATK-01) and targets (KZ-DEF-CMB-03) --------------------------------------------
+    def attack_sector(self, cl: list[Item], v: Item) -> tuple[str, Item | None]:
+        after = [it for it in cl if it.start > v.start]
+        place = next((it for it in after if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
+
+        def contested(s: str) -> bool:
+            mine = any(p.sector == s and p.owner == self.faction for p in self.state.pieces.values())
+            theirs = any(p.sector == s and p.owner != self.faction for p in self.state.pieces.values())
+            sector = self.state.sectors.get(s)
+            return mine and (theirs or (sector is not None and sector.kind == "capital"
+                                        and sector.put_by != self.faction))
+
+        if place is not None:
+            return self.t.sector(place, prefer=contested, default_own=False), place
+        enemy = next((it for it in after if it.kind == "name"), None)
+        if enemy is not None:
+            return self.t.piece(enemy, "enemy").sector, None
+        found = [s for s in self.state.sectors if contested(s)]
+        if len(found) == 1:
+            return found[0], None
+        raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
+
+    def _attack(self, cl: list[Item], v: Item) -> list[Read]:
+        sector, place = self.attack_sector(cl, v)
+        head_end = place.end if place is not None else v.end
+        reads = [Read(Attack(sector=sector), cl[0].start, head_end)]
+        rest = [it for it in cl if it.start >= head_end]
+        if any(it.kind in REF_KINDS or it.is_("w_all") for it in rest):
+            old = self.fight
+            self.fight = Fight(sector, attacker=self.faction)
+            try:
+                reads += self._strikes(rest)
+            except Fail as e:
+                reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+            finally:
+                self.fight = old
+        return reads
+
+    def _strikes(self, cl: list[Item]) -> list[Read]:
+        """«Мечник рубит гилена, лучник стреляет по шмелю», «X → Y, Z», «все бьют по столице»,
+        «X не бьёт», «X выходит из тени и бьёт Y»: TargetPicks in a main post, Strikes in a
+        reaction post."""
+        segments: list[dict] = []
+        n = len(cl)
+        i = 0
+        while i < n:
+            it = cl[i]
+            if it.kind in REF_KINDS or it.is_("w_all"):
+                j = i + 1
+                reveal = neg = False
+                while j < n and (cl[j].is_("w_not", "d_reveal", "v_exit", "w_and") or cl[j].sym(",")):
+                    if cl[j].is_("w_not"):
+                        neg = True
+                    elif cl[j].is_("d_reveal", "v_exit"):
+                        reveal = True
+                    elif not reveal:
+                        break
+                    j += 1
+                if j < n and (cl[j].is_("v_strike", "v_attack") or cl[j].sym("→")
+                              or (cl[j].sym(":", "-") and not segments)):
+                    segments.append({"striker": it, "targets": [], "neg": neg, "reveal": reveal,
+                                     "start": it.start, "end": cl[j].end})
+                    i = j + 1
+                    continue
+                if reveal and segments == [] and j >= n:
+                    segments.append({"striker": it, "targets": [], "neg": True, "reveal": True,
+                                     "start": it.start, "end": cl[j - 1].end})
+                    i = j
+                    continue
+                if segments:
+                    segments[-1]["targets"].append(it)
+                    segments[-1]["end"] = it.end
+                i += 1
+                continue
+            if it.is_("w_not") and segments and i + 1 < n and cl[i + 1].is_("v_strike"):
+                segments[-1]["neg"] = True
+            i += 1
+        if not segments:
+            if self.mode == "reaction":
+                raise fail("read.strike_who", cl[0], "KZ-COMBAT-05", kind=ProblemKind.UNREADABLE)
+            raise fail("read.pick_striker", cl[0], "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
+        fight = self.fight
+        reads: list[Read] = []
+        for seg in segments:
+            try:
+                reads += self._segment(seg, fight)
+            except Fail as e:
+                reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+        return reads
+
+    def _segment(self, seg: dict, fight: Fight | None) -> list[Read]:
+        striker_it: Item = seg["striker"]
+        sector = fight.sector if fight is not None else None
+        if striker_it.is_("w_all"):
+            if sector is None:
+                raise fail("read.pick_no_attack", striker_it, "KZ-DEF-CMB-03")
+            strikers = [p for p in self.state.pieces_in(sector, self.faction) if strikes(self.state, p)]
+            if not strikers:
+                raise fail("read.all_strike_none", striker_it, "KZ-DEF-CMB-03",
+                           sector=f"«{sector_name(self.state, sector)}»")
+        else:
+            strikers = self.t.pieces(striker_it, "own", sector=sector, many=True)
+        if sector is None:
+            sector = strikers[0].sector
+        targets: list[str] = []
+        if not seg["neg"]:
+            for it in seg["targets"]:
+                target = self._target(it, sector, fight)
+                if target not in targets:
+                    targets.append(target)
+            if not targets and not seg["reveal"]:
+                raise fail("read.pick_targets", striker_it, "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE,
+                           name=self.t.namer.piece(strikers[0].uid))
+        if self.mode == "reaction":
+            return [Read(Strike(striker=p.uid, targets=tuple(targets), reveal=seg["reveal"]), seg["start"], seg["end"])
+                    for p in strikers]
+        return [Read(None, seg["start"], seg["end"],
+                     picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers])]
+
+    def _target(self, it: Item, sector: str, fight: Fight | None) -> str:
+        if it.kind == "capital" and it.owner is None:
+            here = self.state.sectors.get(sector)
+            if here is not None and here.kind == "capital":
+                return self.t.capital_target(sector)
+            return self.t.capital_target(self.t.sector(it, default_own=False))
+        if it.kind in ("capital", "place") or (it.kind == "name" and self.t._place_only(it)):
+            return self.t.capital_target(self.t.sector(it, prefer=lambda s: s == sector, default_own=False))
+        leavers = fight.leavers if fight is not None else None
+
+        def prefer(p: Piece) -> bool:
+            return p.uid in leavers if leavers is not None else p.owner != self.faction
+
+        return self.t.piece(it, "any", sector=sector, prefer=prefer).uid
+
+    # --- abilities (KZ-ABIL-01) and trigger choices (KZ-DEC-10) -------------------------------------
+    def _ability(self, cl: list[Item], v: Item) -> Read:
+        pairs = self._ability_pairs(v)
+        label = self._ability_label(v, pairs)
+        refs = self._refs(cl)
+        names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
+        loc = next((it for _, it in refs if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
+        sector = self.t.sector(loc) if loc is not None else None
+        cards = {c for c, _ in pairs}
+        subject = names[0] if names else None
+        if subject is not None:
+            piece = self.t.piece(subject, "own", sector=sector, prefer=lambda p: p.card in cards)
+            if piece.card not in cards:
+                raise fail("read.ability_not_of", subject, "KZ-ABIL-01", name=self.t.namer.piece(piece.uid),
+                           ability=label)
+        else:
+            found = [p for p in self.t.visible if p.owner == self.faction and p.card in cards
+                     and (sector is None or p.sector == sector)]
+            if not found:
+                raise fail("read.ability_nobody", v, "KZ-ABIL-01", ability=label)
+            if len(found) > 1:
+                raise fail("read.ability_who", v, "KZ-ABIL-01", kind=ProblemKind.AMBIGUOUS, ability=label,
+                           options=", ".join(f"«{self.t.namer.piece(p.uid)}»" for p in found))
+            piece = found[0]
+        ability_id = next(a for c, a in sorted(pairs) if c == piece.card)
+        ability = self.book.card(piece.card).ability(ability_id)
+        target = None
+        others = [it for it in names if it is not subject]
+        if others:
+            target = self._target(others[0], piece.sector, None)
+        issues = []
+        mark = next((it for it in cl if it.kind == "mark"), None)
+        if mark is not None and ability is not None and mark.value != ability.kind:
+            names_ = {"free": "С", "action": "Д"}
+            issues.append(Issue("read.ability_kind", msg("read.ability_kind", ability=ability.name,
+                                                         actual=names_[ability.kind], said=names_[str(mark.value)]),
+                                None, "KZ-GAP-02", mark.start, mark.end, Severity.WARNING, ProblemKind.INFO))
+        return Read(UseAbility(piece=piece.uid, ability=ability_id, target=target), cl[0].start, cl[-1].end, issues)
+
+    def _ability_pairs(self, v: Item) -> set[tuple[str, str]]:
+        c = v.concept or ""
+        if c.startswith("ab_"):
+            effect = c[3:]
+            return {(card.id, a.id) for card in self.book.cards.values() for a in card.abilities if a.effect == effect}
+        if c == "v_use":
+            return {(card.id, a.id) for card in self.book.cards.values() for a in card.abilities}
+        return set(self.t.words.abilities.get(c, set()))
+
+    def _ability_label(self, v: Item, pairs: set[tuple[str, str]]) -> str:
+        for card_id, ab in sorted(pairs):
+            a = self.book.card(card_id).ability(ab)
+            if a is not None:
+                return a.name
+        return v.text
+
+    def _trigger(self, cl: list[Item]) -> Read | None:
+        names = [it for it in cl if it.kind == "name"]
+        if len(names) < 2:
+            return None
+        own = [p for p in self.t.piece_candidates(names[0], {self.faction}) if self.book.card(p.card).trigger]
+        if not own:
+            return None
+        source = self.t.piece(names[0], "own", prefer=lambda p: bool(self.book.card(p.card).trigger))
+        target = self.t.piece(names[1], "own")
+        return Read(TriggerChoice(piece=source.uid, target=target.uid), cl[0].start, cl[-1].end)
+
+    # --- decisions (§4) ---------------------------------------------------------------------------
+    def _evade(self, cl: list[Item]) -> Read:
+        names = [it for it in cl if it.kind == "name"]
+        cut = next((it.start for it in cl if it.is_("v_discard", "w_discard_pile")), None)
+        card_it = next((it for it in names if cut is not None and it.start > cut), None)
+        if card_it is None:
+            card_it = next((it for it in reversed(names) if self.t.hand_cards(it)
+                            and not self.t.piece_candidates(it, {self.faction})), None)
+        piece_its = [it for it in names if it is not card_it]
+        sector = self.fight.sector if self.fight else None
+        if piece_its:
+            piece = self.t.piece(piece_its[0], "own", sector=sector)
+        else:
+            found = [p for p in self.t.visible if p.owner == self.faction and (sector is None or p.sector == sector)
+                     and "evasion" in self.book.card(p.card).props]
+            if len(found) != 1:
+                raise fail("read.evade_who", cl[0], "KZ-DEC-06", kind=ProblemKind.UNREADABLE)
+            piece = found[0]
+        if card_it is None:
+            raise fail("read.evade_card", cl[0], "KZ-DEC-06", kind=ProblemKind.UNREADABLE)
+        return Read(Evade(piece=piece.uid, discard=self.t.hand_card(card_it)), cl[0].start, cl[-1].end)
+
+    def _guard(self, cl: list[Item], v: Item) -> Read:
+        refs = self._refs(cl)
+        names = [(p, it) for p, it in refs if it.kind == "name" and not self.t._place_only(it)]
+        sector = self.fight.sector if self.fight else None
+        defender_it = next((it for p, it in names if p != "w_for" and it.start < v.start), None)
+        protects_it = next((it for p, it in refs if p == "w_for"), None)
+        if defender_it is None:
+            defender_it = next((it for p, it in names if p != "w_for"), None) if v.concept == "d_guard" else None
+        if protects_it is None:
+            protects_it = next((it for _, it in refs if it.start > v.start and it is not defender_it), None)
+        if defender_it is not None:
+            defender = self.t.piece(defender_it, "own", sector=sector)
+        else:
+            found = [p for p in self.t.visible if p.owner == self.faction and (sector is None or p.sector == sector)
+                     and "defender" in self.book.card(p.card).props]
+            if len(found) != 1:
+                raise fail("read.guard_who", v, "KZ-DEC-07", kind=ProblemKind.UNREADABLE)
+            defender = found[0]
+        protects = None
+        if protects_it is not None:
+            if protects_it.kind == "capital" and protects_it.owner is None:
+                here = self.state.sectors.get(defender.sector)
+                protects = self.t.capital_target(defender.sector if here is not None and here.kind == "capital"
+                                                 else self.t.sector(protects_it))
+            elif self.t.is_place(protects_it) and (protects_it.kind != "name" or self.t._place_only(protects_it)):
+                protects = self.t.capital_target(self.t.sector(protects_it))
+            else:
+                protects = self.t.piece(protects_it, "own", sector=defender.sector).uid
+        return Read(Guard(defender=defender.uid, protects=protects), cl[0].start, cl[-1].end)
+
+    def _shadow(self, cl: list[Item], v: Item) -> list[Read]:
+        names = [it for it in cl if it.kind == "name"]
+        if v.concept == "d_stay_hidden":
+            if not names:
+                return []
+            sector = self.fight.sector if self.fight else None
+            piece = self.t.piece(names[0], "own", sector=sector)
+            return [Read(StayHidden(piece=piece.uid), cl[0].start, cl[-1].end)]
+        if not names:
+            return []
+        return self._strikes(cl)
+
+    # --- mulligan (KZ-DEF-MULL-01) -------------------------------------------------------------------
+    def _mulligan(self, cl: list[Item]) -> list[Read]:
+        v = next((it for it in cl if is_verb(it)), None)
+        names = [it for it in cl if it.kind == "name"]
+        start, end = cl[0].start, cl[-1].end
+        if v is not None and v.concept in ("d_keep_all", "v_keep") and not names:
+            return [Read(None, start, end, mulligan=[])]
+        if v is not None and v.concept in ("d_keep_all",) and names:
+            return [Read(None, start, end, mulligan=[])]
+        if not names:
+            if v is not None and v.concept == "v_mull":
+                raise self._unknown(cl) or fail("read.mulligan_what", v, "KZ-DEF-MULL-01",
+                                                kind=ProblemKind.UNREADABLE)
+            if v is not None and v.concept in ("v_play", "v_move", "v_attack", "v_draw", "v_skip", "v_strike"):
+                raise fail("read.mulligan_only", v, "KZ-DEF-MULL-01")
+            return []
+        if v is not None and v.concept in ("v_play", "v_move", "v_attack", "v_strike"):
+            raise fail("read.mulligan_only", v, "KZ-DEF-MULL-01")
+        cards: list[str] = []
+        for it in names:
+            card = self.t.hand_card(it)
+            cards += [card] * (it.count or (2 if it.plural else 1))
+        said = None
+        for k, it in enumerate(cl):
+            if it.is_("w_card") and k and cl[k - 1].kind in ("num", "word"):
+                from letopis.engine.text import Token, number_value
+
+                prev = cl[k - 1]
+                said = number_value(Token(prev.text, prev.start, prev.end, "num" if prev.kind == "num" else "word",
+                                          prev.value if isinstance(prev.value, int) else None))
+        return [Read(None, start, end, mulligan=cards, said_count=said)]
+
+    # --- helpers ------------------------------------------------------------------------------------
+    def _negated(self, cl: list[Item], v: Item) -> bool:
+        k = cl.index(v)
+        return k > 0 and cl[k - 1].is_("w_not")
+
+    def _refs(self, cl: list[Item]) -> list[tuple[str | None, Item]]:
+        """Names with the preposition said before them («из шахты-1» → w_from)."""
+        out: list[tuple[str | None, Item]] = []
+        prep: str | None = None
+        for it in cl:
+            if it.kind in ("word", "phrase") and it.concept in PREPS:
+                prep = it.concept
+            elif it.kind in REF_KINDS:
+                out.append((prep, it))
+            elif it.sym(",", "-", ":", "→") or is_verb(it):
+                prep = None
+        return out
+
+    def _unknown(self, cl: list[Item]) -> Fail | None:
+        """A word that looks like a mistyped card name: «нет такой карты: «Шмэль» — может быть, «Шмель»?»"""
+        for it in cl:
+            if it.kind != "word" or it.concept is not None or len(it.text) < 3 or not it.text.isalpha():
+                continue
+            if self.book.type_of_word(it.text) or self.book.type_of_word(self.t.words.lex.lemma(it.text)):
+                continue
+            if is_known(it.text) and not it.quoted:
+                continue
+            typed = self.t.typed(it)
+            near = suggest(it.text, self.t.words.vocabulary, cutoff=70.0)
+            if near is not None:
+                return fail("read.unknown_card_maybe", it, "KZ-DEF-REF-01", kind=ProblemKind.UNREADABLE,
+                            typed=typed, name=self.t.words.display[near])
+            return fail("read.unknown_card", it, "KZ-DEF-REF-01", kind=ProblemKind.UNREADABLE, typed=typed)
+        return None
+

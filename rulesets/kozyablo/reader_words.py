@@ -1,0 +1,376 @@
+"""Kozyablo order lines as items: words with their concept, card names, numbers, symbols.
+
+The grammar never looks at raw text. `Words.scan` turns one normalised line into `Item`s:
+
+- ``name``: a run of words that names cards, sectors or capitals from the card book in any case
+  and word order («Позорного мечника», «мечник позорный», «козла-зомби», «шахте-1»), with the
+  candidate card ids, the ids it names in full, a copy or sector number said after it («№2»,
+  «-1», « 1») or before it («второй»), and whether it was said in the plural;
+- ``phrase``: a lexicon phrase or an ability name («уходит в тень», «смыкает щиты»);
+- ``word`` with its lexicon concept (``v_play``, ``w_from``…), ``race``, ``num``, ``sym``.
+
+Card names come from cards.toml (name and aliases); their forms come from pymorphy3's paradigm of
+each name word plus the regular noun endings (names the dictionary does not know: «гилен»,
+«Козлодуй»). The index is built once per card book and whole scanned lines are cached by text,
+since a line's items do not depend on the game state (players' names are bound later).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from letopis.engine.text import Lemmatizer, Lexicon, normalise, ordinal_value, parses, tokens
+from letopis.engine.text_words import morph
+
+from .data import CardBook, fold
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+
+# Prepositions and conjunctions inside names («Забор с пушкой»): not indexed, skipped inside a run.
+NAME_STOPS = frozenset({"с", "в", "во", "на", "и", "из", "по", "со"})
+# Regular noun endings by the lemma's last letter (for names the dictionary does not know).
+_ENDINGS: dict[str, tuple[str, ...]] = {
+    "а": ("а", "ы", "и", "е", "у", "ой", "ою", "ей", "ам", "ами", "ах", ""),
+    "я": ("я", "и", "е", "ю", "ей", "ям", "ями", "ях"),
+    "й": ("й", "я", "ю", "ем", "е", "и", "ев", "ям", "ями", "ях"),
+    "ь": ("ь", "я", "ю", "ем", "е", "и", "ей", "ям", "ями", "ях", "ью"),
+    "о": ("о", "а", "у", "ом", "е"),
+    "е": ("е", "я", "ю", "ем", "и", "ей"),
+}
+_CONSONANT_ENDINGS = ("", "а", "у", "ом", "е", "ы", "и", "ов", "ам", "ами", "ах", "ем", "ей")
+_VOWELS_FIXED = frozenset("иоуыэю")  # «Летаро», «зомби»: indeclinable
+
+
+def name_forms(word: str) -> set[str]:
+    """Every form a player may write for one word of a card name."""
+    out = {word}
+    if not word.isalpha() or len(word) < 2:
+        return out
+    found = False
+    for p in morph().parse(word):
+        tag = p.tag
+        if ("NOUN" in tag or "ADJF" in tag) and ("nomn" in tag or not found):
+            found = found or "nomn" in tag
+            out.update(normalise(f.word) for f in p.lexeme)
+    last = word[-1]
+    if last in _ENDINGS:
+        stem = word[:-1]
+        out.update(stem + e for e in _ENDINGS[last])
+    elif last not in _VOWELS_FIXED:
+        out.update(word + e for e in _CONSONANT_ENDINGS)
+        if word.endswith("ец"):  # «щитоносец» → «щитоносца»
+            out.update(word[:-2] + "ц" + e for e in _CONSONANT_ENDINGS[1:])
+    return out
+
+
+def name_words(text: str) -> tuple[str, ...]:
+    """The matching words of a name or alias («З.шахта» → з, шахта; «Забор с пушкой» → забор, пушкой)."""
+    return tuple(w for w in re.findall(r"[а-яa-z]+", normalise(fold(text))) if w not in NAME_STOPS)
+
+
+class Item:
+    """One piece of a line. ``kind``: word | num | sym | name | phrase | race. Spans are in the
+    normalised line."""
+
+    __slots__ = ("cards", "concept", "count", "end", "full", "kind", "loc", "number", "ordinal", "owner",
+                 "plural", "quoted", "start", "text", "value")
+
+    def __init__(self, kind: str, start: int, end: int, text: str, concept: str | None = None,
+                 value: int | str | None = None) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.text = text
+        self.concept = concept
+        self.value = value
+        self.cards: frozenset[str] = frozenset()
+        self.full: frozenset[str] = frozenset()
+        self.number: int | None = None  # «Шмель №2», «шахта-1»
+        self.ordinal = False  # the number was said before the name («второй Шмель»)
+        self.plural = False
+        self.loc = False  # said in the locative («в шахте-1»): where something is, not where it goes
+        self.quoted = False
+        self.owner: tuple[str, str] | None = None  # ("faction", id) | ("own", "") | ("enemy", "") | ("race", id)
+        self.count: int | None = None  # «две Пыльцы», «2 шмеля»
+
+    def __repr__(self) -> str:  # for test failures
+        extra = f" {self.concept}" if self.concept else ""
+        extra += f" ={self.value}" if self.value is not None else ""
+        extra += f" {sorted(self.cards)}" if self.cards else ""
+        extra += f" №{self.number}" if self.number is not None else ""
+        return f"<{self.kind} {self.text!r}{extra}>"
+
+    def sym(self, *texts: str) -> bool:
+        return self.kind == "sym" and self.text in texts
+
+    def is_(self, *concepts: str) -> bool:
+        return self.concept in concepts and self.kind in ("word", "phrase")
+
+    def copy(self) -> Item:
+        new = Item(self.kind, self.start, self.end, self.text, self.concept, self.value)
+        for slot in ("cards", "full", "number", "ordinal", "plural", "loc", "quoted", "owner", "count"):
+            setattr(new, slot, getattr(self, slot))
+        return new
+
+
+@dataclass(frozen=True, slots=True)
+class _Phrase:
+    lemmas: tuple[frozenset[str], ...]
+    concept: str
+
+
+class Words:
+    """The lexicon and the card book's names, compiled for fast look-ups."""
+
+    def __init__(self, lexicon: Lexicon, book: CardBook) -> None:
+        self.book = book
+        self.lex = Lemmatizer(lexicon)
+        self.lexicon = lexicon
+        self.races: dict[str, str] = {}
+        for race, words in (lexicon.extra.get("races") or {}).items():
+            for w in words:
+                self.races[normalise(w)] = race
+        # card names: form → {(card id, base word)}
+        self.forms: dict[str, set[tuple[str, str]]] = {}
+        self.entries: dict[str, list[tuple[str, ...]]] = {}
+        self.display: dict[str, str] = {}  # form → the card name to suggest
+        for card in book.cards.values():
+            for text in (card.name, *card.aliases):
+                words = name_words(text)
+                if not words:
+                    continue
+                self.entries.setdefault(card.id, []).append(words)
+                for w in words:
+                    for f in name_forms(w):
+                        self.forms.setdefault(f, set()).add((card.id, w))
+                        self.display.setdefault(f, card.name)
+        self.vocabulary = tuple(sorted(self.display))
+        # phrases: lexicon phrases and ability names/aliases (by lemma of each word)
+        phrases: list[_Phrase] = []
+        for words, concept in lexicon.phrases.items():
+            phrases.append(_Phrase(tuple(self._lemma_set(w) for w in words), concept))
+        self.abilities: dict[str, set[tuple[str, str]]] = {}  # concept "abn:<name>" → {(card, ability)}
+        for card in book.cards.values():
+            for ab in card.abilities:
+                for text in (ab.name, *ab.aliases):
+                    words = tuple(re.findall(r"[а-яa-z]+", normalise(text)))
+                    if not words:
+                        continue
+                    concept = "abn:" + " ".join(words)
+                    self.abilities.setdefault(concept, set()).add((card.id, ab.id))
+                    phrases.append(_Phrase(tuple(self._lemma_set(w) for w in words), concept))
+                self.abilities.setdefault("abid:" + ab.id, set()).add((card.id, ab.id))
+        self.phrase_index: dict[str, list[_Phrase]] = {}
+        for ph in sorted(phrases, key=lambda p: -len(p.lemmas)):
+            for first in ph.lemmas[0]:
+                self.phrase_index.setdefault(first, []).append(ph)
+        self.ability_ids = {ab.id for card in book.cards.values() for ab in card.abilities}
+        self._scans: dict[str, tuple[Item, ...]] = {}
+
+    def _lemma_set(self, word: str) -> frozenset[str]:
+        w = normalise(word)
+        fixed = self.lexicon.lemmas.get(w)
+        return frozenset({w, fixed}) if fixed else frozenset({w, self.lex.lemma(w)})
+
+    # --- scanning --------------------------------------------------------------------------------
+    def scan(self, norm: str) -> list[Item]:
+        """The items of one normalised line (a fresh list of fresh items each call)."""
+        got = self._scans.get(norm)
+        if got is None:
+            got = tuple(self._scan(norm))
+            if len(self._scans) > 20_000:
+                self._scans.clear()
+            self._scans[norm] = got
+        return [it.copy() for it in got]
+
+    def _scan(self, norm: str) -> list[Item]:
+        raw: list[Item] = []
+        for t in tokens(norm):
+            if t.kind == "word" and "-" in t.text:
+                pos = t.start
+                for part in t.text.split("-"):
+                    if part:
+                        raw.append(Item("word", pos, pos + len(part), part))
+                    pos += len(part) + 1
+            elif t.kind == "ord":
+                raw.append(Item("ord", t.start, t.end, t.text, value=t.value))
+            else:
+                raw.append(Item(t.kind, t.start, t.end, t.text, value=t.value))
+        items = self._phrases(raw)
+        items = self._names(items)
+        out: list[Item] = []
+        for it in items:
+            if it.kind == "word":
+                race = self.races.get(it.text)
+                if race is not None:
+                    it.kind, it.value = "race", race
+                else:
+                    it.concept = self.concept(it.text)
+            out.append(it)
+        out = self._numbers(out, norm)
+        inside = False
+        for it in out:
+            if it.sym("«"):
+                inside = True
+            elif it.sym("»"):
+                inside = False
+            elif inside:
+                it.quoted = True
+        return out
+
+    def concept(self, word: str) -> str | None:
+        c = self.lexicon.concepts.get(word)
+        if c is None and word.isalpha() and len(word) > 1:
+            c = self.lex.concept(word)
+        return c
+
+    def _phrases(self, raw: list[Item]) -> list[Item]:
+        out: list[Item] = []
+        i = 0
+        n = len(raw)
+        while i < n:
+            it = raw[i]
+            hit = None
+            if it.kind == "word":
+                for first in self.lex.lemmas(it.text):
+                    for ph in self.phrase_index.get(first, ()):
+                        k = len(ph.lemmas)
+                        if hit is not None and k <= hit[1]:
+                            continue
+                        if self._phrase_at(raw, i, ph):
+                            hit = (ph.concept, k)
+            if hit is None:
+                out.append(it)
+                i += 1
+                continue
+            concept, k = hit
+            last = raw[i + k - 1]
+            out.append(Item("phrase", it.start, last.end, " ".join(r.text for r in raw[i:i + k]), concept))
+            i += k
+        return out
+
+    def _phrase_at(self, raw: list[Item], i: int, ph: _Phrase) -> bool:
+        if i + len(ph.lemmas) > len(raw):
+            return False
+        for k, lemmas in enumerate(ph.lemmas):
+            it = raw[i + k]
+            if it.kind != "word":
+                return False
+            if k == 0:
+                continue
+            if it.text not in lemmas and lemmas.isdisjoint(self.lex.lemmas(it.text)):
+                return False
+        return True
+
+    def _names(self, items: list[Item]) -> list[Item]:
+        out: list[Item] = []
+        i = 0
+        n = len(items)
+        while i < n:
+            it = items[i]
+            pairs = self.forms.get(it.text) if it.kind == "word" and it.text not in NAME_STOPS else None
+            if not pairs:
+                out.append(it)
+                i += 1
+                continue
+            cands = {c for c, _ in pairs}
+            matched = set(pairs)
+            run_end = i
+            j = i + 1
+            while j < n:
+                nxt = items[j]
+                skip = 0
+                if (nxt.kind == "word" and nxt.text in NAME_STOPS or nxt.sym(".") and len(items[j - 1].text) == 1) \
+                        and j + 1 < n:
+                    skip, nxt = 1, items[j + 1]
+                more = self.forms.get(nxt.text) if nxt.kind == "word" and nxt.text not in NAME_STOPS else None
+                if not more:
+                    break
+                common = cands & {c for c, _ in more}
+                if not common:
+                    break
+                cands = common
+                matched |= more
+                run_end = j + skip
+                j = run_end + 1
+            words = items[i:run_end + 1]
+            name = Item("name", it.start, words[-1].end, " ".join(w.text for w in words))
+            name.cards = frozenset(cands)
+            said = {b for c, b in matched if c in cands}
+            name.full = frozenset(c for c in cands
+                                  if any(all(w in said for w in entry) and len(entry) <= len(words)
+                                         for entry in self.entries.get(c, ())))
+            name.plural = "plur" in parses(words[-1].text)[0].tag
+            head = next((w for w in words if any("NOUN" in p.tag for p in parses(w.text))), words[-1])
+            tags = [p.tag for p in parses(head.text)]
+            name.loc = any("loct" in t or "loc2" in t for t in tags) and not any("nomn" in t or "accs" in t
+                                                                                  for t in tags)
+            out.append(name)
+            i = run_end + 1
+        return out
+
+    def _numbers(self, items: list[Item], norm: str) -> list[Item]:
+        """Attach «№2», «-1» (no space) and a bare number after a sector name, and an ordinal before
+        a name, to the name; mark names inside «…»."""
+        out: list[Item] = []
+        i = 0
+        n = len(items)
+        while i < n:
+            it = items[i]
+            if it.kind == "name":
+                j = i + 1
+                if j + 1 < n and items[j].sym("№") and items[j + 1].kind == "num" or j + 1 < n and items[j].sym("-") and items[j].start == it.end and items[j + 1].kind == "num" \
+                        and items[j + 1].start == items[j].end:
+                    it.number, it.end = items[j + 1].value, items[j + 1].end  # type: ignore[assignment]
+                    i = j + 2
+                elif j < n and items[j].kind == "num" and self._place(it) and (items[j].value or 0) <= 9:
+                    it.number, it.end = items[j].value, items[j].end  # type: ignore[assignment]
+                    i = j + 1
+                else:
+                    i += 1
+                if out and it.number is None:
+                    prev = out[-1]
+                    val = ordinal_value(_as_token(prev)) if prev.kind in ("word", "ord") else None
+                    if val is not None:
+                        out.pop()
+                        it.number, it.ordinal, it.start = val, True, prev.start
+                out.append(it)
+                continue
+            out.append(it)
+            i += 1
+        return out
+
+    def _place(self, it: Item) -> bool:
+        """The name names only sectors or capitals (a bare number after it is its number)."""
+        return bool(it.cards) and all(self.book.card(c).type in ("sector", "capital") for c in it.cards)
+
+
+def _as_token(it: Item):
+    from letopis.engine.text import Token
+
+    return Token(it.text, it.start, it.end, "ord" if it.kind == "ord" else "word",
+                 it.value if isinstance(it.value, int) else None)
+
+
+@cache
+def words_for(book: CardBook) -> Words:
+    """The compiled words of a card book (one per book; books are loaded once per file)."""
+    return Words(Lexicon.load(LEXICON_PATH), book)
+
+
+def split_clauses(items: list[Item]) -> list[list[Item]]:
+    """Sentences of a line: split at «.», «!», «?», «;» and «…» (not the dot of «З.шахта»)."""
+    out: list[list[Item]] = [[]]
+    for k, it in enumerate(items):
+        if it.sym(".", "!", "?", ";", "…"):
+            prev = items[k - 1] if k else None
+            if it.text == "." and prev is not None and prev.kind == "word" and len(prev.text) == 1:
+                continue  # «з.» of «З.шахта»
+            if out[-1]:
+                out.append([])
+            continue
+        out[-1].append(it)
+    return [c for c in out if c]
