@@ -177,7 +177,7 @@ def test_artifact_on_its_hero_KZ_ART_01_KZ_GAP_18_KZ_DEF_PLAY_03():
     play and not in shadow."""
     s = game()
     s.players["p1"].hand = ["pozorny_shchit"]
-    play = lambda on: PlayCard(card="pozorny_shchit", on=on)  # noqa: E731
+    play = lambda on: PlayCard(card="pozorny_shchit", on=on)
     archer = put(s, "p1", "pozorny_luchnik", "gold-1")
     assert first(s, "p1", play(archer)) == ["prod.short", "art.no_hero"]
     s.sectors["crystal-1"].controller = "p1"
