@@ -171,7 +171,7 @@ def test_move_and_retreat_attack_KZ_MOVE_07_KZ_DEF_RET_02():
     s2, _ = run(s, "p1", Move(pieces=(a, b), origin="gold-2", dest="gold-1"))
     assert s2.pending is not None and s2.pending.kind == "retreat" and s2.pending.waiting == ["p2"]
     assert s2.pieces[a].sector == "gold-2"  # not yet: the answer comes first
-    s3, events = run(s2, "p2", Strike(striker=gilen, targets=(a,)))
+    s3, _events = run(s2, "p2", Strike(striker=gilen, targets=(a,)))
     assert a not in s3.pieces and s3.pieces[b].sector == "gold-1" and s3.pending is None
     assert s3.order[s3.active] == "p2"
 

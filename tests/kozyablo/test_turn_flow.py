@@ -138,7 +138,7 @@ def test_start_of_turn_trigger_with_choice_KZ_TURN_01_KZ_TURN_02_KZ_DEF_TRIG_01_
     heavy = put(s, "p1", "dikiy_gilen", "capital-1", damage=3)
     s.pieces[light].damage = 0
     d, events = run(s, "p1", Skip())
-    assert d.pieces[heavy].damage == 2 and [e.kind for e in events][0] == "trigger_heal"
+    assert d.pieces[heavy].damage == 2 and next(e.kind for e in events) == "trigger_heal"
     s.pieces[light].damage = 0
     gilen2 = put(s, "p1", "dikiy_gilen", "capital-1", damage=1)
     c, _ = run(s, "p1", TriggerChoice(piece=nest, target=gilen2), Skip())
@@ -250,7 +250,7 @@ def test_destroyed_capital_KZ_DEF_WIN_02_KZ_WIN_01():
     s.players["p1"].hand = ["podryv"]
     s.sectors["gold-1"].controller = "p1"
     s.sectors["capital-2"].damage = 10
-    s, events = run(s, "p1", PlayCard(card="podryv", on="capital:capital-2"))
+    s, _events = run(s, "p1", PlayCard(card="podryv", on="capital:capital-2"))
     assert s.phase == "over" and s.winners == ["p1"]
 
 
@@ -259,7 +259,7 @@ def test_round_limit_is_a_draw_KZ_DEF_WIN_04_KZ_GAP_42():
     s = game(max_rounds=1)
     s, _ = run(s, "p1", Skip())
     assert s.phase == "play"
-    s, events = run(s, "p2", Skip())
+    s, _events = run(s, "p2", Skip())
     assert s.phase == "over" and s.draw and s.winners == []
     assert turn(s).over
 
