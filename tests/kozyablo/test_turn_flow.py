@@ -129,7 +129,7 @@ def test_at_most_three_mulligans_KZ_MULL_03():
 
 # --- the turn and its triggers --------------------------------------------------------------------------
 def test_start_of_turn_trigger_with_choice_KZ_TURN_01_KZ_TURN_02_KZ_DEF_TRIG_01_KZ_DEC_10():
-    """KZ-TURN-01/02: «Гнездо стражей» acts at the start of its owner's turn; KZ-DEC-10: the choice
+    """KZ-TURN-01 / KZ-TURN-02: «Гнездо стражей» acts at the start of its owner's turn; KZ-DEC-10: the choice
     at the top of the post, default the most damaged creature; KZ-DEF-TRIG-01: not in another
     player's turn."""
     s = game("trutni", "pozorki")
@@ -245,7 +245,8 @@ def test_elimination_with_three_players_KZ_DEF_WIN_03_KZ_GAP_35():
 
 
 def test_destroyed_capital_KZ_DEF_WIN_02_KZ_WIN_01():
-    """KZ-WIN-01 via destruction: «Подрыв» brings a capital's damage to 12 — the game ends at once."""
+    """KZ-WIN-01 via destruction, KZ-DEF-WIN-02: «Подрыв» brings a capital's damage to 12 — the game
+    ends at once."""
     s = game("zhloby", "trutni")
     s.players["p1"].hand = ["podryv"]
     s.sectors["gold-1"].controller = "p1"
