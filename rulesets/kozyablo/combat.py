@@ -244,7 +244,8 @@ def _strike(run: _Run, piece: Piece, n: int) -> bool:
     targets, rolls, note, clause = chosen
     area = has(state, piece, "area") and all(capital_sector_of_target(t) is None and is_creature(state, state.pieces[t])
                                              for t in targets)
-    parts = [_hit(run, piece, t, area, data) for t in targets]
+    names = {t: _target_name(state, t) for t in targets}  # before anybody dies: «№2» stays «№2»
+    parts = [_hit(run, piece, t, names[t], area, data) for t in targets]
     data["targets"] = targets
     verb = f"{name} {told}бьёт"
     if area:
@@ -346,7 +347,14 @@ def _guard(run: _Run, target: str) -> Piece | None:
     return None
 
 
-def _hit(run: _Run, striker: Piece, target: str, area: bool,
+def _target_name(state: State, target: str) -> str:
+    cap = capital_sector_of_target(target)
+    if cap is not None:
+        return f"по столице «{sector_name(state, cap)}»"
+    return who(state, state.pieces[target], "acc")
+
+
+def _hit(run: _Run, striker: Piece, target: str, whom: str, area: bool,
          data: dict[str, Any]) -> tuple[str, str, str, str, str]:
     """One hit: (whom, what happened, «: …» tail, extra clause text, clause)."""
     state = run.state
@@ -355,7 +363,9 @@ def _hit(run: _Run, striker: Piece, target: str, area: bool,
     hits.append(hit)
     cap = capital_sector_of_target(target)
     t_piece = state.pieces.get(target)
-    whom = f"по столице «{sector_name(state, cap)}»" if cap is not None else who(state, t_piece, "acc")  # type: ignore[arg-type]
+    if cap is None and t_piece is None:  # the other hit of this Площадь killed it (its Защитник)
+        hit.update(damage=0, gone=True)
+        return whom, "уже выбыл", ": уже выбыл", "", ""
     if t_piece is not None and not area:
         evaded = _evade(run, t_piece)
         if evaded is not None:

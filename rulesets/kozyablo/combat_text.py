@@ -15,7 +15,6 @@ from typing import Literal
 from letopis.engine.text_words import morph
 
 from .data import book_for
-from .refs import copies_on_table, piece_number
 from .state import Piece, State
 
 Case = Literal["nom", "acc", "gen"]
@@ -152,15 +151,17 @@ def lives(n: int) -> str:
 
 def who(state: State, piece: Piece, case: Case = "nom") -> str:
     """A piece as the public chronicle names it: the declined card name, «№k» when its owner has
-    several copies on the table, the owner when another player has the same card there (a mirror
-    match), and «карта в тени» for a hidden card (KZ-DEF-SHADOW-01)."""
+    several visible copies on the table, the owner when another player shows the same card there
+    (a mirror match), and «карта в тени» for a hidden card (KZ-DEF-SHADOW-01)."""
     owner = state.players[piece.owner].name if piece.owner in state.players else piece.owner
     if piece.shadow:
         return {"nom": "карта в тени", "acc": "карту в тени", "gen": "карты в тени"}[case] + f" ({owner})"
     card = book_for(state).card(piece.card)
     name = decline(card.name, case, animate=card.type != "building")
-    if copies_on_table(state, piece.owner, piece.card) > 1:
-        name += f" №{piece_number(state, piece)}"
-    if any(p.owner != piece.owner and p.card == piece.card for p in state.pieces.values()):
+    seen = sorted((p for p in state.pieces.values()
+                   if p.owner == piece.owner and p.card == piece.card and not p.shadow), key=lambda p: p.seq)
+    if len(seen) > 1:  # numbered among the copies anybody can see: a hidden copy leaks no «№2»
+        name += f" №{[p.uid for p in seen].index(piece.uid) + 1}"
+    if any(p.owner != piece.owner and p.card == piece.card and not p.shadow for p in state.pieces.values()):
         name += f" ({owner})"
     return name

@@ -307,3 +307,18 @@ def test_destruction_at_once_mid_combat_KZ_DEF_WIN_02():
     strikes = [e for e in events if e.kind == "strike"]
     assert len(strikes) == 1 and s.pieces[mechnik].damage == 0
     assert next(e for e in events if e.kind == "combat_end").text == "Бой прерван: столица пала."
+
+
+def test_area_second_target_already_gone_KZ_GAP_28():
+    """KZ-GAP-28: when the first hit's Защитник is also the second target and dies taking the first
+    hit, the second hit finds nobody (and nothing breaks)."""
+    s = table("trutni", "pozorki")
+    roy = put(s, "p1", "roy")
+    luchnik = put(s, "p2", "pozorny_luchnik")
+    shchit = put(s, "p2", "pozorny_shchitonosets", damage=3)
+    events = resolve_attack(s, "p1", attack("gold-1", (roy, (luchnik, shchit))),
+                            {"p2": [Strike(striker=luchnik), Strike(striker=shchit), Guard(defender=shchit)]}, dice())
+    hit = next(e for e in events if e.kind == "strike")
+    assert hit.text == ("Рой бьёт по площади: Позорного лучника — 1 урона принимает на себя Позорный щитоносец, "
+                        "Позорный щитоносец погибает; Позорного щитоносца — уже выбыл.")
+    assert shchit not in s.pieces and s.pieces[luchnik].damage == 0

@@ -114,3 +114,15 @@ def test_shadow_present_but_untargetable_KZ_GAP_10():
     assert causes_retreat(s, "p1", "gold-1", [gilen])
     assert legal_targets(s, gilen) == []
     assert ten in s.pieces
+
+
+def test_hidden_copy_leaks_no_number_KZ_DEF_SHADOW_01():
+    """KZ-DEF-SHADOW-01: with one Козёл-тень visible and another in shadow, the chronicle names the
+    visible one without «№1» (a number would tell there is a second copy)."""
+    s = table("trutni", "kozly")
+    gilen = put(s, "p1", "dikiy_gilen")
+    seen = put(s, "p2", "kozel_ten")
+    put(s, "p2", "kozel_ten", shadow=True)
+    events = resolve_attack(s, "p1", attack("gold-1", (gilen, (seen,))), {"p2": [Strike(striker=seen)]}, dice())
+    hit = next(e for e in events if e.kind == "strike")
+    assert hit.text == "Дикий гилен бьёт Козла-тень: 2 урона, Козёл-тень погибает."
