@@ -135,7 +135,7 @@ def test_artifact_rides_on_the_hero_KZ_ART_01():
 
 def test_building_enters_the_capital_KZ_BLD_01_KZ_DEF_BLD_01():
     """KZ-BLD-01: a building enters its owner's capital; KZ-DEF-BLD-01: it can then be the target
-    of «Подрыв» (2 damage, no armour) and is destroyed when its damage reaches its life."""
+    of «Подрыв» (2 damage, no armour) and is destroyed when its damage reaches its life (KZ-GAP-19)."""
     s = game("trutni", "zhloby")
     s.players["p1"].hand = ["gnezdo_strazhey"]
     s, _ = run(s, "p1", PlayCard(card="gnezdo_strazhey", into="capital-1"))

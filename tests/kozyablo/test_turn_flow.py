@@ -80,7 +80,7 @@ def test_steps_of_a_game_KZ_DEF_TURN_01_KZ_DEF_MULL_01_KZ_DEF_REACT_01():
 
 
 def test_deck_posts_are_private_and_default_to_the_starter_deck_KZ_DEF_SETUP_01():
-    """A deck post's event is public only as «колода принята»; the list is in a private event; a
+    """KZ-DEF-SETUP-01: a deck post's event is public only as «колода принята»; the list is in a private event; a
     missing post gets the seat's starter deck (KZ-DATA-07)."""
     s = fresh()
     s, events = run(s, "p1", deck_of("kozly"))
