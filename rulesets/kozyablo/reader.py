@@ -109,6 +109,7 @@ class _Post:
                 fight = Fight(f.sector, f.leavers, f.attacker)
         self.grammar = Grammar(self.table, mode, fight)
         self.pick_lines: list[_Found] = []
+        self.mull_lines: list[_Line] = []  # further lines of a mulligan list
 
     # --- the post --------------------------------------------------------------------------------
     def read(self, post_lines: list[PostLine]) -> Reading:
@@ -195,6 +196,8 @@ class _Post:
                         None, "KZ-DEF-MULL-01", r.start, r.end, kind=ProblemKind.AMBIGUOUS)))
                     mull_bad = True
                 mull = (mull or []) + r.mulligan
+                if mull_at is not None and f.line is not mull_at.line:
+                    self.mull_lines.append(f.line)
                 mull_at = mull_at or f
                 continue
             if isinstance(r.order, Attack) and attack_at is None:
@@ -250,6 +253,9 @@ class _Post:
             line.summaries.append(checker.describe(order))
             line.orders += 1
             self.accepted.append(order)
+            if isinstance(order, Mulligan):
+                for more in self.mull_lines:
+                    more.orders += 1
         if attack_ok:
             namer = TableNamer(self.state, self.faction)
             for f in self.pick_lines:

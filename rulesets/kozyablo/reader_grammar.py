@@ -47,6 +47,7 @@ VERBS = frozenset({"v_play", "v_use", "v_draw", "v_move", "v_exit", "v_attack", 
                    "d_keep_all", "v_heal"})
 PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
+_LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
 _TYPE_GENITIVE = {"creature": "существо", "hero": "герой", "building": "постройка", "artifact": "артефакт",
                   "magic": "магия", "event": "событие", "capital": "столица", "sector": "сектор"}
@@ -142,8 +143,9 @@ class Grammar:
         if c in ("d_stay_hidden", "d_reveal") or (c == "v_exit" and self.mode == "reaction"):
             return self._shadow(cl, v)
         if c == "v_strike" or (c == "v_attack" and subject):
-            if not refs and not any(it.is_("w_all") for it in cl):
-                return []
+            k = cl.index(v)
+            if not refs and not (k and (cl[k - 1].is_("w_all") or k > 1 and cl[k - 2].is_("w_all"))):
+                return []  # «Побьём их всех!»
             return self._strikes(cl)
         if self.mode == "reaction":
             if c in ("v_play", "v_draw", "v_move", "v_attack", "v_exit") and refs or c == "v_draw":
@@ -190,6 +192,10 @@ class Grammar:
         first = refs[0]
         lead = next((it for it in cl if it.kind != "mark"), None)
         named_first = first.kind == "name" and first is lead and not self.t._place_only(first)
+        if named_first and len(refs) > 1:
+            between = cl[cl.index(first) + 1:cl.index(refs[1])]
+            if any(it.kind == "word" and it.concept not in _LINKS for it in between):
+                return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
         if self.mode == "reaction":
             if squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1):
                 raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")
@@ -618,6 +624,8 @@ class Grammar:
         if v is not None and v.concept in ("d_keep_all",) and names:
             return [Read(None, start, end, mulligan=[])]
         if not names:
+            if v is not None and v.concept == "v_mull" and cl[-1].sym(":"):
+                return []  # «Замешиваю:» — the cards follow on the next lines
             if v is not None and v.concept == "v_mull":
                 raise self._unknown(cl) or fail("read.mulligan_what", v, "KZ-DEF-MULL-01",
                                                 kind=ProblemKind.UNREADABLE)

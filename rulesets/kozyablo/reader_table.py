@@ -144,7 +144,9 @@ class Table:
                         and it.owner is None:
                     it.owner = ("faction", str(items[j + 1].value))
                     it.end, j = items[j + 2].end, j + 3
-                elif nxt.kind == "race" and it.owner is None:
+                elif (nxt.kind == "race" or nxt.kind == "name" and nxt.text in self.words.races) and it.owner is None:
+                    if nxt.kind == "name":
+                        nxt.value = self.words.races[nxt.text]
                     it.owner = ("race", str(nxt.value))
                     it.end, j = nxt.end, j + 1
                 elif nxt.is_("w_enemy") and it.owner is None and nxt.text.startswith("противник"):

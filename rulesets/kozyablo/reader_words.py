@@ -199,6 +199,7 @@ class Words:
                 raw.append(Item("ord", t.start, t.end, t.text, value=t.value))
             else:
                 raw.append(Item(t.kind, t.start, t.end, t.text, value=t.value))
+        raw = self._ability_ids(raw)
         items = self._phrases(raw)
         items = self._names(items)
         out: list[Item] = []
@@ -219,6 +220,29 @@ class Words:
                 inside = False
             elif inside:
                 it.quoted = True
+        return out
+
+    def _ability_ids(self, raw: list[Item]) -> list[Item]:
+        """An ability written by its id («regeneratsiya», «somknut_shchity»): what `to_text` prints
+        when it is not given the ability's name."""
+        if not any(it.kind == "word" and it.text.isascii() for it in raw):
+            return raw
+        out: list[Item] = []
+        i = 0
+        while i < len(raw):
+            it = raw[i]
+            if it.kind == "word" and it.text.isascii():
+                j, text = i, it.text
+                while j + 2 < len(raw) and raw[j + 1].sym("_") and raw[j + 2].kind == "word" \
+                        and raw[j + 1].start == raw[j].end and raw[j + 2].start == raw[j + 1].end:
+                    j += 2
+                    text += "_" + raw[j].text
+                if text in self.ability_ids:
+                    out.append(Item("phrase", it.start, raw[j].end, text, "abid:" + text))
+                    i = j + 1
+                    continue
+            out.append(it)
+            i += 1
         return out
 
     def concept(self, word: str) -> str | None:

@@ -1,0 +1,70 @@
+"""Content the reader tolerates around orders (checklist §3, end): role-play, greetings, «ЗЫ»,
+off-topic, quotes (never orders), BBCode (orders inside [b]/[i]/[color]/[spoiler] still count),
+list markers, emoticons, quote styles, CAPS and repeated punctuation."""
+
+from __future__ import annotations
+
+import pytest
+from test_reader_support import read, statuses, table
+
+from letopis.engine.contract import LineStatus
+from rulesets.kozyablo.orders import DrawCard, PlayCard
+
+STATE = table(hand={"a": ["pozorny_luchnik"]})
+PLAY = PlayCard(card="pozorny_luchnik", into="gold-1")
+
+
+@pytest.mark.parametrize("chatter", [
+    "Закатываем рукава — и по рогам!", "Ну держись, Жлобоград", "Эх, не везёт", "Всем привет!",
+    "Доброе утро, господа :)", "ЗЫ: карты сегодня не идут", "P.S. мечник — мой любимчик", "(офф: когда дедлайн?)",
+    "ООС: буду в отпуске", "Побьём их всех!", "Мечник скучает в шахте", "xD", ")))", "😈🔥",
+    "[img]http://example.com/pic.png[/img]", "[url=http://example.com]моя колода[/url]", "—",
+])
+def test_chatter_is_flavour_and_changes_nothing(chatter):
+    r = read(f"{chatter}\nИграю Позорного лучника в шахту-1.", STATE)
+    assert r.ok, [p.render() for p in r.problems]
+    assert r.orders == [PLAY]
+    assert statuses(r) == [LineStatus.FLAVOUR, LineStatus.ORDER]
+
+
+@pytest.mark.parametrize("line", [
+    "[b]Играю Позорного лучника в шахту-1.[/b]", "[i]играю позорного лучника в шахту-1[/i]",
+    "[color=red]Играю «Позорный лучник» в «Золотая шахта-1»[/color]", "[u][size=14]Играю лучника в шахту 1[/size][/u]",
+    "1. Играю лучника в шахту-1", "1) Играю лучника в шахту-1", "- Играю лучника в шахту-1",
+    "• Играю лучника в шахту-1", "ИГРАЮ ПОЗОРНОГО ЛУЧНИКА В ШАХТУ-1!!!", "Играю лучника в шахту-1 :)",
+    "Играю лучника в шахту-1 :-D", "Играю лучника в шахту-1)))", "Играю \"Позорный лучник\" в шахту-1",
+    "Играю „Позорный лучник“ в шахту-1", "Играю лучника в шахту-1 xD", "Играю лучника в шахту-1 🏹",
+])
+def test_orders_through_markup_markers_emoticons_quotes_and_caps(line):
+    r = read(line, STATE)
+    assert r.ok, [p.render() for p in r.problems]
+    assert r.orders == [PLAY]
+
+
+def test_order_inside_a_spoiler_counts():
+    r = read("[spoiler]\nИграю лучника в шахту-1\n[/spoiler]", STATE)
+    assert r.ok and r.orders == [PLAY]
+
+
+@pytest.mark.parametrize("quote", [
+    "[quote]Беру карту.[/quote]", "[quote=\"Петя\"]Беру карту.\nПропускаю ход.[/quote]",
+    "[quote=Петя]\nАтакую в шахте-1\n[/quote]", "> Беру карту.",
+])
+def test_quoted_lines_are_never_orders(quote):
+    r = read(f"{quote}\nИграю лучника в шахту-1", STATE)
+    assert r.ok, [p.render() for p in r.problems]
+    assert r.orders == [PLAY]
+    assert LineStatus.QUOTE in statuses(r)
+
+
+def test_a_post_of_chatter_only_has_no_orders_and_a_warning():
+    r = read("Привет! Думаю над ходом…\nЗЫ: не торопите", STATE)
+    assert r.ok and r.orders == []
+    assert [p.code for p in r.problems] == ["read.no_order"]
+
+
+def test_chatter_with_a_card_name_in_passing_is_flavour():
+    """A line that only mentions cards in passing («Шмель у Пети злой») is not an order."""
+    r = read("Шмель у Пети злой, а гилен толстый.\nБеру карту.", STATE)
+    assert r.ok and r.orders == [DrawCard()]
+    assert statuses(r)[0] is LineStatus.FLAVOUR
