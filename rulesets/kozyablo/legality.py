@@ -33,6 +33,8 @@ from .orders import (
     Mulligan,
     PlayCard,
     Skip,
+    StayHidden,
+    Strike,
     TriggerChoice,
     UseAbility,
 )
@@ -273,7 +275,8 @@ class Checker:
     def _check_own_decision(self, order: BaseModel) -> list[Violation]:
         """The attacker's own Уклонение/Защитник lines after his attack; the mover's for his leavers."""
         main, base = self.main, self.before_main
-        if isinstance(main, Attack) and base is not None and isinstance(order, (Evade, Guard, Decline)):
+        if isinstance(main, Attack) and base is not None and isinstance(order, (Evade, Guard, Decline, Strike,
+                                                                                 StayHidden)):
             return check_decision(base, self.faction, order, sector=main.sector, attacker=self.faction)
         if isinstance(main, Move) and base is not None and isinstance(order, (Evade, Guard, Decline)) \
                 and actions.retreat_due(base, self.faction, main):
