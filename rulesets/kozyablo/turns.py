@@ -98,7 +98,12 @@ def default_orders(state: State, faction: str) -> list[BaseModel]:
     if state.phase != "play":
         return []
     if state.pending is not None:
-        return [Decline(what="react")] if state.pending.kind == "react" else []
+        if faction not in state.pending.waiting or faction in state.pending.answers:
+            return []
+        if state.pending.kind == "react":
+            return [Decline(what="react")]
+        from .decisions import default_decision
+        return default_decision(state, faction)  # §4: stay hidden, no evasion, no transfer
     if state.order[state.active] != faction:
         return []
     move = garrison_move(state, faction)

@@ -10,6 +10,7 @@ from rulesets.kozyablo.orders import (
     Attack,
     Decline,
     DrawCard,
+    Evade,
     Move,
     Mulligan,
     PlayCard,
@@ -400,3 +401,18 @@ def test_mulligan_limits_KZ_MULL_03_KZ_DEF_MULL_01():
     s.players["p1"].deck = ["roy", "roy"]
     assert first(s, "p1", Mulligan(cards=("shmel",))) == ["mull.small_deck"]
     assert first(s, "p1", Mulligan()) == []
+
+
+def test_attacker_adds_his_own_evasion_lines_KZ_DEF_REACT_01():
+    """The attacker answers for his own creatures in his attack post (KZ-DEF-REACT-01 design): an
+    Уклонение line after the attack is checked like a reaction line; before an attack it is not a
+    main-post order."""
+    s = game()
+    s.players["p1"].hand = ["pozorny_klich"]
+    scout = put(s, "p1", "pozorny_sledopyt", "gold-1")
+    put(s, "p2", "dikiy_gilen", "gold-1")
+    evade = Evade(piece=scout, discard="pozorny_klich")
+    assert codes(s, "p1", Attack(sector="gold-1"), evade) == [[], []]
+    assert codes(s, "p1", evade) == [["turn.decision_only"]]
+    bad = Evade(piece=scout, discard="shmel")
+    assert codes(s, "p1", Attack(sector="gold-1"), bad)[1] != []
