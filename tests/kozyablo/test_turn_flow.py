@@ -298,3 +298,17 @@ def test_proposals_are_legal_for_many_steps_KZ_DEF_TURN_01():
                 s = apply(s, f, orders, Dice(f"{step % 256:02x}" * 32)).state
             steps += 1
     assert steps >= 200
+
+
+def test_capital_destroyed_in_combat_ends_the_game_KZ_DEF_WIN_02_KZ_WIN_03():
+    """KZ-DEF-WIN-02 / KZ-WIN-03: a strike that brings the capital to 12 damage (Броня 2 counted)
+    ends the game at once; here a hidden defender stops the capture, and stays hidden."""
+    from rulesets.kozyablo.orders import Attack, StayHidden, TargetPick
+    s = game("pozorki", "kozly")
+    knight = put(s, "p1", "pozorny_rytsar", "capital-2")
+    ghost = put(s, "p2", "kozel_ten", "capital-2", shadow=True)
+    s.sectors["capital-2"].damage = 11
+    s, _ = run(s, "p1", Attack(sector="capital-2", picks=(TargetPick(striker=knight, targets=("capital:capital-2",)),)))
+    assert s.pending is not None and s.pending.waiting == ["p2"]
+    s, _ = run(s, "p2", StayHidden(piece=ghost))
+    assert s.sectors["capital-2"].damage == 12 and s.phase == "over" and s.winners == ["p1"]
