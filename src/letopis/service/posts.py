@@ -57,7 +57,9 @@ def _read(ruleset: Ruleset, text: str, state_json: dict[str, Any], faction: str)
 
 
 def _check_out(reading: Reading, **extra: Any) -> CheckOut:
-    return CheckOut(**reading_json(reading), **extra)
+    # the reading's own line and problem models go in as they are: no dump to dicts and re-validation
+    return CheckOut(ok=reading.ok, lines=reading.lines, problems=reading.problems, orders=reading.orders_json(),
+                    **extra)
 
 
 def _check_statement() -> tuple[str, dict[str, Any]]:

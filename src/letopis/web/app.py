@@ -83,12 +83,14 @@ def create_app(
                                    swagger_js_url="/static/swagger/swagger-ui-bundle.js",
                                    swagger_css_url="/static/swagger/swagger-ui.css",
                                    swagger_favicon_url="/static/swagger/favicon-32x32.png")
+    # The JSON API first: FastAPI tries routes in order and each try costs, so the live check
+    # (POST /api/games/{id}/check) should not wait behind every page. No page path starts with /api/.
+    app.include_router(api.router)
     app.include_router(auth.router)
     app.include_router(pages.router)
     app.include_router(gm.router)
     app.include_router(gm_desk_web.router)  # roll back, corrections, seats, rulings
     app.include_router(gm_desk_web.api_router)
-    app.include_router(api.router)
     app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
     app.include_router(notify_web.api)
     app.include_router(archive.router)
