@@ -14,7 +14,7 @@ from letopis.engine.events import Event
 from . import lasting
 from .damage import capital_destroyed, capital_life, effect_damage, take
 from .data import book_for
-from .messages import event, piece_in, place, target_in
+from .messages import cards_acc, event, piece_in, place, target_in
 from .orders import CAPITAL_TARGET, DrawCard, Move, PlayCard, Skip, UseAbility
 from .refs import sector_name
 from .state import Piece, State
@@ -46,7 +46,7 @@ def draw_cards(state: State, faction: str, n: int, clause: str = "KZ-DRAW-01") -
         events.append(event("draw_private", clause, faction=faction, public=False, card=book.card(drawn[0]).name,
                             data={"cards": drawn}))
     elif drawn:
-        events.append(event("draw_cards", clause, faction=faction, who=player.name, n=len(drawn),
+        events.append(event("draw_cards", clause, faction=faction, who=player.name, n=cards_acc(len(drawn)),
                             data={"faction": faction, "count": len(drawn), "deck": len(player.deck)}))
         events.append(event("draw_cards_private", clause, faction=faction, public=False,
                             cards=", ".join(f"«{book.card(c).name}»" for c in drawn), data={"cards": drawn}))
@@ -139,7 +139,7 @@ def _play_effect(state: State, faction: str, order: PlayCard) -> list[Event]:
     elif effect == "heal" and order.on in state.pieces:
         piece = state.pieces[order.on]
         n = heal(state, piece, int(card.params.get("amount", 0)))
-        events.append(event("heal", "KZ-MAG-02", faction=faction, target=piece_in(state, piece.uid), n=n, lives=lives(n),
+        events.append(event("heal" if n else "heal_none", "KZ-MAG-02", faction=faction, target=piece_in(state, piece.uid), n=n, lives=lives(n),
                             data={"piece": piece.uid, "healed": n}))
     elif effect == "draw":
         events += draw_cards(state, faction, int(card.params.get("count", 1)), clause="KZ-EVT-01")
@@ -277,7 +277,7 @@ def use_ability(state: State, faction: str, order: UseAbility) -> list[Event]:
     elif ability.effect == "heal" and order.target in state.pieces:
         target = state.pieces[order.target]
         n = heal(state, target, amount)
-        events.append(event("heal", "KZ-ABIL-04", faction=faction, target=piece_in(state, target.uid), n=n, lives=lives(n),
+        events.append(event("heal" if n else "heal_none", "KZ-ABIL-04", faction=faction, target=piece_in(state, target.uid), n=n, lives=lives(n),
                             data={"piece": target.uid, "healed": n}))
     return events
 

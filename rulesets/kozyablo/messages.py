@@ -120,7 +120,7 @@ MESSAGES: dict[str, str] = {
     "event.turn_start": "Круг {round}: ходит {who}.",
     "event.draw": "{who} берёт карту.",
     "event.draw_private": "Вы взяли «{card}».",
-    "event.draw_cards": "{who} берёт карт из колоды: {n}.",
+    "event.draw_cards": "{who} берёт из колоды {n}.",
     "event.draw_cards_private": "Вы взяли: {cards}.",
     "event.draw_short": "В колоде {who} больше нет карт.",
     "event.play_piece": "{who} играет «{card}» в {sector}.",
@@ -135,6 +135,7 @@ MESSAGES: dict[str, str] = {
     "event.artifact_lost": "Артефакт «{card}» уходит в сброс вместе с героем.",
     "event.hero_dead": "Герой «{card}» погиб и больше не вернётся в игру.",
     "event.heal": "{target} восстанавливает {n} {lives}.",
+    "event.heal_none": "{target} и так цел — лечить нечего.",
         "event.lasting_on": "«{card}» действует {how}.",
     "event.lasting_off": "Действие «{card}» закончилось — карта уходит в сброс.",
     "event.discard_instant": "«{card}» уходит в сброс.",
@@ -148,6 +149,7 @@ MESSAGES: dict[str, str] = {
     "event.unshadow": "{who} выходит из тени.",
     "event.armour_bonus": "{who}: «{ability}» — Броня +{n} до конца хода.",
     "event.trigger_heal": "«{card}»: {target} восстанавливает {n} {lives}.",
+    "event.trigger_heal_none": "«{card}»: {target} и так цел — лечить нечего.",
     "event.trigger_idle": "«{card}»: в столице некого лечить.",
     "event.capture": "{who} захватывает {capital}!",
     "event.eliminated": "{who} выбывает из игры: все его карты уходят со стола.",
@@ -221,3 +223,9 @@ def target_in(state: Any, target: str, case: str = "acc") -> str:
     if target.startswith("capital:"):
         return place(state, target[len("capital:"):], case)
     return piece_in(state, target, case)
+
+
+def cards_acc(n: int) -> str:
+    """«1 карту», «2 карты», «5 карт» (the accusative: «берёт из колоды 2 карты»)."""
+    from .refs import plural
+    return f"{n} {plural(n, 'карту', 'карты', 'карт')}"

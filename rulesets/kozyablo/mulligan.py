@@ -15,9 +15,8 @@ from letopis.engine.dice import Dice
 from letopis.engine.events import Event
 
 from .data import book_for
-from .messages import event
+from .messages import cards_acc, event
 from .orders import DeckList, Mulligan
-from .refs import cards_count
 from .secrecy import secret_dice
 from .setup import open_table, starter_deck_list
 from .state import State
@@ -74,7 +73,7 @@ def apply_mulligan(state: State, faction: str, order: Mulligan, dice: Dice) -> l
     player.hand += drawn
     player.mulligans += 1
     milled_names = ", ".join(f"«{book.card(c).name}»" for c in milled) or "ничего"
-    events.append(event("mulligan", "KZ-MULL-02", faction=faction, who=player.name, n=cards_count(len(returned)),
+    events.append(event("mulligan", "KZ-MULL-02", faction=faction, who=player.name, n=cards_acc(len(returned)),
                         milled=milled_names,
                         data={"faction": faction, "returned": len(returned), "milled": milled,
                               "mulligans": player.mulligans, "deck": len(player.deck)}))
@@ -106,3 +105,4 @@ def _next_decider(state: State) -> list[Event]:
     events.append(event("battle_begins", "KZ-SETUP-03", who=state.players[first].name, data={"first": first}))
     events += open_turn(state, first)
     return events
+

@@ -97,7 +97,7 @@ def _fire(state: State, faction: str, when: str, chosen: dict[str, str]) -> list
                                 data={"piece": source.uid}))
             continue
         n = heal(state, target, int(card.params.get("amount", 1)))
-        events.append(event("trigger_heal", "KZ-TURN-02", faction=faction, card=card.name,
+        events.append(event("trigger_heal" if n else "trigger_heal_none", "KZ-TURN-02", faction=faction, card=card.name,
                             target=piece_in(state, target.uid), n=n, lives=lives(n),
                             data={"piece": source.uid, "target": target.uid, "healed": n}))
     return events
