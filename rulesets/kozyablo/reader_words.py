@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from letopis.engine.text import Lemmatizer, Lexicon, normalise, ordinal_value, parses, tokens
@@ -44,8 +44,13 @@ _CONSONANT_ENDINGS = ("", "а", "у", "ом", "е", "ы", "и", "ов", "ам", 
 _VOWELS_FIXED = frozenset("иоуыэю")  # «Летаро», «зомби»: indeclinable
 
 
-def name_forms(word: str) -> set[str]:
-    """Every form a player may write for one word of a card name."""
+@lru_cache(maxsize=4096)
+def name_forms(word: str) -> frozenset[str]:
+    """Every form a player may write for one word of a card name (or of a player's name)."""
+    return frozenset(_name_forms(word))
+
+
+def _name_forms(word: str) -> set[str]:
     out = {word}
     if not word.isalpha() or len(word) < 2:
         return out
