@@ -57,8 +57,8 @@ def export_game(db: Session, game_id: int, *, public: bool = False) -> dict[str,
     """
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
-    sight = Sight.public(game, ruleset) if public else Sight(gm=True)
-    hide = public and sight.secret
+    hide = public and in_secret(game, ruleset)
+    sight = Sight.public(game, ruleset) if hide else Sight(gm=True)
 
     def shown(data: dict[str, Any]) -> dict[str, Any]:
         return ruleset.view(ruleset.state_from_json(data), PUBLIC) if hide else data
@@ -130,10 +130,8 @@ def export_for(db: Session, game_id: int, viewer_user_id: int | None = None) -> 
     ruleset = ruleset_by_id(game.ruleset_id)
     if is_gm(db, game, viewer_user_id):
         return export_game(db, game_id)
-    if in_secret(game, ruleset):
-        return export_game(db, game_id, public=True)
-    if game.status == GameStatus.OVER.value:
-        return export_game(db, game_id)
+    if has_secrets(ruleset) or game.status == GameStatus.OVER.value:
+        return export_game(db, game_id, public=True)  # complete unless secrets are still kept
     raise Forbidden(f"Пока игра идёт, выгрузить её целиком может только мастер; проверить кубики может любой: "
                     f"/api/games/{game_id}/verify.", code="export_forbidden")
 
@@ -298,5 +296,12 @@ def _verify_public(document: dict[str, Any], game_id: int | None, secret_commitm
 
 
 def verify_game(db: Session, game_id: int) -> VerifyOut:
-    """Recompute the setup and every published step from stored posts and revealed seeds."""
-    return verify_export(export_game(db, game_id))
+    """Recompute the setup and every published step from stored posts and revealed seeds. The
+    server holds a running game's secret seed, so it recomputes the shuffles too, and says that
+    nobody else can yet."""
+    game = load_game(db, game_id)
+    out = verify_export(export_game(db, game_id))
+    if in_secret(game, ruleset_by_id(game.ruleset_id)):
+        out.notes = [("Сервер пересчитал и тасовки с взятыми картами — по тайному зерну игры, которое пока "
+                      "не открыто; после конца игры это сможет повторить любой.")]
+    return out
