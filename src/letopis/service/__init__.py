@@ -58,6 +58,7 @@ from .gm_desk import (
     rollback,
     take_over,
 )
+from .hidden import strip_secret_rolls
 from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
 from .posts import check_post, check_text, submit_post
 from .receipts import PostHistoryOut, RevisionOut, post_history
@@ -83,7 +84,6 @@ from .schemas import (
     VerifyOut,
     ViewerOut,
 )
-from .hidden import strip_secret_rolls
 from .transfer import export_for, export_game, import_setup, verify_export, verify_game
 from .users import authenticate, get_user, get_user_by_login, register_user, set_admin
 
