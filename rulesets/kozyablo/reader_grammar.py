@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from letopis.engine.problems import ProblemKind, Severity
 from letopis.engine.text import is_known, suggest
 
+from .data import fold as fold_name
 from .orders import (
     Attack,
     Decline,
@@ -106,10 +107,16 @@ class Grammar:
         try:
             if self.mode == "mulligan":
                 return self._mulligan(cl)
+            quoted = self._quoted_unknown(cl)
+            if quoted is not None:
+                raise quoted
             v = next((it for it in cl if is_verb(it)), None)
-            if v is None:
-                return self._verbless(cl)
-            return self._with_verb(cl, v)
+            reads = self._verbless(cl) if v is None else self._with_verb(cl, v)
+            if not reads and v is None:
+                typo = self._verb_typo(cl)
+                if typo is not None:
+                    raise typo
+            return reads
         except Fail as e:
             return [Read(None, e.issue.start or cl[0].start, e.issue.end or cl[-1].end, [e.issue])]
 
@@ -263,8 +270,7 @@ class Grammar:
             if places:
                 squad = self.t.sector(places[0], prefer=lambda s: bool(own_fighters(self.state, self.faction, s)))
             else:
-                sectors = sorted({p.sector for p in self.t.visible if p.owner == self.faction}
-                                 & {p.sector for p in self.t.pieces})
+                sectors = sorted({p.sector for p in self.t.visible if p.owner == self.faction})
                 held = [s for s in sectors if own_fighters(self.state, self.faction, s)]
                 if len(held) != 1:
                     raise fail("read.play_target", card_it, "KZ-MAG-01", name=card.name)
@@ -666,6 +672,48 @@ class Grammar:
                 prep = None
         return out
 
+    def _quoted_unknown(self, cl: list[Item]) -> Fail | None:
+        """A name in «…» that is no card («Позорный лучнег»): say so, with the nearest card."""
+        spans: list[list[Item]] = []
+        for it in cl:
+            if it.quoted:
+                if spans and spans[-1][-1] is cl[cl.index(it) - 1]:
+                    spans[-1].append(it)
+                else:
+                    spans.append([it])
+        for span in spans:
+            stray = [it for it in span if it.kind == "word" and it.concept is None and it.text.isalpha()]
+            if not stray or not (any(it.kind == "name" for it in span) or any(not is_known(it.text) for it in stray)):
+                continue
+            if any(it.kind in ("person", "race") for it in span):
+                continue
+            start, end = span[0].start, span[-1].end
+            typed = self.t.line.typed(start, end).strip("«»\"„“” ") if self.t.line else " ".join(i.text for i in span)
+            names = {fold_name(c.name): c.name for c in self.book.cards.values()}
+            near = suggest(" ".join(i.text for i in span), tuple(names), cutoff=70.0)
+            issue = fail("read.unknown_card_maybe" if near else "read.unknown_card", span[0], "KZ-DEF-REF-01",
+                         kind=ProblemKind.UNREADABLE, hint=msg("read.maybe", word=names[near]) if near else None,
+                         typed=typed, name=names.get(near or "", "")).issue
+            issue.end = end
+            return Fail(issue)
+        return None
+
+    def _verb_typo(self, cl: list[Item]) -> Fail | None:
+        """A sentence that names cards or sectors and has a word like an order verb mistyped
+        («Атакйу в руднике-1»): an error with the verb it looks like, not chatter."""
+        if not any(it.kind in REF_KINDS for it in cl):
+            return None
+        for it in cl:
+            if it.kind != "word" or it.concept is not None or len(it.text) < 4 or not it.text.isalpha():
+                continue
+            if is_known(it.text):
+                continue
+            near = suggest(it.text, self.t.words.verb_forms, cutoff=75.0)
+            if near is not None and near[0] == it.text[0]:
+                return fail("read.unreadable_word", it, None, kind=ProblemKind.UNREADABLE,
+                            hint=msg("read.maybe", word=near), word=self.t.typed(it))
+        return None
+
     def _unknown(self, cl: list[Item]) -> Fail | None:
         """A word that looks like a mistyped card name: «нет такой карты: «Шмэль» — может быть, «Шмель»?»"""
         for it in cl:
@@ -678,8 +726,9 @@ class Grammar:
             typed = self.t.typed(it)
             near = suggest(it.text, self.t.words.vocabulary, cutoff=70.0)
             if near is not None:
+                name = self.t.words.display[near]
                 return fail("read.unknown_card_maybe", it, "KZ-DEF-REF-01", kind=ProblemKind.UNREADABLE,
-                            typed=typed, name=self.t.words.display[near])
+                            hint=msg("read.maybe", word=name), typed=typed, name=name)
             return fail("read.unknown_card", it, "KZ-DEF-REF-01", kind=ProblemKind.UNREADABLE, typed=typed)
         return None
 

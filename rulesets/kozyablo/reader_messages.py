@@ -18,6 +18,8 @@ READER_MESSAGES: dict[str, str] = {
     # --- a line that cannot be read --------------------------------------------------------------
     "read.unreadable": "Строка похожа на приказ, но прочитать её не удалось.",
     "read.unknown_card": "Нет такой карты: «{typed}».",
+    "read.unreadable_word": "Непонятное слово «{word}».",
+    "read.maybe": "Может быть, «{word}»?",
     "read.unknown_card_maybe": "Нет такой карты: «{typed}» — может быть, «{name}»?",
     "read.card_ambiguous": "«{typed}» — непонятно, какая карта: {options}.",
     "read.card_ambiguous.hint": "Напишите название полностью.",

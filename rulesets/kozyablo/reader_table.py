@@ -322,9 +322,9 @@ class Table:
             code = "read.piece_not_own" if role == "own" else "read.piece_own"
             raise fail(code, it, "KZ-DEF-REF-01", name=self.namer.piece(anywhere[0].uid))
         if anywhere and sector is not None:
-            where = sector_name(self.state, anywhere[0].sector)
+            where = f"«{sector_name(self.state, anywhere[0].sector)}»"
             raise fail("read.move_not_there", it, "KZ-DEF-REF-01", name=self.namer.piece(anywhere[0].uid),
-                       where=where, said=sector_name(self.state, sector))
+                       where=where, said=f"«{sector_name(self.state, sector)}»")
         suffix = f" в «{sector_name(self.state, sector)}»" if sector else ""
         raise fail("read.piece_missing", it, "KZ-DEF-REF-01", typed=name, where=suffix)
 

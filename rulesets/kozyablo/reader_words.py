@@ -173,6 +173,7 @@ class Words:
             for first in ph.lemmas[0]:
                 self.phrase_index.setdefault(first, []).append(ph)
         self.ability_ids = {ab.id for card in book.cards.values() for ab in card.abilities}
+        self.verb_forms = _verb_forms(lexicon)
         self._scans: dict[str, tuple[Item, ...]] = {}
 
     def _lemma_set(self, word: str) -> frozenset[str]:
@@ -382,6 +383,24 @@ def _as_token(it: Item):
 
     return Token(it.text, it.start, it.end, "ord" if it.kind == "ord" else "word",
                  it.value if isinstance(it.value, int) else None)
+
+
+def _verb_forms(lexicon: Lexicon) -> tuple[str, ...]:
+    """The order verbs as players write them (first and third person), for «может быть, «атакую»?»."""
+    out: set[str] = set()
+    for word, concept in lexicon.concepts.items():
+        if not concept.startswith("v_"):
+            continue
+        out.add(word)
+        for p in morph().parse(word):
+            if "INFN" not in p.tag:
+                continue
+            for grams in ({"1per", "sing", "pres"}, {"1per", "sing", "futr"}, {"3per", "sing", "pres"},
+                          {"3per", "sing", "futr"}):
+                form = p.inflect(grams)
+                if form is not None:
+                    out.add(normalise(form.word))
+    return tuple(sorted(out))
 
 
 @cache
