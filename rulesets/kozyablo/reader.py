@@ -33,7 +33,7 @@ from .decisions import fight_of
 from .legality import Checker
 from .orders import Attack, Mulligan, TargetPick, UseAbility
 from .reader_grammar import Fight, Grammar, Read, is_verb
-from .reader_messages import msg
+from .reader_messages import READER_MESSAGES, msg
 from .reader_table import Fail, Issue, Table
 from .reader_words import split_clauses
 from .refs import TableNamer
@@ -121,6 +121,9 @@ class _Post:
             if line.status is not LineStatus.FLAVOUR or pl.kind not in (LineKind.TEXT, LineKind.HEADING):
                 continue
             if len(pl.norm) > MAX_ORDER_LINE:
+                head = self.table.words.scan(pl.norm[:MAX_ORDER_LINE])
+                if any(is_verb(it) for it in head):  # a paragraph with an order word in it
+                    line.problems.append(_whole(pl, "read.long_line", limit=MAX_ORDER_LINE))
                 continue
             items = self.table.bind(self.table.words.scan(pl.norm))
             for cl in split_clauses(items):
@@ -296,11 +299,12 @@ class _Post:
         return reading
 
 
-def _whole(pl: PostLine, code: str) -> Problem:
+def _whole(pl: PostLine, code: str, **fields: object) -> Problem:
     stripped = pl.original.rstrip()
     start = len(pl.original) - len(pl.original.lstrip())
+    hint = msg(f"{code}.hint") if f"{code}.hint" in READER_MESSAGES else None
     return Problem(line=pl.number, col_start=start, col_end=len(stripped), severity=Severity.WARNING,
-                   kind=ProblemKind.INFO, code=code, message=msg(code))
+                   kind=ProblemKind.INFO, code=code, message=msg(code, **fields), hint=hint)
 
 
 def _problem(pl: PostLine, issue: Issue) -> Problem:

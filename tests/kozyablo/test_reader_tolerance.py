@@ -68,3 +68,21 @@ def test_chatter_with_a_card_name_in_passing_is_flavour():
     r = read("Шмель у Пети злой, а гилен толстый.\nБеру карту.", STATE)
     assert r.ok and r.orders == [DrawCard()]
     assert statuses(r)[0] is LineStatus.FLAVOUR
+
+
+def test_a_long_paragraph_is_not_read_but_an_order_word_in_it_is_flagged():
+    story = "Мечник долго смотрел на горы, " * 12 + "а потом сказал: атакую! " + "Ветер выл. " * 5
+    r = read(story + "\nИграю лучника в шахту-1", STATE)
+    assert r.ok and r.orders == [PLAY]
+    assert [p.code for p in r.problems] == ["read.long_line"] and r.problems[0].line == 1
+    calm = "Мечник долго смотрел на горы, " * 15
+    assert not read(calm + "\nИграю лучника в шахту-1", STATE).problems
+
+
+def test_a_megabyte_post_is_read_whole():
+    chunk = "Всем привет!\nИграю лучника в шахту-1.\n[quote]Беру карту[/quote]\nЗЫ: удачи :)\n"
+    big = chunk * (1_000_000 // len(chunk))
+    r = read(big, STATE)
+    assert len(r.lines) == len(big.split("\n"))
+    assert r.orders == [PLAY]
+    assert {p.code for p in r.problems} == {"read.second_action"}
