@@ -399,6 +399,7 @@ class Grammar:
         «X не бьёт», «X выходит из тени и бьёт Y»: TargetPicks in a main post, Strikes in a
         reaction post."""
         segments: list[dict] = []
+        group: list[Item] = []  # «Мечник и лучник бьют…»: strikers waiting for their verb
         n = len(cl)
         i = 0
         while i < n:
@@ -414,18 +415,23 @@ class Grammar:
                     elif not reveal:
                         break
                     j += 1
+                fresh = not segments or (i > 0 and cl[i - 1].sym(",", ";")) and bool(segments[-1]["targets"])
                 if j < n and (cl[j].is_("v_strike", "v_attack") or cl[j].sym("→")
-                              or (cl[j].sym(":", "-") and not segments)):
-                    segments.append({"striker": it, "targets": [], "neg": neg, "reveal": reveal,
-                                     "start": it.start, "end": cl[j].end})
+                              or (cl[j].sym(":", "-") and fresh and j + 1 < n and cl[j + 1].kind in REF_KINDS)):
+                    segments.append({"strikers": [*group, it], "targets": [], "neg": neg, "reveal": reveal,
+                                     "start": (group or [it])[0].start, "end": cl[j].end})
+                    group = []
                     i = j + 1
                     continue
-                if reveal and segments == [] and j >= n:
-                    segments.append({"striker": it, "targets": [], "neg": True, "reveal": True,
+                if reveal and not segments and j >= n:
+                    segments.append({"strikers": [it], "targets": [], "neg": True, "reveal": True,
                                      "start": it.start, "end": cl[j - 1].end})
                     i = j
                     continue
-                if segments:
+                taking = bool(segments) and not segments[-1]["targets"]
+                if not taking and self._may_strike(it) and self._group_ahead(cl, i):
+                    group.append(it)
+                elif segments:
                     segments[-1]["targets"].append(it)
                     segments[-1]["end"] = it.end
                 i += 1
@@ -446,18 +452,35 @@ class Grammar:
                 reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
         return reads
 
+    def _may_strike(self, it: Item) -> bool:
+        sector = self.fight.sector if self.fight is not None else None
+        return it.is_("w_all") or (it.kind == "name" and bool(self.t.piece_candidates(it, {self.faction}, sector)))
+
+    def _group_ahead(self, cl: list[Item], i: int) -> bool:
+        """Whether the names from ``cl[i]`` on, joined by «и» or commas, end at a strike verb."""
+        for it in cl[i + 1:]:
+            if it.is_("v_strike", "v_attack") or it.sym("→"):
+                return True
+            if it.is_("w_and") or it.sym(",") or (it.kind in REF_KINDS and self._may_strike(it)):
+                continue
+            return False
+        return False
+
     def _segment(self, seg: dict, fight: Fight | None) -> list[Read]:
-        striker_it: Item = seg["striker"]
+        striker_it: Item = seg["strikers"][-1]
         sector = fight.sector if fight is not None else None
-        if striker_it.is_("w_all"):
-            if sector is None:
-                raise fail("read.pick_no_attack", striker_it, "KZ-DEF-CMB-03")
-            strikers = [p for p in self.state.pieces_in(sector, self.faction) if strikes(self.state, p)]
-            if not strikers:
-                raise fail("read.all_strike_none", striker_it, "KZ-DEF-CMB-03",
-                           sector=f"«{sector_name(self.state, sector)}»")
-        else:
-            strikers = self.t.pieces(striker_it, "own", sector=sector, many=True)
+        strikers: list[Piece] = []
+        for who in seg["strikers"]:
+            if who.is_("w_all"):
+                if sector is None:
+                    raise fail("read.pick_no_attack", who, "KZ-DEF-CMB-03")
+                found = [p for p in self.state.pieces_in(sector, self.faction) if strikes(self.state, p)]
+                if not found:
+                    raise fail("read.all_strike_none", who, "KZ-DEF-CMB-03",
+                               sector=f"«{sector_name(self.state, sector)}»")
+            else:
+                found = self.t.pieces(who, "own", sector=sector, many=True)
+            strikers += [p for p in found if p not in strikers]
         if sector is None:
             sector = strikers[0].sector
         targets: list[str] = []

@@ -227,3 +227,29 @@ MULL = table(races=("pozorki", "trutni"), phase="mulligan",
 ])
 def test_mulligan_KZ_DEF_MULL_01(text, cards):
     assert _one(text, MULL) == Mulligan(cards=cards)
+
+
+# --- combinations of the variants ---------------------------------------------------------------------------
+def test_target_list_variants_combine_KZ_DEF_CMB_03():
+    mech, luch = u("pozorny_mechnik", n=2), u("pozorny_luchnik", n=2)
+    gilen, shmel = u("dikiy_gilen", "b"), u("shmel", "b")
+    both = Attack(sector="crystal-1", picks=(TargetPick(striker=mech, targets=(gilen,)),
+                                             TargetPick(striker=luch, targets=(shmel,))))
+    assert _one("Атакую в руднике-1: мечник бьёт гилена, лучник — шмеля") == both
+    assert _one("Атакую в руднике-1. Мечник рубит гилена, лучник стреляет по шмелю.") == both
+    assert _one("[b]Атакую[/b] в «Кристальный рудник-1»!!!\n1) мечник → гилен\n2) лучник → шмель") == both
+    assert _one("Атакую в руднике-1: мечник и лучник бьют гилена") == Attack(sector="crystal-1", picks=(
+        TargetPick(striker=mech, targets=(gilen,)), TargetPick(striker=luch, targets=(gilen,))))
+    assert _one("Атакую в руднике-1: мечник → гилен, шмель") == Attack(sector="crystal-1", picks=(
+        TargetPick(striker=mech, targets=(gilen, shmel)),))
+
+
+def test_play_variants_combine_KZ_PLAY_01():
+    assert _one("Выкладываю в шахту-1 Позорного мечника") == PlayCard(card="pozorny_mechnik", into="gold-1")
+    assert _one("Ставлю Шмеля на шахту-2") == PlayCard(card="shmel", into="gold-2")
+    assert _one("- [i]Играю «шмеля» в З.шахту №2 :)[/i]") == PlayCard(card="shmel", into="gold-2")
+
+
+def test_attack_a_capital_by_its_names_KZ_DEF_SECT_01():
+    for text in ("Атакую в Улье", "Атакую столицу Пети", "Нападаю на Улей", "Атакую столицу Трутней"):
+        assert _one(text) == Attack(sector="capital-2")
