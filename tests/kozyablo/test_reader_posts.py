@@ -156,3 +156,42 @@ def test_read_post_never_raises_and_strict_reader_agrees():
     state = table(hand={"a": ["pozorny_luchnik"]})
     text = "Играю лучника в шахту-1"
     assert read_post(text, state, "a").orders == read(text, state).orders
+
+
+def test_retreat_attack_targets_are_the_leavers_KZ_DEC_08():
+    from rulesets.kozyablo.orders import Move
+
+    state = table(names=NAMES, active="b", pieces=[("zhlob_vyshibala", "a", "gold-1"), ("shmel", "b", "gold-1"),
+                                                   ("dikiy_gilen", "b", "gold-1")])
+    move = Move(pieces=(uid(state, "shmel", "b"), uid(state, "dikiy_gilen", "b")), origin="gold-1", dest="gold-2")
+    state.pending = Pending(kind="retreat", active="b", action=[move.model_dump(mode="json")], waiting=["a"])
+    r = read("Вышибала бьёт отступающего гилена", state)
+    assert r.ok and r.orders == [Strike(striker=uid(state, "zhlob_vyshibala", "a"),
+                                        targets=(uid(state, "dikiy_gilen", "b"),))]
+    r = read("Вышибала лупит отступающего Шмеля", state)  # Полёт
+    assert not r.ok and r.problems[0].clause == "KZ-FLY-01"
+
+
+def test_reaction_window_free_ability_or_pass_KZ_DEC_03():
+    from rulesets.kozyablo.orders import Decline
+
+    state = table(names=NAMES, active="b", hand={"b": ["shmel"]},
+                  pieces=[("pozorny_shchitonosets", "a", "gold-1"), ("shmel", "b", "gold-2")])
+    state.pending = Pending(kind="react", active="b", waiting=["a"],
+                            action=[PlayCard(card="shmel", into="gold-1").model_dump(mode="json")])
+    assert read("Щитоносец смыкает щиты", state).orders == [
+        UseAbility(piece=uid(state, "pozorny_shchitonosets", "a"), ability="somknut_shchity")]
+    assert read("Пас", state).orders == [Decline(what="react")]
+    assert errors(read("Беру карту", state)) == ["read.not_main_now"]
+
+
+def test_attacker_adds_his_own_evasion_and_guard_lines_KZ_DEC_06_KZ_DEC_07():
+    from rulesets.kozyablo.orders import Guard
+
+    state = table(names=NAMES, hand={"a": ["roenie"]}, pieces=[
+        ("osa_zhalonositsa", "a", "crystal-1"), ("zhlob_telokhranitel", "a", "crystal-1"), ("shmel", "b", "crystal-1")])
+    r = read("Атакую в руднике-1.\nОса уворачивается — сбрасываю Роение\nТелохранитель прикрывает осу", state)
+    assert r.ok, [p.render() for p in r.problems]
+    osa = uid(state, "osa_zhalonositsa", "a")
+    assert r.orders == [Attack(sector="crystal-1"), Evade(piece=osa, discard="roenie"),
+                        Guard(defender=uid(state, "zhlob_telokhranitel", "a"), protects=osa)]
