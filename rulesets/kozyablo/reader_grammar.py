@@ -127,6 +127,9 @@ class Grammar:
         subject = bool(refs) and refs[0].start < v.start
         if is_ability(v):
             return [self._ability(cl, v)]
+        named = next((it for it in cl if is_ability(it)), None)
+        if named is not None and c in ("v_use", "v_play"):  # «Применяю Регенерацию трутня»
+            return [self._ability(cl, named)]
         if c == "v_use":
             if any(self.t.hand_cards(r) for r in refs if r.kind == "name"):
                 return [self._play(cl)]

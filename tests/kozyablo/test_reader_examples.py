@@ -25,6 +25,7 @@ from rulesets.kozyablo.orders import (
     StayHidden,
     Strike,
     TargetPick,
+    TriggerChoice,
     UseAbility,
 )
 from rulesets.kozyablo.state import Pending
@@ -253,3 +254,15 @@ def test_play_variants_combine_KZ_PLAY_01():
 def test_attack_a_capital_by_its_names_KZ_DEF_SECT_01():
     for text in ("Атакую в Улье", "Атакую столицу Пети", "Нападаю на Улей", "Атакую столицу Трутней"):
         assert _one(text) == Attack(sector="capital-2")
+
+
+def test_abilities_and_healing_said_other_ways_KZ_ABIL_01_KZ_DEC_10():
+    state = table(races=("trutni", "pozorki"), hand={"a": ["pyltsa"]}, pieces=[
+        ("gnezdo_strazhey", "a", "capital-1"), ("dikiy_gilen", "a", "capital-1", {"damage": 2}),
+        ("zhirny_truten", "a", "gold-1", {"damage": 1})])
+    truten, gilen = uid(state, "zhirny_truten", "a"), uid(state, "dikiy_gilen", "a")
+    assert _one("Применяю Регенерацию трутня", state) == UseAbility(piece=truten, ability="regeneratsiya")
+    assert _one("Использую регенерацию", state) == UseAbility(piece=truten, ability="regeneratsiya")
+    assert _one("Гнездо стражей лечит гилена", state) == TriggerChoice(piece=uid(state, "gnezdo_strazhey", "a"),
+                                                                      target=gilen)
+    assert _one("Лечу гилена Пыльцой", state) == PlayCard(card="pyltsa", on=gilen)
