@@ -40,8 +40,8 @@ def _v(code: str, clause: str, **fields: object) -> Violation:
     return Violation(code=code, message=msg(code, **fields), clause=clause, hint=hint)
 
 
-def violations(capital: str | None, sectors: list[str], cards: list[tuple[str, int]], book: CardBook,
-               capitals_said: int = 1) -> list[tuple[Violation, str | None]]:
+def violations(capital: str | None, sectors: list[str], cards: list[tuple[str, int]],
+               book: CardBook) -> list[tuple[Violation, str | None]]:
     """Every violation of a deck, each with the card it is about (None: the deck as a whole)."""
     out: list[tuple[Violation, str | None]] = []
     rules = book.rules
@@ -129,7 +129,6 @@ class _Entry:
 class ParsedDeck:
     capital: str | None = None
     capital_at: tuple[int, int, int] | None = None
-    capitals: int = 0
     sectors: list[str] = field(default_factory=list)
     sector_at: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     entries: list[_Entry] = field(default_factory=list)
@@ -178,7 +177,7 @@ def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck
             rest = [x for x in items[k + 1:] if not _mark(x)]
             ahead_name = bool(rest) and rest[0].kind == "name"
             if current is not None and not counted_after and not ahead_name:
-                _recount(deck, current, value, pl)
+                current.count = value
                 counted_after = True
             else:
                 pending = value
@@ -197,8 +196,6 @@ def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck
             deck.problems.append(_p(pl, it.start, it.end, code, "KZ-DEF-SETUP-01",
                                     msg(code, typed=typed, name=words.display.get(near or "", "")),
                                     kind=ProblemKind.UNREADABLE))
-    if pending is not None and current is None and not any(x.kind == "name" for x in items):
-        return
 
 
 def _name(pl: PostLine, it: Item, count: int | None, book: CardBook, deck: ParsedDeck) -> None:
@@ -215,7 +212,6 @@ def _name(pl: PostLine, it: Item, count: int | None, book: CardBook, deck: Parse
     deck.listed.add(pl.number)
     where = (pl.number, it.start, it.end)
     if card.type == "capital":
-        deck.capitals += 1
         if deck.capital is None:
             deck.capital, deck.capital_at = card.id, where
         elif deck.capital != card.id:
@@ -230,10 +226,6 @@ def _name(pl: PostLine, it: Item, count: int | None, book: CardBook, deck: Parse
     deck.entries.append(_Entry(card.id, count if count is not None else 1, pl.number, it.start, it.end))
     if it.number is not None and count is None:  # «Шмель-2», «Шмель №2»: the number is the count
         deck.entries[-1].count = it.number
-
-
-def _recount(deck: ParsedDeck, entry: _Entry, value: int, pl: PostLine) -> None:
-    entry.count = value
 
 
 def _count(it: Item) -> int | None:
@@ -264,7 +256,7 @@ def read_deck_post(text: str, state, faction: str) -> Reading:
     deck, lines = parse_deck(text, book)
     problems = list(deck.problems)
     last_line = max(deck.listed) if deck.listed else 1
-    for v, about in violations(deck.capital, deck.sectors, deck.cards(), book, deck.capitals):
+    for v, about in violations(deck.capital, deck.sectors, deck.cards(), book):
         line, start, end = last_line, 0, 0
         if about == "sectors" and deck.sector_at:
             line = min(at[0] for at in deck.sector_at.values())

@@ -168,3 +168,14 @@ def test_empty_deck_post_KZ_DEF_SETUP_01():
 def test_starter_decks_are_legal_KZ_DATA_07(race):
     deck = CARDS.decks[race]
     assert validate(DeckList(capital=deck.capital, sectors=deck.sectors, cards=tuple(deck.cards.items())), CARDS) == []
+
+
+def test_deck_post_with_headings_units_and_totals_KZ_DEF_SETUP_01():
+    """Headings («Существа:», «Герой:»), list markers, «2 шт.», «(2)» and «Итого: 20 карт» are fine."""
+    text = ("Моя колода (Позорки):\nСтолица: Позорище\n" + SECTORS_LINE + "\nСущества:\n- Позорный лучник - 2 шт.\n"
+            "- Позорный мечник (2)\n- Позорный щитоносец x2 шт\n- Позорный следопыт ×2\n- Позорный рыцарь — 2\n"
+            "Герой: Сэр Позорин x2\nАртефакт: Позорный щит 2\nПостройки: Сторожевая вышка 2\nМагия: Позорный клич 2\n"
+            "События: Позорный манёвр 2\nИтого: 20 карт")
+    r = _deck(text)
+    assert r.ok, [p.render() for p in r.problems]
+    assert dict(r.orders[0].cards) == dict(CARDS.starter_deck("pozorki"))
