@@ -4,10 +4,9 @@ is over the export is complete and verifies."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from api.webclient import bearer
+from support.leak_paths import answers
 from support.secret_play import (
     BORIS_DECK,
     FIRST_DRAFT,
@@ -19,25 +18,6 @@ from support.secret_play import (
     seat_cards_game,
     secret_cards,
 )
-
-
-def answers(bot, game_id: int, headers: dict | None) -> dict[str, str]:
-    """Every JSON answer about the game this caller can fetch (errors included, as text)."""
-    paths = [f"/api/games/{game_id}", f"/api/games/{game_id}/steps", f"/api/games/{game_id}/audit",
-             f"/api/games/{game_id}/export", f"/api/games/{game_id}/verify", f"/api/games/{game_id}/seats",
-             f"/api/archive/games/{game_id}/steps", f"/api/archive/games/{game_id}/metrics", "/api/archive/games",
-             "/api/games"]
-    for step in bot.get(f"/api/games/{game_id}/steps").json():
-        n = step["number"]
-        paths += [f"/api/games/{game_id}/steps/{n}", f"/api/archive/games/{game_id}/steps/{n}/state?when=before",
-                  f"/api/archive/games/{game_id}/steps/{n}/state?when=after",
-                  f"/api/games/{game_id}/steps/{n}/posts/a", f"/api/games/{game_id}/steps/{n}/posts/b"]
-    out = {}
-    for path in paths:
-        response = bot.get(path, headers=headers or {})
-        assert response.status_code in (200, 403, 404), (path, response.text)
-        out[path] = json.dumps(response.json(), ensure_ascii=False)
-    return out
 
 
 @pytest.fixture

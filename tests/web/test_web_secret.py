@@ -10,6 +10,7 @@ import html
 import pytest
 from api.webclient import log_in
 from fastapi.testclient import TestClient
+from support.leak_paths import pages
 from support.secret_play import (
     build_decks,
     deck_orders,
@@ -21,27 +22,6 @@ from support.secret_play import (
 )
 
 from letopis import service
-
-
-def pages(client: TestClient, game_id: int) -> dict[str, str]:
-    paths = [f"/games/{game_id}", f"/games/{game_id}/feed.atom", "/feed.atom", "/", "/archive",
-             f"/archive/games/{game_id}", f"/games/{game_id}/post"]
-    for step in service_steps(client, game_id):
-        paths += [f"/games/{game_id}/steps/{step}", f"/games/{game_id}/steps/{step}/bbcode",
-                  f"/archive/games/{game_id}/steps/{step}/state?when=before",
-                  f"/archive/games/{game_id}/steps/{step}/state?when=after",
-                  f"/archive/games/{game_id}/steps/{step}/round", f"/archive/games/{game_id}/steps/{step}/round.bbcode",
-                  f"/games/{game_id}/steps/{step}/posts/a", f"/games/{game_id}/steps/{step}/posts/b"]
-    out = {}
-    for path in paths:
-        response = client.get(path)
-        assert response.status_code in (200, 303, 401, 403, 404), (path, response.status_code)
-        out[path] = html.unescape(response.text)
-    return out
-
-
-def service_steps(client: TestClient, game_id: int) -> list[int]:
-    return [s["number"] for s in client.get(f"/api/games/{game_id}/steps").json()]
 
 
 @pytest.fixture
