@@ -24,9 +24,10 @@ from .world import creatures_in, enemy_cards_in, garrison_limit, over_garrison, 
 
 DECK_EXAMPLE = ("Столица: Позорище.\nСектора: Золотая шахта, Кристаллический рудник, Источник энергии.\n"
                 "2x Позорный лучник\n2x Позорный мечник\n…")
-PLAY_EXAMPLE = ("Играю «Шмель» в «Золотая шахта-2».\nБеру карту.\n"
-                "Перемещаю мечника и лучника из шахты-1 в рудник-2.\nАтакую в руднике-1: мечник → гилен.\n"
-                "«Жирный трутень»: Регенерация.\nПропускаю ход.")
+PLAY_EXAMPLE = ("Играю «название карты» в Золотую шахту-2.\nБеру карту.\n"
+                "Перемещаю отряд из шахты-1 в рудник-2.\nАтакую в руднике-1.\nПропускаю ход.")
+"""Examples name no card: a step's prompt is public, and a card named there would look like a
+hint about somebody's hand (checklist §5)."""
 
 
 def _name(state: State, faction: str) -> str:
@@ -55,7 +56,7 @@ def turn(state: State) -> TurnInfo:
         return TurnInfo(phase="mulligan", title=f"Замес руки: решает {p.name}", factions=[faction],
                         mode=StepMode.SINGLE, post_kind=PostKind.SETUP, private=True,
                         prompt=(f"Замесов сделано: {p.mulligans} из {rules.max_mulligans}. Напишите «Оставляю руку» "
-                                "или какие карты замешать обратно («Замешиваю: «Пыльца», «Роение».»): колоду "
+                                "или какие карты замешать обратно («Замешиваю:» и их названия): колоду "
                                 f"перетасуют, {rules.mulligan_mill} верхние карты уйдут в сброс, и вы возьмёте "
                                 "столько же новых. Пост видят только вы и мастер."),
                         default="Если не ответить к сроку, рука остаётся как есть.")
