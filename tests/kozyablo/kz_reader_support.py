@@ -1,4 +1,4 @@
-"""Tables and helpers for the Kozyablo reader tests (no tests here).
+"""Tables and helpers for the Kozyablo reader tests.
 
 `table()` opens a game of the given races (seat a = Анна, b = Борис, c = Вера, d = Глеб), puts it in
 the play phase with the poster's hand and the pieces a test names, and `read()` reads a post

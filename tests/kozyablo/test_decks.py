@@ -4,7 +4,7 @@ KZ-CAP-05, each as a problem with its clause on the line that names the card."""
 from __future__ import annotations
 
 import pytest
-from test_reader_support import read, table
+from kz_reader_support import read, table
 
 from letopis.engine.contract import LineStatus
 from rulesets.kozyablo.data import CARDS

@@ -4,7 +4,7 @@ with a Russian hint — never silence, never a guess."""
 from __future__ import annotations
 
 import pytest
-from test_reader_support import errors, read, statuses, table
+from kz_reader_support import errors, read, statuses, table
 
 from letopis.engine.contract import LineStatus
 

@@ -9,7 +9,7 @@ c = Вера (Козлы), d = Глеб (Жлобы); sector numbers follow that
 from __future__ import annotations
 
 import pytest
-from test_reader_support import LaxChecker, read, table, uid
+from kz_reader_support import LaxChecker, read, table, uid
 
 from rulesets.kozyablo import reader
 from rulesets.kozyablo.orders import (

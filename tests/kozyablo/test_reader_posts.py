@@ -3,7 +3,7 @@ with `legality.Checker` and `decisions.check_decision`)."""
 
 from __future__ import annotations
 
-from test_reader_support import errors, read, statuses, table, uid
+from kz_reader_support import errors, read, statuses, table, uid
 
 from letopis.engine.contract import LineStatus
 from rulesets.kozyablo.orders import (

@@ -9,7 +9,7 @@ whole posts are in test_reader_posts.py). Seats: a = Анна (Позорки, t
 from __future__ import annotations
 
 import pytest
-from test_reader_support import LaxChecker, errors, read, table, uid
+from kz_reader_support import LaxChecker, errors, read, table, uid
 
 from rulesets.kozyablo import reader
 from rulesets.kozyablo.orders import Attack, Move, PlayCard, TargetPick

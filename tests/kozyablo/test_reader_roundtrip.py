@@ -9,7 +9,7 @@ tests/properties/test_kz_reader_properties.py does it for random legal orders wi
 from __future__ import annotations
 
 import pytest
-from test_reader_support import LaxChecker, read, table, uid
+from kz_reader_support import LaxChecker, read, table, uid
 
 from rulesets.kozyablo import reader
 from rulesets.kozyablo.data import CARDS

@@ -5,7 +5,7 @@ list markers, emoticons, quote styles, CAPS and repeated punctuation."""
 from __future__ import annotations
 
 import pytest
-from test_reader_support import read, statuses, table
+from kz_reader_support import read, statuses, table
 
 from letopis.engine.contract import LineStatus
 from rulesets.kozyablo.orders import DrawCard, PlayCard

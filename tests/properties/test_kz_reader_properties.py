@@ -39,7 +39,7 @@ from rulesets.kozyablo.state import Pending
 from rulesets.kozyablo.targets import legal_targets, strikes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kozyablo"))  # the reader tests' table builder
-from test_reader_support import table
+from kz_reader_support import table
 
 SETTINGS = settings(max_examples=120, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
