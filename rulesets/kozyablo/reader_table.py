@@ -282,7 +282,7 @@ class Table:
         if sector is not None:
             found = [p for p in found if p.sector == sector]
         if it.number is not None:
-            found = [p for p in found if piece_number(self.state, p) == it.number]
+            found = [p for p in found if piece_number(self.state, p, self.faction, gm=False) == it.number]
         return found
 
     def pieces(self, it: Item, role: str = "any", sector: str | None = None,

@@ -98,16 +98,18 @@ def card_of(state: State, piece: Piece) -> CardDef:
     return book_for(state).card(piece.card)
 
 
-def piece_number(state: State, piece: Piece) -> int:
-    """1-based position of the piece among its owner's copies of the same card on the table, by
-    order of entering play («Шмель №2»)."""
-    same = sorted((p for p in state.pieces.values() if p.owner == piece.owner and p.card == piece.card),
+def piece_number(state: State, piece: Piece, viewer: str | None = None, gm: bool = True) -> int:
+    """1-based position of the piece among its owner's copies of the same card on the table that
+    this viewer can see, by order of entering play («Шмель №2»). Counting only visible copies keeps a
+    copy in shadow from showing through the numbers of the others (KZ-DEF-SHADOW-01)."""
+    same = sorted((p for p in state.pieces.values()
+                   if p.owner == piece.owner and p.card == piece.card and can_see(p, viewer, gm)),
                   key=lambda p: p.seq)
-    return next(i for i, p in enumerate(same, 1) if p.uid == piece.uid)
+    return next((i for i, p in enumerate(same, 1) if p.uid == piece.uid), 0)
 
 
-def copies_on_table(state: State, owner: str, card_id: str) -> int:
-    return sum(1 for p in state.pieces.values() if p.owner == owner and p.card == card_id)
+def copies_on_table(state: State, owner: str, card_id: str, viewer: str | None = None, gm: bool = True) -> int:
+    return sum(1 for p in state.pieces.values() if p.owner == owner and p.card == card_id and can_see(p, viewer, gm))
 
 
 def find_pieces(state: State, card_id: str | None = None, owner: str | None = None,
@@ -135,8 +137,8 @@ def piece_name(state: State, piece: Piece, viewer: str | None = None, gm: bool =
     if not can_see(piece, viewer, gm):
         return f"{SHADOW_NAME} ({who})"
     name = card_of(state, piece).name
-    if copies_on_table(state, piece.owner, piece.card) > 1:
-        name += f" №{piece_number(state, piece)}"
+    if copies_on_table(state, piece.owner, piece.card, viewer, gm) > 1:
+        name += f" №{piece_number(state, piece, viewer, gm)}"
     return f"{name} ({who})" if show_owner else name
 
 
