@@ -1,9 +1,13 @@
 """Where one post-check request spends its time, in-process: `python -m bench.profile_check`.
 
-The app runs in this process (httpx.ASGITransport on one event loop, the sync endpoint in the
-threadpool as under uvicorn) against a throwaway PostgreSQL cluster with the same scenarios as the
-HTTP benchmark. It prints the mean milliseconds per request of the check endpoint and of the same
-read done directly, then a cProfile of the check requests (``--top N`` rows by cumulative time).
+The app and the bare endpoint are called as ASGI applications, one request after another, on one
+event loop (no HTTP client or server in the way) against a throwaway PostgreSQL cluster with the
+scenarios of the HTTP benchmark. It prints, per scenario, the CPU milliseconds per request of the
+check, of the bare endpoint, and of the check's parts measured alone (the reading, the answer),
+then with ``--top N`` a cProfile of the check requests sorted by cumulative time.
+
+CPU time (not wall time) is what a request costs a one-worker server, and it is not spoiled by
+other processes on a shared machine; the best of several rounds is shown.
 """
 
 from __future__ import annotations
@@ -11,88 +15,120 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import json
 import os
 import pstats
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-
-import httpx
+from typing import Any
 
 from letopis.db.embedded import Cluster
 
 from .http_check import ROOT, _check_scenarios
 
-
-async def _timed(client: httpx.AsyncClient, path: str, body: dict, headers: dict, n: int) -> float:
-    t0 = time.perf_counter()
-    for _ in range(n):
-        r = await client.post(path, json=body, headers=headers)
-        r.raise_for_status()
-    return (time.perf_counter() - t0) * 1000 / n
+ROUNDS = 7
 
 
-async def _profile(url: str, scenarios: list, n: int, top: int, only: str | None, endpoint_only: bool) -> None:
-    from letopis.engine import get_ruleset
+def _scope(path: str, body: bytes, headers: dict[str, str]) -> dict[str, Any]:
+    raw = [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
+           (b"content-length", str(len(body)).encode())]
+    raw += [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+            "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+            "headers": raw, "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80), "state": {}}
+
+
+async def _call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> None:
+    sent: list[dict] = []
+    delivered = False
+
+    async def receive() -> dict:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await asyncio.sleep(3600)
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    await app(_scope(path, body, headers), receive, send)
+    if sent[0]["status"] != 200:
+        raise RuntimeError(f"{path}: {sent[0]['status']} {sent[1:]}")
+
+
+async def _cpu_ms(app: Any, path: str, body: bytes, headers: dict[str, str], n: int) -> float:
+    best = float("inf")
+    for _ in range(ROUNDS):
+        c0 = time.process_time()
+        for _ in range(n):
+            await _call(app, path, body, headers)
+        best = min(best, (time.process_time() - c0) * 1000 / n)
+    return best
+
+
+def _answer(check_reading: Callable[..., Any], *args: Any) -> bytes:
+    return check_reading(*args).model_dump_json()
+
+
+def _cpu_ms_sync(fn: Callable[[], Any], n: int) -> float:
+    best = float("inf")
+    for _ in range(ROUNDS):
+        c0 = time.process_time()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.process_time() - c0) * 1000 / n)
+    return best
+
+
+async def _profile(url: str, scenarios: list, n: int, top: int, only: str | None) -> None:
+    import bench.bare_app as bare
+    from letopis.service import posts, state_cache
     from letopis.settings import Settings
     from letopis.web.app import create_app
+    from letopis.web.security import make_token
 
     app = create_app(Settings(database_url=url, demo=False), run_deadlines=False)
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-        r = await client.post("/api/token", json={"login": "master", "password": "demo"})
-        auth = {"Authorization": f"Bearer {r.json()['access_token']}"}
-        for name, game_id, faction, text in scenarios:
-            if only and name != only:
-                continue
-            body = {"faction": faction, "text": text}
-            path = f"/api/games/{game_id}/check"
-            await _timed(client, path, body, auth, 50)  # warm: state cache, pools, lexicons
-            ms = await _timed(client, path, body, auth, n)
-            ruleset = get_ruleset("dungeon_keeper" if name == "dk" else "dice_roll_party")
-            from letopis.service import state_cache
-
-            state = next(iter(v for k, v in state_cache._cache.items() if k[0] == ruleset.id))
-            t0 = time.perf_counter()
-            for _ in range(n):
-                ruleset.read(text, state, faction)
-            read_ms = (time.perf_counter() - t0) * 1000 / n
-            print(f"{name}: check request {ms:.3f} ms, of which reading {read_ms:.3f} ms "
-                  f"({len(text.splitlines())} lines)")
-            from types import SimpleNamespace
-
-            from letopis.web import api
-            from letopis.web.security import read_token
-
-            uid = read_token(app.state.settings, auth["Authorization"][7:])
-            req = SimpleNamespace(app=app)
-            check_in = api.CheckIn(faction=faction, text=text)
-            t0 = time.perf_counter()
-            for _ in range(n):
-                api.check(game_id, check_in, req, uid)
-            endpoint_ms = (time.perf_counter() - t0) * 1000 / n
-            print(f"{name}: endpoint body alone (same thread) {endpoint_ms:.3f} ms")
+    auth = {"Authorization": f"Bearer {make_token(app.state.settings, 1)}"}  # the demo master
+    for name, game_id, faction, text in scenarios:
+        if only and name != only:
+            continue
+        body = json.dumps({"faction": faction, "text": text}).encode()
+        path = f"/api/games/{game_id}/check"
+        for _ in range(50):  # warm: state cache, prepared statements, lexicons
+            await _call(app, path, body, auth)
+            await _call(bare.app, "/bare", body, {})
+        check_ms = await _cpu_ms(app, path, body, auth, n)
+        bare_ms = await _cpu_ms(bare.app, "/bare", body, {}, n)
+        sql, params = posts.check_statement(game_id=game_id, faction=faction, user_id=1)
+        plan = posts.check_plan(await app.state.read_pool.fetchone(sql, params), game_id=game_id,
+                                faction=faction, user_id=1)
+        state = state_cache.peek(plan.ruleset, plan.state_key)
+        read_ms = _cpu_ms_sync(partial(plan.ruleset.read, text, state, faction), n)
+        answer_ms = _cpu_ms_sync(partial(_answer, posts.check_reading, plan, state, text), n)
+        print(f"{name} ({len(text.splitlines())} lines), CPU ms per request: check {check_ms:.3f}, "
+              f"bare {bare_ms:.3f} (ratio {bare_ms / check_ms:.2f}); of the check: reading {read_ms:.3f}, "
+              f"reading and answer {answer_ms:.3f}, the rest (framework, auth, statement) "
+              f"{check_ms - answer_ms:.3f}")
+        if top:
             prof = cProfile.Profile()
             prof.enable()
-            if endpoint_only:
-                for _ in range(n):
-                    api.check(game_id, check_in, req, uid)
-            else:
-                await _timed(client, path, body, auth, n)
+            for _ in range(n):
+                await _call(app, path, body, auth)
             prof.disable()
-            stats = pstats.Stats(prof).sort_stats("cumulative")
-            stats.print_stats(top)
-            stats.sort_stats("tottime").print_stats(top)
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(top)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("-n", type=int, default=500, help="requests per measurement")
-    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("-n", type=int, default=300, help="requests per round")
+    parser.add_argument("--top", type=int, default=0, help="print a cProfile of the check (this many rows)")
     parser.add_argument("--only", choices=["drp", "dk"])
-    parser.add_argument("--endpoint", action="store_true",
-                        help="profile the endpoint function alone (the threadpool part), not the whole request")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="letopis-prof-"))
     os.chmod(root, 0o755)
@@ -102,12 +138,13 @@ def main() -> None:
         cluster.start()
         cluster.create_database("bench")
         url = cluster.url("bench")
+        os.environ["DATABASE_URL"] = url  # bench.bare_app reads it on import
         from letopis.db.migrate import upgrade
 
         upgrade(url)
         os.chdir(ROOT)
         scenarios = _check_scenarios(url)
-        asyncio.run(_profile(url, scenarios, args.n, args.top, args.only, args.endpoint))
+        asyncio.run(_profile(url, scenarios, args.n, args.top, args.only))
     finally:
         cluster.stop()
         shutil.rmtree(root, ignore_errors=True)

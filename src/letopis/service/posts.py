@@ -7,9 +7,11 @@ accepted one is stored as a new revision with the SHA-256 of its exact text (the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -18,7 +20,7 @@ from letopis.engine.contract import Reading, Ruleset, TurnInfo
 from letopis.engine.events import Event
 from letopis.settings import get_settings
 
-from . import _resolve
+from . import _resolve, state_cache
 from ._common import (
     active_step,
     counted_posts,
@@ -37,7 +39,6 @@ from ._common import (
 )
 from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
 from .schemas import CheckOut, GameStatus, StepStatus, SubmitOut
-from .state_cache import cached_state
 
 
 def receipt(text: str) -> str:
@@ -84,62 +85,34 @@ def _check_statement() -> tuple[str, dict[str, Any]]:
 _STATE_OF_STEP = "SELECT state_before FROM steps WHERE id = %(id)s AND opened_at = %(at)s"
 _STATE_OF_GAME = "SELECT state FROM games WHERE id = %(id)s AND updated_at = %(at)s"
 _CHECK_SQL: tuple[str, dict[str, Any]] | None = None
+INLINE_READ_CHARS = 2_000  # a post this short is read on the event loop (about 2 ms at most)
+_MOVED = Conflict("Состояние игры как раз меняется. Проверьте пост ещё раз через секунду.", code="state_changing")
 
 
-class _StateMoved(Exception):
-    """The stored state changed between the check's two statements (a step opened meanwhile)."""
+@dataclass(frozen=True)
+class CheckPlan:
+    """What the live check's one statement tells: the state to read against, and the answer's frame."""
+
+    ruleset: Ruleset
+    state_key: tuple  # the key in `state_cache`
+    state_sql: str  # fetches that state, but only while it is still that version
+    state_params: dict[str, Any]
+    base: dict[str, Any]  # game_id, step_number, faction, turn_title, expected
 
 
-def check_post(db: Session, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
-    """Read a post against the game's current state; stores nothing.
-
-    With ``user_id`` it also checks that this user may post for ``faction`` (its player, the GM or
-    an admin): a check reads the live state, which in hidden-information games is that faction's
-    secret. It runs on the session's own connection (and transaction, if one is open).
-    """
-    return check_post_on(db.connection().connection.driver_connection, game_id=game_id, faction=faction,
-                         text=text, user_id=user_id)
-
-
-def check_post_on(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
-    """``check_post`` on a bare psycopg connection: the hot path of the live check.
-
-    It asks PostgreSQL one prepared question (no ORM, no transaction needed) and takes the parsed
-    state from the per-process cache; only a cache miss costs a second statement, which fetches the
-    state only if it is still the version the first one saw.
-    """
-    _limit_size(text)
+def check_statement(*, game_id: int, faction: str, user_id: int | None) -> tuple[str, dict[str, Any]]:
+    """The live check's one question (psycopg SQL and its parameters)."""
     global _CHECK_SQL
     if _CHECK_SQL is None:
         _CHECK_SQL = _check_statement()
-    for _ in range(3):
-        try:
-            return _check(conn, game_id=game_id, faction=faction, text=text, user_id=user_id)
-        except _StateMoved:
-            continue
-    raise Conflict("Состояние игры как раз меняется. Проверьте пост ещё раз через секунду.", code="state_changing")
-
-
-def _fetch_one(conn: Any, sql: str, params: dict[str, Any]) -> tuple | None:
-    with conn.cursor() as cur:
-        cur.execute(sql, params)
-        return cur.fetchone()
-
-
-def _load(conn: Any, sql: str, id_: int, at: Any) -> Callable[[], dict[str, Any]]:
-    def load() -> dict[str, Any]:
-        found = _fetch_one(conn, sql, {"id": id_, "at": at})
-        if found is None:
-            raise _StateMoved
-        return found[0]
-
-    return load
-
-
-def _check(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None) -> CheckOut:
-    assert _CHECK_SQL is not None
     sql, fixed = _CHECK_SQL
-    row = _fetch_one(conn, sql, {**fixed, "game_id": game_id, "faction": faction, "user_id": user_id})
+    return sql, {**fixed, "game_id": game_id, "faction": faction, "user_id": user_id}
+
+
+def check_plan(row: tuple | None, *, game_id: int, faction: str, user_id: int | None) -> CheckPlan:
+    """The answer to `check_statement` checked: the game exists, has the faction, and the user may
+    check its posts (its player, the GM or an admin) — a check reads the live state, which in
+    hidden-information games is that faction's secret."""
     if row is None:
         raise NotFound(f"Игра №{game_id} не найдена.", code="game_not_found")
     (game_id, ruleset_id, gm_user_id, factions, updated_at,
@@ -148,26 +121,89 @@ def _check(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | N
         raise Invalid(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
     if user_id is not None and not (gm_user_id == user_id or seated or admin):
         raise Forbidden("Проверять посты может только игрок этой стороны или мастер.", code="not_your_seat")
-    ruleset = ruleset_by_id(ruleset_id)
     if step_id is not None:
-        state = cached_state(ruleset, ("step", step_id, opened_at), _load(conn, _STATE_OF_STEP, step_id, opened_at))
+        key, sql, params = ("step", step_id, opened_at), _STATE_OF_STEP, {"id": step_id, "at": opened_at}
     else:
-        state = cached_state(ruleset, ("game", game_id, updated_at), _load(conn, _STATE_OF_GAME, game_id, updated_at))
+        key, sql, params = ("game", game_id, updated_at), _STATE_OF_GAME, {"id": game_id, "at": updated_at}
     turn = TurnInfo.model_validate(turn_json) if turn_json is not None else None
     expected = bool(step_status == StepStatus.OPEN.value and turn and faction in turn.factions)
-    base: dict[str, Any] = {"game_id": game_id, "step_number": step_number, "faction": faction,
-                            "turn_title": turn.title if turn else "", "expected": expected}
+    base = {"game_id": game_id, "step_number": step_number, "faction": faction,
+            "turn_title": turn.title if turn else "", "expected": expected}
+    return CheckPlan(ruleset_by_id(ruleset_id), key, sql, params, base)
+
+
+def check_reading(plan: CheckPlan, state: BaseModel, text: str) -> CheckOut:
+    """Read the post against the planned state: the answer of the live check."""
     if not text.strip():
-        return CheckOut(ok=False, message="Пост пустой: напишите приказы.", **base)
-    reading = ruleset.read(text, state, faction)
+        return CheckOut(ok=False, message="Пост пустой: напишите приказы.", **plan.base)
+    reading = plan.ruleset.read(text, state, plan.base["faction"])
     errors = sum(1 for p in reading.problems if p.is_error)
     if errors:
         message = f"Ошибок: {errors}. Исправьте отмеченные строки."
-    elif not expected:
+    elif not plan.base["expected"]:
         message = "Пост читается без ошибок, но сейчас эта фракция не ходит."
     else:
         message = "Пост читается без ошибок."
-    return _check_out(reading, message=message, **base)
+    return _check_out(reading, message=message, **plan.base)
+
+
+def check_post(db: Session, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
+    """Read a post against the game's current state; stores nothing.
+
+    With ``user_id`` it also checks that this user may post for ``faction`` (see `check_plan`). It
+    runs on the session's own connection (and transaction, if one is open).
+    """
+    return check_post_on(db.connection().connection.driver_connection, game_id=game_id, faction=faction,
+                         text=text, user_id=user_id)
+
+
+def check_post_on(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
+    """``check_post`` on a bare psycopg connection: one prepared question (no ORM, no transaction
+    needed) and the parsed state from the per-process cache; only a cache miss costs a second
+    statement, which fetches the state only if it is still the version the first one saw."""
+    _limit_size(text)
+    for _ in range(3):
+        sql, params = check_statement(game_id=game_id, faction=faction, user_id=user_id)
+        plan = check_plan(_fetch_one(conn, sql, params), game_id=game_id, faction=faction, user_id=user_id)
+        state = state_cache.peek(plan.ruleset, plan.state_key)
+        if state is None:
+            found = _fetch_one(conn, plan.state_sql, plan.state_params)
+            if found is None:  # a step opened between the two statements: ask again
+                continue
+            state = state_cache.store(plan.ruleset, plan.state_key, found[0])
+        return check_reading(plan, state, text)
+    raise _MOVED
+
+
+async def check_post_async(
+    fetchone: Callable[[str, dict[str, Any]], Awaitable[tuple | None]],
+    offload: Callable[..., Awaitable[Any]],
+    *, game_id: int, faction: str, text: str, user_id: int | None = None,
+) -> CheckOut:
+    """``check_post_on`` for an event loop, the live check's hot path: the statements are awaited
+    (``fetchone(sql, params)``), and a post up to `INLINE_READ_CHARS` is read in place — a thread
+    hop costs more than such a read; parsing a state and reading a longer post go through
+    ``offload(fn, *args)`` (a worker thread) so the loop never stalls."""
+    _limit_size(text)
+    for _ in range(3):
+        sql, params = check_statement(game_id=game_id, faction=faction, user_id=user_id)
+        plan = check_plan(await fetchone(sql, params), game_id=game_id, faction=faction, user_id=user_id)
+        state = state_cache.peek(plan.ruleset, plan.state_key)
+        if state is None:
+            found = await fetchone(plan.state_sql, plan.state_params)
+            if found is None:
+                continue
+            state = await offload(state_cache.store, plan.ruleset, plan.state_key, found[0])
+        if len(text) <= INLINE_READ_CHARS:
+            return check_reading(plan, state, text)
+        return await offload(check_reading, plan, state, text)
+    raise _MOVED
+
+
+def _fetch_one(conn: Any, sql: str, params: dict[str, Any]) -> tuple | None:
+    with conn.cursor() as cur:
+        cur.execute(sql, params)
+        return cur.fetchone()
 
 
 def check_text(*, ruleset_id: str, state: dict[str, Any], faction: str, text: str) -> CheckOut:

@@ -10,7 +10,7 @@ state as read-only (rulesets never mutate their input), which makes sharing one 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from threading import Lock
 from typing import Any
 
@@ -24,17 +24,21 @@ _cache: OrderedDict[Hashable, BaseModel] = OrderedDict()
 _lock = Lock()
 
 
-def cached_state(ruleset: Ruleset, key: Hashable, load: Callable[[], dict[str, Any]]) -> BaseModel:
-    """The parsed state stored under ``key``; ``load`` fetches its JSON on a miss."""
+def peek(ruleset: Ruleset, key: Hashable) -> BaseModel | None:
+    """The parsed state stored under ``key``, or None."""
     full_key = (ruleset.id, key)
     with _lock:
         state = _cache.get(full_key)
         if state is not None:
             _cache.move_to_end(full_key)
-            return state
-    state = ruleset.state_from_json(load())
+        return state
+
+
+def store(ruleset: Ruleset, key: Hashable, data: dict[str, Any]) -> BaseModel:
+    """Parse ``data`` (the state stored under ``key``), keep it and return it."""
+    state = ruleset.state_from_json(data)
     with _lock:
-        _cache[full_key] = state
+        _cache[(ruleset.id, key)] = state
         while len(_cache) > MAX_ENTRIES:
             _cache.popitem(last=False)
     return state

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from letopis import service
 from letopis.engine.contract import Faction
@@ -30,9 +31,9 @@ from letopis.service import (
     UserOut,
     VerifyOut,
 )
-from letopis.service.posts import check_post_on
+from letopis.service.posts import check_post_async
 
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, read_connection
+from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, ensure_read_pool
 from .responses import ErrorOut
 from .security import TOKEN_MAX_AGE, AuthRequired, make_token
 
@@ -199,15 +200,17 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 
 # --- posts ---------------------------------------------------------------------------------------
 @router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
-def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
+async def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
-    The live check's hot path: the user's rights are checked in the service's one query, on a
-    pooled autocommit connection taken here rather than by a generator dependency, and the answer
-    is serialised once (no response-model round trip).
+    The live check's hot path, on the event loop: the user's rights are checked in the service's
+    one statement, awaited on the app's read pool; a short post is read in place (a long one, or a
+    state to parse, in a worker thread); the answer is serialised once (no response-model round trip).
     """
-    out = read_connection(request.app, lambda conn: check_post_on(
-        conn, game_id=game_id, faction=body.faction, text=body.text, user_id=user_id))
+    # the first use may start the embedded database: off the loop
+    pool = getattr(request.app.state, "read_pool", None) or await run_in_threadpool(ensure_read_pool, request.app)
+    out = await check_post_async(pool.fetchone, run_in_threadpool, game_id=game_id, faction=body.faction,
+                                 text=body.text, user_id=user_id)
     return Response(content=out.model_dump_json(), media_type="application/json")
 
 

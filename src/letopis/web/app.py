@@ -121,9 +121,9 @@ def _lifespan(run_deadlines: bool, interval: float):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-            read_engine = getattr(app.state, "read_engine", None)
-            if read_engine is not None:  # the live check's own pool (see deps.ensure_read_engine)
-                read_engine.dispose()
+            read_pool = getattr(app.state, "read_pool", None)
+            if read_pool is not None:  # the live check's own connections (see deps.ensure_read_pool)
+                await read_pool.close()
 
     return lifespan
 

@@ -7,22 +7,20 @@ ride on a browser's cookie), otherwise the signed session cookie.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Annotated, Any, TypeVar
+from collections.abc import Iterator
+from typing import Annotated
 
-import psycopg
 from fastapi import Depends, FastAPI, Request
-from sqlalchemy import Engine, create_engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from letopis import service
 from letopis.service import UserOut
 from letopis.settings import Settings
 
+from .readpool import ReadPool, conninfo
 from .security import AuthRequired, read_token
 
 SESSION_USER_KEY = "uid"
-T = TypeVar("T")
 
 
 async def get_settings_dep(request: Request) -> Settings:  # no I/O: async keeps it off the threadpool
@@ -39,40 +37,13 @@ def ensure_session_factory(app: FastAPI) -> sessionmaker[Session]:
     return state.session_factory
 
 
-READ_POOL_SIZE = 16  # kept open: as many as live checks run at once in one process
-
-
-def ensure_read_engine(app: FastAPI) -> Engine:
-    """An engine for the live check's single read statement: its own pool of autocommit
-    connections (no BEGIN/ROLLBACK round trips) without a ping on every checkout; `read_connection`
-    retries once when a pooled connection turns out dead instead."""
+def ensure_read_pool(app: FastAPI) -> ReadPool:
+    """The app's pool of autocommit connections for the live check's single statement."""
     state = app.state
-    engine = getattr(state, "read_engine", None)
-    if engine is None:
-        bind = ensure_session_factory(app).kw["bind"]
-        engine = create_engine(bind.url, isolation_level="AUTOCOMMIT", pool_size=READ_POOL_SIZE,
-                               max_overflow=2 * READ_POOL_SIZE, pool_pre_ping=False)
-        state.read_engine = engine
-    return engine
-
-
-def read_connection(app: FastAPI, work: Callable[[Any], T]) -> T:
-    """``work(psycopg connection)`` on a pooled autocommit connection, for hot read-only paths
-    (FastAPI would run a generator dependency through two worker-thread hops). A connection the
-    server dropped (a restart) is discarded and the work runs once more on a fresh one."""
-    engine = ensure_read_engine(app)
-    pooled = engine.raw_connection()
-    try:
-        return work(pooled.driver_connection)
-    except psycopg.OperationalError:
-        pooled.invalidate()
-    finally:
-        pooled.close()
-    pooled = engine.raw_connection()
-    try:
-        return work(pooled.driver_connection)
-    finally:
-        pooled.close()
+    pool = getattr(state, "read_pool", None)
+    if pool is None:
+        pool = state.read_pool = ReadPool(conninfo(ensure_session_factory(app).kw["bind"].url))
+    return pool
 
 
 def get_db(request: Request) -> Iterator[Session]:
