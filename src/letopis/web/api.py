@@ -123,6 +123,22 @@ class DeadlineIn(BaseModel):
     deadline: datetime | None
 
 
+# --- the live check: the hottest route, so the first one FastAPI tries ----------------------------
+@router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
+async def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
+    """Read a post against the current state, line by line; nothing is stored.
+
+    The live check's hot path, on the event loop: the user's rights are checked in the service's
+    one statement, awaited on the app's read pool; a short post is read in place (a long one, or a
+    state to parse, in a worker thread); the answer is serialised once (no response-model round trip).
+    """
+    # the first use may start the embedded database: off the loop
+    pool = getattr(request.app.state, "read_pool", None) or await run_in_threadpool(ensure_read_pool, request.app)
+    out = await check_post_async(pool.fetchone, run_in_threadpool, game_id=game_id, faction=body.faction,
+                                 text=body.text, user_id=user_id)
+    return Response(content=out.model_dump_json(), media_type="application/json")
+
+
 # --- users ---------------------------------------------------------------------------------------
 @router.post("/token", response_model=TokenOut)
 def token(body: TokenIn, db: SessionDep, settings: SettingsDep) -> TokenOut:
@@ -199,21 +215,6 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 
 
 # --- posts ---------------------------------------------------------------------------------------
-@router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
-async def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
-    """Read a post against the current state, line by line; nothing is stored.
-
-    The live check's hot path, on the event loop: the user's rights are checked in the service's
-    one statement, awaited on the app's read pool; a short post is read in place (a long one, or a
-    state to parse, in a worker thread); the answer is serialised once (no response-model round trip).
-    """
-    # the first use may start the embedded database: off the loop
-    pool = getattr(request.app.state, "read_pool", None) or await run_in_threadpool(ensure_read_pool, request.app)
-    out = await check_post_async(pool.fetchone, run_in_threadpool, game_id=game_id, faction=body.faction,
-                                 text=body.text, user_id=user_id)
-    return Response(content=out.model_dump_json(), media_type="application/json")
-
-
 @router.post("/games/{game_id}/posts", response_model=SubmitOut, status_code=status.HTTP_201_CREATED)
 def submit(game_id: int, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
     """Submit a post for the open step; the receipt carries the SHA-256 of the exact text."""

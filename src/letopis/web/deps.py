@@ -85,10 +85,12 @@ def current_user(request: Request, db: SessionDep, settings: SettingsDep) -> Use
     return user
 
 
-async def current_user_id(request: Request, settings: SettingsDep) -> int:
+async def current_user_id(request: Request) -> int:
     """Only the id of the signed-in user, without a database query: for hot paths (the live check)
     whose service call checks the user's rights itself in the same query that loads the game. No I/O,
-    so it is async: FastAPI then runs it on the event loop instead of hopping to a worker thread."""
+    so it is async: FastAPI then runs it on the event loop instead of hopping to a worker thread.
+    The settings come straight from the app (one dependency less to solve on the hot path)."""
+    settings: Settings = request.app.state.settings
     header = request.headers.get("authorization")
     if header is not None:
         scheme, _, credentials = header.partition(" ")
