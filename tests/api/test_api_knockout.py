@@ -15,7 +15,7 @@ from api.webclient import seated_duel
 from letopis.engine.dice import Dice
 from letopis.engine.registry import get_ruleset
 
-MAX_STEPS = 400
+MAX_STEPS = 1500  # most duels end within 200 steps; the step seeds are random, so leave room for a long one
 
 
 def seed_for(*parts: object) -> str:
