@@ -2,7 +2,7 @@
 
 from letopis import service
 from letopis.engine.registry import all_rulesets
-from letopis.service.demo import DemoGame
+from letopis.service.demo import KOZYABLO_DEMO, DemoGame
 
 
 def test_demo_games_for_every_installed_ruleset(db):
@@ -22,6 +22,8 @@ def test_demo_games_for_every_installed_ruleset(db):
         dungeon = games["Подземелье на четверых"]
         assert dungeon.ruleset_id == "dungeon_keeper" and dungeon.steps_published >= 8
         assert len(service.list_seats(db, dungeon.id)) == 4
+    if "kozyablo" in all_rulesets():
+        assert games["Козябло: демо"].ruleset_id == "kozyablo"
     for game in games.values():
         assert service.verify_game(db, game.id).ok
     # the posts came through submit_post: each published step has its posts with receipts
@@ -51,3 +53,33 @@ def test_no_demo_when_games_already_exist(db, race_game):
     race_game()
     assert service.ensure_demo(db) == []
     assert service.get_user_by_login(db, "master") is None
+
+
+def test_kozyablo_demo_is_played_and_left_on_a_players_turn(db):
+    """«Козябло: демо» for anna and boris: the deck step, the mulligans, turns up to at least one
+    fight (an attack and the defenders' answers), then left open on a player's ordinary turn; each
+    player sees his own hand only, a spectator sees none."""
+    if "kozyablo" not in all_rulesets():
+        return
+    service.ensure_demo(db, games=(KOZYABLO_DEMO,))
+    (game,) = service.list_games(db)
+    assert (game.title, game.ruleset_id, game.mode, game.status) == ("Козябло: демо", "kozyablo", "auto", "active")
+    assert game.options["races"] == ["trutni", "zhloby"]
+    assert [s.player_name for s in service.list_seats(db, game.id)] == ["Анна", "Борис"]
+    steps = service.list_steps(db, game.id)
+    phases = [s.turn.phase for s in steps if s.status == "published"]
+    assert phases[0] == "decks" and phases.count("mulligan") >= 2 and phases.count("play") >= 8
+    fights = [s for s in steps if s.turn.phase == "reaction" and "атакует" in s.turn.title]
+    assert fights and all(s.status == "published" for s in fights)
+    assert steps[-1].status == "open" and steps[-1].turn.phase == "play"
+    assert steps[-1].turn.post_kind == "orders" and steps[-1].turn.factions in (["anna"], ["boris"])
+    assert service.verify_game(db, game.id).ok
+    for login, other in (("anna", "boris"), ("boris", "anna")):
+        user = service.get_user_by_login(db, login)
+        seen = service.game_page(db, game.id, user.id).view["players"]
+        assert isinstance(seen[login]["hand"], list) and seen[other]["hand"] is None
+    public = service.game_page(db, game.id).view["players"]
+    assert public["anna"]["hand"] is None and public["boris"]["hand"] is None
+    # every post came through submit_post, with its receipt
+    chron = service.step_chronicle(db, game_id=game.id, step_number=fights[0].number)
+    assert chron.posts and all(len(p.sha256) == 64 for p in chron.posts)
