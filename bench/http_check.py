@@ -1,7 +1,8 @@
 """The post-check endpoint against a bare INSERT+SELECT endpoint, side by side in one run.
 
 Both servers run as uvicorn with one worker on loopback against the same throwaway PostgreSQL
-cluster; the same load generator drives both, one after the other.
+cluster; the same load generator drives both, in alternating slices of one second, so that load
+from elsewhere on a shared machine falls on both figures alike.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import httpx
 
 from letopis.db.embedded import Cluster
 
-from .load import post_load
+from .load import merged, post_load
 
 ROOT = Path(__file__).resolve().parents[1]
+SLICES = 6  # alternating slices of load per endpoint
 
 
 def _free_port() -> int:
@@ -115,12 +117,21 @@ def run(seconds: float = 6.0, connections: int = 8) -> dict:
             probe = httpx.post(f"http://127.0.0.1:{app_port}{path}", json=body, headers=auth, timeout=30)
             probe.raise_for_status()
             assert probe.json()["ok"], probe.json()["problems"][:3]
-            # warm both up, then measure side by side: the bare endpoint right before each check run
+            # warm both up, then measure side by side in alternating slices (bare, check, check,
+            # bare, …): on a shared machine, load from elsewhere then falls on both alike
             post_load(bare_port, "/bare", body, connections=connections, seconds=1.0)
             post_load(app_port, path, body, auth, connections=connections, seconds=1.0)
-            bare = post_load(bare_port, "/bare", body, connections=connections, seconds=seconds)
-            check = post_load(app_port, path, body, auth, connections=connections, seconds=seconds)
-            results[name] = {"bare": bare, "check": check, "post_lines": len(text.splitlines())}
+            bare_runs, check_runs = [], []
+            for i in range(SLICES):
+                for which in (("bare", "check") if i % 2 == 0 else ("check", "bare")):
+                    if which == "bare":
+                        bare_runs.append(post_load(bare_port, "/bare", body, connections=connections,
+                                                   seconds=seconds / SLICES))
+                    else:
+                        check_runs.append(post_load(app_port, path, body, auth, connections=connections,
+                                                    seconds=seconds / SLICES))
+            results[name] = {"bare": merged(bare_runs), "check": merged(check_runs),
+                             "post_lines": len(text.splitlines())}
         return results
     finally:
         for p in procs:

@@ -13,6 +13,7 @@ import time
 
 def post_load(port: int, path: str, body: dict, headers: dict[str, str] | None = None, *,
               connections: int = 8, seconds: float = 5.0, max_requests: int = 50_000) -> dict:
+    """Requests, errors, req/s, p50 and the sorted latencies (s) of ``seconds`` of load."""
     payload = json.dumps(body).encode()
     hdrs = {"Content-Type": "application/json", **(headers or {})}
     done = 0
@@ -54,6 +55,20 @@ def post_load(port: int, path: str, body: dict, headers: dict[str, str] | None =
     return {
         "requests": len(latencies),
         "errors": errors,
+        "rps": len(latencies) / elapsed if elapsed else 0.0,
+        "p50_ms": latencies[len(latencies) // 2] * 1000 if latencies else None,
+        "elapsed": elapsed,
+        "latencies": latencies,
+    }
+
+
+def merged(runs: list[dict]) -> dict:
+    """Several slices of load on one endpoint as one figure: all requests over all the time."""
+    latencies = sorted(x for r in runs for x in r["latencies"])
+    elapsed = sum(r["elapsed"] for r in runs)
+    return {
+        "requests": len(latencies),
+        "errors": sum(r["errors"] for r in runs),
         "rps": len(latencies) / elapsed if elapsed else 0.0,
         "p50_ms": latencies[len(latencies) // 2] * 1000 if latencies else None,
     }
