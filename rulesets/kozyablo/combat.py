@@ -139,7 +139,7 @@ def resolve_attack(state: State, attacker: str, attack: Attack, answers: Mapping
     run.events += scout_reveal(state, attack.sector)
     slots = strike_order(state, fight, run.plans)
     visible = [u for u in slots if not state.pieces[u].shadow]
-    run.add("combat", f"{state.players[attacker].name} объявляет бой в «{where}».", "KZ-COMBAT-01",
+    run.add("combat", f"{state.players[attacker].name} объявляет бой в секторе «{where}».", "KZ-COMBAT-01",
             {"sector": attack.sector, "attacker": attacker, "order": visible})
     for uid in slots:
         if run.over:
@@ -169,7 +169,7 @@ def resolve_retreat(state: State, mover: str, move: Move, answers: Mapping[str, 
     for uid in arrived:
         state.pieces[uid].sector = move.dest
     dest = sector_name(state, move.dest)
-    text = f"В «{dest}» приходят: {', '.join(names)}." if names else "Из отступавших не уцелел никто."
+    text = f"В сектор «{dest}» приходят: {', '.join(names)}." if names else "Из отступавших не уцелел никто."
     run.add("retreat_arrive", text, "KZ-DEF-RET-01", {"dest": move.dest, "pieces": arrived}, faction=mover)
     run.events += scout_reveal(state, move.dest)
     run.events += reevaluate_control(state)

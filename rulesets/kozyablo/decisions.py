@@ -301,7 +301,7 @@ def _check_evade(state: State, faction: str, order: Evade, fight: Fight) -> list
         out.append(_v("evade_not_leaving", f"«{name}» не уходит из сектора: по нему не бьют.", "KZ-DEF-RET-01"))
     if order.discard not in state.players[faction].hand:
         card = TableNamer(state, faction).card(order.discard)
-        out.append(_v("evade_no_card", f"В руке нет «{card}».", "KZ-EVADE-01",
+        out.append(_v("evade_no_card", f"В руке нет карты «{card}».", "KZ-EVADE-01",
                       "Для уклонения сбрасывают карту из своей руки."))
     if not out:
         enemies = [p for p in state.pieces_in(fight.sector) if p.owner != faction and strikes(state, p)

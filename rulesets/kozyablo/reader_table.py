@@ -325,7 +325,7 @@ class Table:
             where = f"«{sector_name(self.state, anywhere[0].sector)}»"
             raise fail("read.move_not_there", it, "KZ-DEF-REF-01", name=self.namer.piece(anywhere[0].uid),
                        where=where, said=f"«{sector_name(self.state, sector)}»")
-        suffix = f" в «{sector_name(self.state, sector)}»" if sector else ""
+        suffix = f" в секторе «{sector_name(self.state, sector)}»" if sector else ""
         raise fail("read.piece_missing", it, "KZ-DEF-REF-01", typed=name, where=suffix)
 
     def _genitive(self, owners: set[str]) -> str:

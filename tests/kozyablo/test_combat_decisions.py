@@ -90,7 +90,7 @@ def test_evasion_line_checked_KZ_DEC_06():
     assert check_decision(s, "p2", Evade(piece=osa, discard="roenie")) == []
     assert [v.code for v in check_decision(s, "p2", Evade(piece=gilen, discard="roenie"))] == ["combat.no_evasion"]
     bad = check_decision(s, "p2", Evade(piece=osa, discard="pyltsa"))
-    assert [v.code for v in bad] == ["combat.evade_no_card"] and bad[0].message == "В руке нет «Пыльца»."
+    assert [v.code for v in bad] == ["combat.evade_no_card"] and bad[0].message == "В руке нет карты «Пыльца»."
 
 
 def test_no_transfer_by_default_and_guard_line_checked_KZ_DEC_07():

@@ -61,7 +61,7 @@ def test_combat_starts_in_a_shared_sector_KZ_COMBAT_01():
     s, *_ = example()
     events = resolve_attack(s, "p1", attack("crystal-1"), {}, dice())
     assert events[0].kind == "combat" and events[0].data["sector"] == "crystal-1"
-    assert events[0].text == "Вася объявляет бой в «Кристаллический рудник-1»."
+    assert events[0].text == "Вася объявляет бой в секторе «Кристаллический рудник-1»."
     owners = {e.data["owner"] for e in events if e.kind == "strike"}
     assert owners == {"p1", "p2"}
 

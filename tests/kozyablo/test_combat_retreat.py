@@ -49,7 +49,7 @@ def test_retreat_procedure_KZ_DEF_RET_01():
     assert s.pieces[rytsar].damage == 1 and s.pieces[shchit].damage == 1
     assert s.pieces[shmel].damage == 0 and s.pieces[gilen].damage == 0
     arrive = next(e for e in events if e.kind == "retreat_arrive")
-    assert arrive.text == "В «Кристаллический рудник-1» приходят: Позорный рыцарь, Позорный щитоносец."
+    assert arrive.text == "В сектор «Кристаллический рудник-1» приходят: Позорный рыцарь, Позорный щитоносец."
 
 
 def test_retreat_details_KZ_GAP_29():

@@ -107,7 +107,7 @@ def test_card_not_in_hand_names_the_hand_KZ_PLAY_01():
     state = table(hand={"a": ["pozorny_luchnik"]})
     r = read("Играю Сэра Позорина в столицу", state)
     assert errors(r) == ["read.hand_missing"]
-    assert r.problems[0].message == "У вас в руке нет «Сэр Позорин»."
+    assert r.problems[0].message == "У вас в руке нет карты «Сэр Позорин»."
     assert r.problems[0].hint == "В руке: «Позорный лучник»."
 
 
