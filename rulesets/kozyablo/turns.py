@@ -22,10 +22,13 @@ from .setup import starter_deck_list
 from .state import State
 from .world import creatures_in, enemy_cards_in, garrison_limit, over_garrison, production
 
-DECK_EXAMPLE = ("Столица: Позорище.\nСектора: Золотая шахта, Кристаллический рудник, Источник энергии.\n"
-                "2x Позорный лучник\n2x Позорный мечник\n…")
-PLAY_EXAMPLE = ("Играю «название карты» в Золотую шахту-2.\nБеру карту.\n"
+DECK_EXAMPLE = ("Столица: [ваша столица].\nСектора: Золотая шахта, Кристаллический рудник, Источник энергии.\n"
+                "2x [карта]\n3x [другая карта]\n…")
+PLAY_EXAMPLE = ("Играю [карта] в Золотую шахту-2.\nБеру карту.\n"
                 "Перемещаю отряд из шахты-1 в рудник-2.\nАтакую в руднике-1.\nПропускаю ход.")
+REACTION_PROMPT = ("Напишите цели своих карт («[ваша карта] бьёт [цель].»), уклонение («Уклонение: [существо], "
+                   "сбрасываю [карта из руки].»), прикрытие («[защитник] принимает удар на себя.»), выход из тени "
+                   "или [С]-способность; «Пас.» — ничего не делать.")
 """Examples name no card: a step's prompt is public, and a card named there would look like a
 hint about somebody's hand (checklist §5)."""
 
@@ -69,10 +72,7 @@ def turn(state: State) -> TurnInfo:
                 "react": f"{who}: действие объявлено — окно реакции"}[pending.kind]
         return TurnInfo(phase="reaction", title=what, factions=waiting, mode=StepMode.REACTION,
                         post_kind=PostKind.DECISION,
-                        prompt=("Напишите цели своих карт («Гилен бьёт мечника.», «Рой бьёт по площади: лучник и "
-                                "следопыт»), уклонение («Уклонение: Оса, сбрасываю Роение.»), прикрытие "
-                                "(«Телохранитель принимает удар на себя.»), выход из тени или [С]-способность; "
-                                "«Пас.» — ничего не делать."),
+                        prompt=REACTION_PROMPT,
                         default="Если не ответить к сроку: каждая ваша карта бьёт случайную допустимую цель, "
                                 "карты в тени остаются в тени, без уклонения, без прикрытия и без [С].")
     faction = state.order[state.active]
