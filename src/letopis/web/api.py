@@ -220,7 +220,6 @@ def submit(game_id: int, body: PostIn, db: SessionDep, user: CurrentUser) -> Sub
     """Submit a post for the open step; the receipt carries the SHA-256 of the exact text."""
     out = service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
                               text=body.text, user_id=user.id)
-    out.events = service.strip_secret_rolls(out.events)  # shuffles stay secret until the reveal
     return out
 
 

@@ -207,7 +207,6 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, fa
         fresh = service.game_page(db, game_id, user.id)
         return _post_page(request, fresh, faction=faction, text=text, check=check, error=exc.message,
                           stale=isinstance(exc, service.Conflict), status=exc.status)
-    receipt.events = service.strip_secret_rolls(receipt.events)  # shuffles stay secret until the reveal
     after = service.game_page(db, game_id, user.id)
     return render(request, "post_done.html",
                   {"receipt": receipt, "page": after, "game": after.game,
