@@ -26,7 +26,7 @@ W, M = 400, 8
 BOX_W = (W - 3 * M) // 2
 LINE = 15
 COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
-RES_SHORT = {"gold": "З", "crystals": "К", "mana": "М"}
+RES_SHORT = {"gold": "золото", "crystals": "крист.", "mana": "мана"}
 PHASES = {"decks": "сдача колод", "mulligan": "пересдача", "play": "игра", "over": "игра окончена"}
 
 
@@ -49,7 +49,7 @@ def _short(name: str, n: int) -> str:
 
 def _prod_text(state: State, faction: str) -> str:
     prod = production(state, faction)
-    return " ".join(f"{RES_SHORT[r]}{prod[r]}" for r in RESOURCES)
+    return " · ".join(f"{RES_SHORT[r]} {prod[r]}" for r in RESOURCES)
 
 
 def _piece_line(state: State, piece: Piece, viewer: Viewer, x: int, y: int) -> list[str]:
