@@ -127,6 +127,14 @@ class World:
     def __init__(self, base: State) -> None:
         self.base = base
         self.size = base.size
+        # The base's by-cell indexes, read once: pydantic's private-attribute lookup is slow, and
+        # the base never changes while an overlay lies on it.
+        priv = base.__pydantic_private__
+        self._base_units: dict[str, Unit] = base.units
+        self._base_ucells: dict[int, list[str]] = priv["_units_by_cell"]
+        self._base_bcells: dict[int, str] = priv["_building_by_cell"]
+        self._base_mcells: dict[int, Mine] = priv["_mine_by_cell"]
+        self._base_ocells: dict[int, list[str]] = priv["_objects_by_cell"]
         self.options = base.options
         self.seats = base.seats
         self.rows: list[str] = base.rows  # copied on the first terrain change
@@ -188,12 +196,12 @@ class World:
         if uid is None:
             return None
         u = self._units.get(uid, _MISSING)
-        return self.base.units.get(uid) if u is _MISSING else u
+        return self._base_units.get(uid) if u is _MISSING else u
 
     def mut_unit(self, uid: str) -> Unit:
         u = self._units.get(uid, _MISSING)
         if u is _MISSING:
-            u = copy_unit(self.base.units[uid])
+            u = copy_unit(self._base_units[uid])
             self._units[uid] = u
         if u is None:
             raise KeyError(uid)
@@ -202,7 +210,7 @@ class World:
     def _cell_ids(self, i: int) -> list[str]:
         ids = self._ucells.get(i)
         if ids is None:
-            ids = list(self.base._units_by_cell.get(i, ()))
+            ids = list(self._base_ucells.get(i, ()))
             self._ucells[i] = ids
         return ids
 
@@ -210,7 +218,7 @@ class World:
         i = (cell[0] - 1) * self.size + cell[1] - 1
         ids = self._ucells.get(i)
         if ids is None:
-            return self.base._units_by_cell.get(i, ())
+            return self._base_ucells.get(i, ())
         return ids
 
     def units_at(self, cell: Cell) -> list[Unit]:
@@ -233,11 +241,13 @@ class World:
 
     def move_unit(self, uid: str, cell: Cell) -> Unit:
         u = self.mut_unit(uid)
-        old = self._cell_ids(self.index(u.cell))
+        s = self.size
+        at = u.cell
+        old = self._cell_ids((at[0] - 1) * s + at[1] - 1)
         if uid in old:
             old.remove(uid)
         u.cell = cell
-        self._cell_ids(self.index(cell)).append(uid)
+        self._cell_ids((cell[0] - 1) * s + cell[1] - 1).append(uid)
         return u
 
     def remove_unit(self, uid: str) -> Unit:
@@ -287,7 +297,7 @@ class World:
         i = (cell[0] - 1) * self.size + cell[1] - 1
         bid = self._bcells.get(i, _MISSING)
         if bid is _MISSING:
-            bid = self.base._building_by_cell.get(i)
+            bid = self._base_bcells.get(i)
         return self.building(bid) if bid is not None else None
 
     def add_building(self, b: Building) -> None:
@@ -313,14 +323,14 @@ class World:
     def mine_at(self, cell: Cell) -> Mine | None:
         i = (cell[0] - 1) * self.size + cell[1] - 1
         m = self._mines.get(i, _MISSING)
-        return self.base._mine_by_cell.get(i) if m is _MISSING else m
+        return self._base_mcells.get(i) if m is _MISSING else m
 
     def take_from_mine(self, cell: Cell, amount: int) -> int:
         """Up to ``amount``; an emptied mine becomes an empty cell at once (DK-MINE-02, DK-GAP-03)."""
         i = self.index(cell)
         m = self._mines.get(i, _MISSING)
         if m is _MISSING:
-            base = self.base._mine_by_cell.get(i)
+            base = self._base_mcells.get(i)
             if base is None:
                 return 0
             m = copy.copy(base)
@@ -342,7 +352,7 @@ class World:
     def _obj_ids(self, i: int) -> list[str]:
         ids = self._ocells.get(i)
         if ids is None:
-            ids = list(self.base._objects_by_cell.get(i, ()))
+            ids = list(self._base_ocells.get(i, ()))
             self._ocells[i] = ids
         return ids
 
@@ -350,7 +360,7 @@ class World:
         i = self.index(cell)
         ids = self._ocells.get(i)
         if ids is None:
-            ids = self.base._objects_by_cell.get(i, ())
+            ids = self._base_ocells.get(i, ())
         return [o for x in ids if (o := self.object(x)) is not None]
 
     def add_object(self, obj: MapObject) -> None:
