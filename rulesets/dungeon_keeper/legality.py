@@ -94,6 +94,8 @@ class Checker:
         self.chronicle = Silent(self.world)
         ensure_started(self.world, self.chronicle, self.fate)
         self.world.uncertain.clear()
+        # Players never come or go within a post, so whether the poster has a record is fixed.
+        self._has_player = faction in self.world.players
         self.notes: list[Violation] = []
         self.ended = False
         self._last: BaseModel | None = None
@@ -111,8 +113,12 @@ class Checker:
             self.notes = [v("post.after_game_end", "DK-GEN-01", severity=NOTE)]
             return []
         found = violations(w, self.faction, order, self.ended)
-        errors = [x for x in found if x.severity == ERROR]
-        self.notes = [x for x in found if x.severity != ERROR]
+        if found:
+            errors = [x for x in found if x.severity == ERROR]
+            self.notes = [x for x in found if x.severity != ERROR]
+        else:
+            errors = []
+            self.notes = []
         self._last = order
         self._depends = False
         self._summary = None
@@ -124,9 +130,8 @@ class Checker:
                 self._summary = summary(w, self.faction, order)
                 return []
             return errors
-        uid = getattr(order, "unit", None)
-        target_id = getattr(order, "target", None)
-        if uid in w.uncertain or target_id in w.uncertain:
+        if w.uncertain and (getattr(order, "unit", None) in w.uncertain
+                            or getattr(order, "target", None) in w.uncertain):
             self.notes.append(v("roll.conditional", "DK-GAP-11", severity=NOTE))
         self._before = self._snapshot(order)
         self._summary = summary(w, self.faction, order)
@@ -141,8 +146,11 @@ class Checker:
         w = self.world
         uid = getattr(order, "unit", None)
         u = w.unit(uid) if isinstance(uid, str) else None
-        p = w.player(self.faction) if self.faction in w.players else None
-        res = (p.gold, p.iron, p.taldear, p.mana) if p is not None else (0, 0, 0, 0)
+        if self._has_player:
+            p = w.player(self.faction)
+            res = (p.gold, p.iron, p.taldear, p.mana)
+        else:
+            res = (0, 0, 0, 0)
         return (u.ap if u is not None else None, res)
 
     def describe(self, order: BaseModel) -> tuple[str, str | None]:

@@ -71,47 +71,51 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
     here = u.cell
     left = u.ap
     slowed = u.slowed
-    for i, cell in enumerate(o.path):
-        c = cell_text(cell)
+    path = o.path
+    last = len(path) - 1
+    stacking = w.options.stacking
+    for i, cell in enumerate(path):
         if left < 1:
-            out.append(v("move.no_ap", "DK-TURN-03", who=name(o.who), cell=c, have=u.ap,
-                         need=len(o.path)))
+            out.append(v("move.no_ap", "DK-TURN-03", who=name(o.who), cell=cell_text(cell), have=u.ap,
+                         need=len(path)))
             return
         if not _adjacent(here, cell):
             out.append(v("move.not_adjacent", "DK-MOVE-01", msg("hint.move_steps"), who=name(o.who),
-                         a=cell_text(here), b=c))
+                         a=cell_text(here), b=cell_text(cell)))
             return
         t = w.terrain(cell)
         if t in UNDUG:
-            out.append(v("move.undug", "DK-MOVE-03", msg("hint.dig_first"), cell=c))
+            out.append(v("move.undug", "DK-MOVE-03", msg("hint.dig_first"), cell=cell_text(cell)))
             return
         if t == BUILT:
-            out.append(v("move.building", "DK-UNIT-04", msg("hint.go_around"), cell=c))
+            out.append(v("move.building", "DK-UNIT-04", msg("hint.go_around"), cell=cell_text(cell)))
             return
         if t == MINE:
-            out.append(v("move.mine", "DK-GAP-21", cell=c))
+            out.append(v("move.mine", "DK-GAP-21", cell=cell_text(cell)))
             return
-        if not m.corner_open(w, here, cell):
-            out.append(v("move.corner", "DK-MOVE-02", msg("hint.corner"), a=cell_text(here), b=c))
+        if here[0] != cell[0] and here[1] != cell[1] and not m.corner_open(w, here, cell):
+            out.append(v("move.corner", "DK-MOVE-02", msg("hint.corner"), a=cell_text(here), b=cell_text(cell)))
             return
         for other in w.units_at(cell):
             if other.id == u.id:
                 continue
             if other.side != f:
                 if m.allied(w, f, other.owner):
-                    out.append(v("move.ally", "DK-GEN-04", about=(other.id,), cell=c, owner=w.name(other.owner)))
+                    out.append(v("move.ally", "DK-GEN-04", about=(other.id,), cell=cell_text(cell),
+                                 owner=w.name(other.owner)))
                 else:
-                    out.append(v("move.enemy", "DK-UNIT-03", about=(other.id,), cell=c))
+                    out.append(v("move.enemy", "DK-UNIT-03", about=(other.id,), cell=cell_text(cell)))
                 return
-            if i == len(o.path) - 1 and not w.options.stacking:
-                out.append(v("move.occupied", "DK-GAP-20", msg("hint.pass_through"), about=(other.id,), cell=c))
+            if i == last and not stacking:
+                out.append(v("move.occupied", "DK-GAP-20", msg("hint.pass_through"), about=(other.id,),
+                             cell=cell_text(cell)))
                 return
         left -= 1
         if not slowed and m.in_slow_aura(w, cell, u.owner):
             slowed = True
             left = max(left - 1, 0)
-            if i < len(o.path) - 1 and left < len(o.path) - 1 - i:
-                out.append(v("move.slowed", "DK-BLD-09", who=name(o.who), cell=c))
+            if i < last and left < last - i:
+                out.append(v("move.slowed", "DK-BLD-09", who=name(o.who), cell=cell_text(cell)))
                 return
         here = cell
 
