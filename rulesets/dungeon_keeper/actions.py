@@ -72,7 +72,8 @@ def do_move(w: World, ch: Chronicle, fate: Fate, faction: str, o: Move) -> None:
                 b = w.building(sid)
                 if b is None or not _next_to(u.cell, b.cell):
                     del u.capture[sid]
-    w.add_arrow(Arrow(kind="move", faction=faction, path=(start, *o.path)))
+    if w.draws:
+        w.add_arrow(Arrow(kind="move", faction=faction, path=(start, *o.path)))
     if ch.on:
         route = " → ".join(cell_text(c) for c in (start, *o.path))
         ch.add("move", "DK-MOVE-01", faction=faction, who=ch.who(u), route=route, ap=len(o.path),

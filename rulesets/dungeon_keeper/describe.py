@@ -35,8 +35,10 @@ def _who(o) -> str:  # type: ignore[no-untyped-def]
 
 def _move(w, f, o):
     u = w.unit(o.unit)
-    start = [u.cell] if u is not None else []
-    return f"{_who(o)}: " + " → ".join(cell_text(c) for c in (*start, *o.path))
+    route = [f"{c[0]}-{c[1]}" for c in o.path]  # cell_text, inline
+    if u is not None:
+        route.insert(0, f"{u.cell[0]}-{u.cell[1]}")
+    return f"{o.who.text()}: " + " → ".join(route)
 
 
 def _mine(w, f, o):

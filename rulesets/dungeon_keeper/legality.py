@@ -90,6 +90,7 @@ class Checker:
         self.state = state
         self.faction = faction
         self.world = World(state)
+        self.world.draws = False  # the overlay is never committed; no picture to draw
         self.fate = Foresight(self.world.uncertain)
         self.chronicle = Silent(self.world)
         ensure_started(self.world, self.chronicle, self.fate)
@@ -133,7 +134,13 @@ class Checker:
         if w.uncertain and (getattr(order, "unit", None) in w.uncertain
                             or getattr(order, "target", None) in w.uncertain):
             self.notes.append(v("roll.conditional", "DK-GAP-11", severity=NOTE))
-        self._before = self._snapshot(order)
+        uid = getattr(order, "unit", None)
+        u = w.unit(uid) if isinstance(uid, str) else None
+        if self._has_player:
+            p = w.player(self.faction)
+            self._before = (u.ap if u is not None else None, (p.gold, p.iron, p.taldear, p.mana))
+        else:
+            self._before = (u.ap if u is not None else None, (0, 0, 0, 0))
         self._summary = summary(w, self.faction, order)
         if order.kind == "end_turn":  # type: ignore[attr-defined]
             self.ended = True

@@ -162,6 +162,8 @@ class World:
         self.hero_direction = base.hero_direction
         self.winners = list(base.winners)
         self.arrows: list[Arrow] | None = None  # None = keep the base's arrows
+        # False while a post is only checked: arrows are for the picture of a resolved step.
+        self.draws = True
         # While a post is checked: ids of units whose fate hangs on a roll not made yet, and
         # "res:<faction>" when a faction's resources do (DK-GAP-11).
         self.uncertain: set[str] = set()
@@ -404,6 +406,8 @@ class World:
         return [f for f in self.seats if self.player(f).alive]
 
     def add_arrow(self, arrow: Arrow) -> None:
+        if not self.draws:
+            return
         if self.arrows is None:
             self.arrows = []
         self.arrows.append(arrow)
