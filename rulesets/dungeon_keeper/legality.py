@@ -113,7 +113,18 @@ class Checker:
             self._last, self._summary, self._before, self._depends = order, None, None, False
             self.notes = [v("post.after_game_end", "DK-GEN-01", severity=NOTE)]
             return []
-        found = violations(w, self.faction, order, self.ended)
+        faction = self.faction
+        kind = order.kind  # type: ignore[attr-defined]
+        # The usual case — the poster's own turn, alive, not ended — straight to the order's check;
+        # every other case through `violations`, which says why not.
+        if (w.phase == "turn" and w.active == faction and not self.ended and kind != "hero_spawn"
+                and (not self._has_player or w.player(faction).alive)):
+            found: list[Violation] = []
+            fn = _CHECKS.get(kind)
+            if fn is not None:
+                fn(w, faction, order, found)
+        else:
+            found = violations(w, faction, order, self.ended)
         if found:
             errors = [x for x in found if x.severity == ERROR]
             self.notes = [x for x in found if x.severity != ERROR]
@@ -128,37 +139,32 @@ class Checker:
                 self.notes.append(v("roll.depends", "DK-GAP-11", severity=NOTE, why=errors[0].message))
                 self._depends = True
                 self._before = self._after = None
-                self._summary = summary(w, self.faction, order)
+                self._summary = summary(w, faction, order)
                 return []
             return errors
-        if w.uncertain and (getattr(order, "unit", None) in w.uncertain
-                            or getattr(order, "target", None) in w.uncertain):
-            self.notes.append(v("roll.conditional", "DK-GAP-11", severity=NOTE))
         uid = getattr(order, "unit", None)
-        u = w.unit(uid) if isinstance(uid, str) else None
+        if w.uncertain and (uid in w.uncertain or getattr(order, "target", None) in w.uncertain):
+            self.notes.append(v("roll.conditional", "DK-GAP-11", severity=NOTE))
+        if not isinstance(uid, str):
+            uid = None
+        u = w.unit(uid)
         if self._has_player:
-            p = w.player(self.faction)
+            p = w.player(faction)
             self._before = (u.ap if u is not None else None, (p.gold, p.iron, p.taldear, p.mana))
         else:
             self._before = (u.ap if u is not None else None, (0, 0, 0, 0))
-        self._summary = summary(w, self.faction, order)
-        if order.kind == "end_turn":  # type: ignore[attr-defined]
+        self._summary = summary(w, faction, order)
+        if kind == "end_turn":
             self.ended = True
         else:
-            perform(w, self.chronicle, self.fate, self.faction, order)
-        self._after = self._snapshot(order)
-        return []
-
-    def _snapshot(self, order: BaseModel) -> tuple:
-        w = self.world
-        uid = getattr(order, "unit", None)
-        u = w.unit(uid) if isinstance(uid, str) else None
+            perform(w, self.chronicle, self.fate, faction, order)
+        u = w.unit(uid)
         if self._has_player:
-            p = w.player(self.faction)
-            res = (p.gold, p.iron, p.taldear, p.mana)
+            p = w.player(faction)
+            self._after = (u.ap if u is not None else None, (p.gold, p.iron, p.taldear, p.mana))
         else:
-            res = (0, 0, 0, 0)
-        return (u.ap if u is not None else None, res)
+            self._after = (u.ap if u is not None else None, (0, 0, 0, 0))
+        return []
 
     def describe(self, order: BaseModel) -> tuple[str, str | None]:
         """What ``order`` will do and what it costs or leaves, in Russian, for the live check."""

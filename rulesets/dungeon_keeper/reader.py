@@ -118,13 +118,14 @@ class _Post:
                 return line
         for clause in fold_retargets(syn.clauses):
             self._clause(pl, line, clause)
-        told = bool(syn.clauses) and all(c.story or c.question for c in syn.clauses)
-        if line.status is LineStatus.FLAVOUR and not line.orders and not told and not line.handled \
-                and not any(p.is_error for p in line.problems):
+        problems = line.problems
+        if line.status is LineStatus.FLAVOUR and not line.orders and not line.handled \
+                and not (syn.clauses and all(c.story or c.question for c in syn.clauses)) \
+                and not any(p.is_error for p in problems):
             issue = notes.unreadable(pl.norm, syn)
             if issue is not None:
-                line.problems.append(_problem(pl, issue))
-        if any(p.is_error for p in line.problems):
+                problems.append(_problem(pl, issue))
+        if problems and any(p.is_error for p in problems):
             line.status = LineStatus.ERROR
         elif line.orders:
             line.status = LineStatus.ORDER
@@ -232,9 +233,13 @@ class _Post:
                                           ProblemKind.INFO, c.start, c.subject.end))
 
     def _check(self, pl: PostLine, line: _Line, b: Bound) -> bool:
-        for issue in b.issues:
-            line.problems.append(_problem(pl, issue))
-        if b.failed or b.order is None:
+        if b.issues:
+            for issue in b.issues:
+                line.problems.append(_problem(pl, issue))
+            if b.failed:
+                line.status = LineStatus.ERROR
+                return False
+        if b.order is None:
             line.status = LineStatus.ERROR
             return False
         order = b.order
@@ -249,7 +254,7 @@ class _Post:
             return False
         for issue in ap_notes:
             line.problems.append(_problem(pl, issue))
-        for v in getattr(self.checker, "notes", ()):
+        for v in self.checker.notes:
             sev = Severity.WARNING if getattr(v, "severity", "warning") == "warning" else Severity.NOTE
             line.problems.append(_problem(pl, Issue(v.code, v.message, v.hint, v.clause, sev, ProblemKind.INFO,
                                                     b.start, b.end)))
