@@ -55,14 +55,16 @@ def enters_slow_aura(w: World, u: Unit) -> bool:
 def do_move(w: World, ch: Chronicle, fate: Fate, faction: str, o: Move) -> None:
     """Step by step, 1 ОД each (DK-MOVE-01); capture progress ends when the unit leaves its Source
     (DK-GAP-36); an enemy slowing aura takes its ОД on entering (DK-GAP-41)."""
-    u = w.unit(o.unit)
+    uid = o.unit
+    u = w.unit(uid)
     assert u is not None
     start = u.cell
     slowed_at = None
+    slow_towers = bool(w.towers("slow_tower"))  # no tower, no aura to enter
     for cell in o.path:
-        spend(w, o.unit, 1)
-        u = w.move_unit(o.unit, cell)
-        if enters_slow_aura(w, u):
+        spend(w, uid, 1)
+        u = w.move_unit(uid, cell)
+        if slow_towers and enters_slow_aura(w, u):
             u.slowed = True
             if u.ap > 0:
                 spend(w, o.unit, 1)

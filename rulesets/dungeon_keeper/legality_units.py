@@ -74,6 +74,8 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
     path = o.path
     last = len(path) - 1
     stacking = w.options.stacking
+    slow_towers = bool(w.towers("slow_tower"))  # no tower, no aura to enter
+    me = u.id
     for i, cell in enumerate(path):
         if left < 1:
             out.append(v("move.no_ap", "DK-TURN-03", who=name(o.who), cell=cell_text(cell), have=u.ap,
@@ -96,8 +98,11 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
         if here[0] != cell[0] and here[1] != cell[1] and not m.corner_open(w, here, cell):
             out.append(v("move.corner", "DK-MOVE-02", msg("hint.corner"), a=cell_text(here), b=cell_text(cell)))
             return
-        for other in w.units_at(cell):
-            if other.id == u.id:
+        for oid in w.unit_ids_at(cell):
+            if oid == me:
+                continue
+            other = w.unit(oid)
+            if other is None:
                 continue
             if other.side != f:
                 if m.allied(w, f, other.owner):
@@ -111,7 +116,7 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
                              cell=cell_text(cell)))
                 return
         left -= 1
-        if not slowed and m.in_slow_aura(w, cell, u.owner):
+        if not slowed and slow_towers and m.in_slow_aura(w, cell, u.owner):
             slowed = True
             left = max(left - 1, 0)
             if i < last and left < last - i:

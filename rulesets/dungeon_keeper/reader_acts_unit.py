@@ -111,10 +111,9 @@ EXAMPLES = {
 def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     start = _here(actor, c)
-    cells: list[tuple[tuple[int, int], tuple[int, int], str | None]] = []
-    for p in c.parts:
-        if p.kind == "cell":
-            cells.append((check_cell(p.value, view, (p.start, p.end)), (p.start, p.end), p.prep))  # type: ignore[arg-type]
+    cells: list[tuple[tuple[int, int], tuple[int, int], str | None]] = [
+        (check_cell(p.value, view, (p.start, p.end)), (p.start, p.end), p.prep)  # type: ignore[arg-type]
+        for p in c.parts if p.kind == "cell"]
     path: list[tuple[int, int]] = []
     if cells:
         first, first_span, prep = cells[0]
@@ -124,14 +123,14 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
             cells = cells[1:]
         if not cells:
             raise fail("read.move_where", span_of(c), hint=example("move"))
-        toward = [x for x in cells if x[2] == "в сторону"]
-        if toward and len(cells) == 1:
-            d = _direction_to(start, toward[0][0], toward[0][1])
+        several = len(cells) > 1
+        if not several and cells[0][2] == "в сторону":
+            d = _direction_to(start, cells[0][0], cells[0][1])
             path = [step(start, d)]
         else:
             here = start
             for cell, span, _ in cells:
-                if adjacent(here, cell) or len(cells) > 1:
+                if several or adjacent(here, cell):
                     path.append(cell)
                 else:
                     limit = max(a.remaining(actor), 1)
@@ -153,7 +152,7 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
         for _ in range(max(1, min(steps, 20))):
             here = step(here, d.value)  # type: ignore[arg-type]
             path.append(check_cell(here, view, (d.start, d.end)))
-    return [make(o.Move, span_of(c), **_head(actor, view), ap=len(path), path=tuple(path))]
+    return [make(o.Move, (c.start, c.end), unit=actor.id, who=view.label(actor), ap=len(path), path=tuple(path))]
 
 
 def _passable(view: View, cell: tuple[int, int]) -> bool:

@@ -53,6 +53,7 @@ class View:
         self._labels: dict[str, Label] = {}
         self._found: dict[tuple, list[tuple[UnitView, bool]]] = {}
         self._found_at: dict[tuple, list[tuple[UnitView, bool]]] = {}
+        self._numbers: dict[str | None, dict[int, list[str]]] = {}  # the state's number index, per side
 
     # --- terrain (the geometry `Grid` protocol) ------------------------------------------------
     def terrain(self, cell: tuple[int, int]) -> str:
@@ -173,8 +174,15 @@ class View:
 
     def _numbered(self, number: int, own: bool) -> list[UnitView]:
         """Units with this number: the poster's only, or everyone's."""
-        ids = _number_index(self.state, self.faction if own else None).get(number, ())
-        found = [v for v in (self.unit(uid) for uid in ids) if v is not None]
+        side = self.faction if own else None
+        index = self._numbers.get(side)
+        if index is None:
+            index = self._numbers[side] = _number_index(self.state, side)
+        found = []
+        for uid in index.get(number, ()):
+            v = self.unit(uid)
+            if v is not None:
+                found.append(v)
         if self._new:
             found.extend(u for u in self._new.values() if u.number == number and u.id not in self._gone)
         return found
