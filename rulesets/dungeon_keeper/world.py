@@ -131,6 +131,7 @@ class World:
         # the base never changes while an overlay lies on it.
         priv = base.__pydantic_private__
         self._base_units: dict[str, Unit] = base.units
+        self._base_buildings: dict[str, Building] = base.buildings
         self._base_ucells: dict[int, list[str]] = priv["_units_by_cell"]
         self._base_bcells: dict[int, str] = priv["_building_by_cell"]
         self._base_mcells: dict[int, Mine] = priv["_mine_by_cell"]
@@ -279,7 +280,8 @@ class World:
         """The buildings of one tower kind (cached: auras are checked on every step)."""
         if self._towers is None:
             found: dict[str, list[Building]] = {"slow_tower": [], "battle_tower": []}
-            for b in self.buildings.values():
+            # the base's own dict when the overlay has not touched a building (same records, same order)
+            for b in (self.buildings.values() if self._buildings else self._base_buildings.values()):
                 if b.kind in found:
                     found[b.kind].append(b)
             self._towers = found
