@@ -73,6 +73,7 @@ def turn(state: State) -> TurnInfo:
         return TurnInfo(phase="reaction", title=what, factions=waiting, mode=StepMode.REACTION,
                         post_kind=PostKind.DECISION,
                         prompt=REACTION_PROMPT,
+                        deadline_hours=state.options.reaction_deadline_hours,
                         default="Если не ответить к сроку: каждая ваша карта бьёт случайную допустимую цель, "
                                 "карты в тени остаются в тени, без уклонения, без прикрытия и без [С].")
     faction = state.order[state.active]

@@ -64,6 +64,9 @@ class TurnInfo(BaseModel):
     # The posts of this step (deck lists, mulligans) are seen by their author's faction and the GM
     # only, until the game's secrets are revealed (`Ruleset.secrets_revealed`).
     private: bool = Field(default=False, exclude_if=lambda v: not v)
+    # a deadline the step sets itself, in hours from its opening (a reaction window's); the GM may
+    # still move it like any deadline
+    deadline_hours: int | None = Field(default=None, ge=1, exclude_if=lambda v: v is None)
 
 
 class LineStatus(StrEnum):

@@ -7,6 +7,7 @@ game with hidden information, the step's secret seed derived from the game's one
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from pydantic import BaseModel
@@ -31,8 +32,10 @@ def open_step(db: Session, game: Game, ruleset: Ruleset, state: BaseModel, numbe
         end_game(game, ruleset, state)
         return None
     seed = new_seed()
+    opened = now()
+    deadline = opened + timedelta(hours=turn.deadline_hours) if turn.deadline_hours else None
     step = Step(game_id=game.id, number=number, turn=dump(turn), state_before=dump(state), seed=seed,
-                commitment=commitment(seed), status=StepStatus.OPEN.value, opened_at=now())
+                commitment=commitment(seed), status=StepStatus.OPEN.value, opened_at=opened, deadline=deadline)
     db.add(step)
     db.flush()
     return step
