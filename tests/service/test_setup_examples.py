@@ -15,7 +15,7 @@ EXAMPLES = sorted((rid, r.package_dir / "examples" / "setup-example.json")
 
 
 def test_every_real_ruleset_ships_an_example():
-    assert {"dice_roll_party", "dungeon_keeper"} <= {rid for rid, _ in EXAMPLES}
+    assert {"dice_roll_party", "dungeon_keeper", "kozyablo"} <= {rid for rid, _ in EXAMPLES}
 
 
 @pytest.mark.parametrize(("ruleset_id", "path"), EXAMPLES, ids=[rid for rid, _ in EXAMPLES])
