@@ -117,8 +117,9 @@ class Checker:
         kind = order.kind  # type: ignore[attr-defined]
         # The usual case — the poster's own turn, alive, not ended — straight to the order's check;
         # every other case through `violations`, which says why not.
+        p = w.player(faction) if self._has_player else None
         if (w.phase == "turn" and w.active == faction and not self.ended and kind != "hero_spawn"
-                and (not self._has_player or w.player(faction).alive)):
+                and (p is None or p.alive)):
             found: list[Violation] = []
             fn = _CHECKS.get(kind)
             if fn is not None:
@@ -148,8 +149,7 @@ class Checker:
         if not isinstance(uid, str):
             uid = None
         u = w.unit(uid)
-        if self._has_player:
-            p = w.player(faction)
+        if p is not None:  # nothing has changed since it was read above
             self._before = (u.ap if u is not None else None, (p.gold, p.iron, p.taldear, p.mana))
         else:
             self._before = (u.ap if u is not None else None, (0, 0, 0, 0))

@@ -243,7 +243,7 @@ class _Post:
             line.status = LineStatus.ERROR
             return False
         order = b.order
-        ap_notes = self.binder.ap_issues(b)
+        ap_notes = self.binder.ap_issues(b) if b.ap_index is not None else ()
         violations = self.checker.check(order)
         if violations:
             for v in violations:

@@ -131,7 +131,19 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
     """The one unit a reference names (DK-UNIT-07, DK-GAP-15); raises Fail when none or several.
 
     ``scope``: "own" (a unit of the poster), "enemy" (a target: others' units first, then any), or
-    "any". A former kind («бес №3» that is now a грасдир) is accepted with a warning."""
+    "any". A former kind («бес №3» that is now a грасдир) is accepted with a warning.
+
+    The answer for a reference without a cell depends only on the view's look-ups, so it is kept
+    (in ``view.resolved``) until they are forgotten; a block of lines under one header resolves it
+    once."""
+    memo = view.resolved if ref.cell is None else None
+    if memo is not None:
+        got = memo.get((id(ref), scope))
+        if got is not None and got[0] is ref:
+            if got[2]:
+                issues.append(note("read.unit_former", (ref.start, ref.end), "DK-GAP-15", warning=True,
+                                   what=cap(ref_words(ref)), now=unit_words(got[1], view)))
+            return got[1]
     span = (ref.start, ref.end)
     owner = owner_of_ref(ref, view)
     if ref.enemy and scope == "own":
@@ -173,6 +185,8 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
     if ref.cell is not None and unit.cell is not None and unit.cell != ref.cell:
         raise fail("read.unit_cell_mismatch", span, kind=ProblemKind.ILLEGAL,
                    what=cap(unit_words(unit, view)), where=_cell(unit.cell), said=_cell(ref.cell))
+    if memo is not None:
+        memo[(id(ref), scope)] = (ref, unit, former)
     return unit
 
 

@@ -306,7 +306,7 @@ class Binder:
         elif isinstance(order, o.Ability) and order.ability == "sacrifice" and order.target:
             view.removed(order.target)
         unit_id = getattr(order, "unit", None)
-        if isinstance(order, unit_acts_orders()) and unit_id:
+        if unit_id and isinstance(order, o.UNIT_ORDERS):
             self.spent[unit_id] = self.spent.get(unit_id, 0) + order.ap  # type: ignore[attr-defined]
 
     def ap_issues(self, b: Bound) -> list[Issue]:

@@ -54,6 +54,8 @@ class View:
         self._found: dict[tuple, list[tuple[UnitView, bool]]] = {}
         self._found_at: dict[tuple, list[tuple[UnitView, bool]]] = {}
         self._numbers: dict[str | None, dict[int, list[str]]] = {}  # the state's number index, per side
+        # `reader_bind.resolve` answers for references without a cell, kept as long as `_found`
+        self.resolved: dict[tuple[int, str], tuple] = {}
 
     # --- terrain (the geometry `Grid` protocol) ------------------------------------------------
     def terrain(self, cell: tuple[int, int]) -> str:
@@ -228,6 +230,7 @@ class View:
     def _forget(self) -> None:
         self._found.clear()
         self._found_at.clear()
+        self.resolved.clear()
 
     def dug(self, cell: tuple[int, int]) -> None:
         self._terrain[cell] = EMPTY
