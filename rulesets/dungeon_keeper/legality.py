@@ -189,7 +189,8 @@ def _cost_text(before: tuple, after: tuple) -> str | None:
         parts.append(f"ОД: {ap0} → {max(ap1, 0)}")
     elif ap0 is not None and ap1 is None:
         parts.append(f"ОД: {ap0} → —")
-    for label, a, b in zip(_RES_RU, res0, res1):
-        if a != b:
-            parts.append(f"{label}: {a} → {b}")
+    if res0 != res1:
+        for label, a, b in zip(_RES_RU, res0, res1):
+            if a != b:
+                parts.append(f"{label}: {a} → {b}")
     return "; ".join(parts) or None

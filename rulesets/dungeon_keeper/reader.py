@@ -269,11 +269,21 @@ class _Post:
     # --- the reading ------------------------------------------------------------------------------
     def reading(self, lines: list[_Line]) -> Reading:
         reading = Reading()
+        problems = reading.problems
+        out = reading.lines
         for line in lines:
-            reading.problems.extend(line.problems)
-            summary = "; ".join(s for s in line.summaries if s) or None
-            reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
-                                             summary=summary, cost=line.cost))
+            if line.problems:
+                problems.extend(line.problems)
+            said = line.summaries
+            if not said:
+                summary = None
+            elif len(said) == 1:
+                summary = said[0] or None
+            else:
+                summary = "; ".join(s for s in said if s) or None
+            post = line.post
+            out.append(LineReading(line=post.number, text=post.original, status=line.status, summary=summary,
+                                   cost=line.cost))
         reading.orders = list(self.orders)
         if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
             # A turn without orders is allowed (the units stand idle), but rarely meant.
@@ -289,6 +299,7 @@ _UNIT_TYPO_CODES = frozenset({
     "read.target_needed", "read.upgrade_to", "read.upgrade_whom", "read.spell_target",
 })
 _NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "capture"})
+_OBJECT_PARTS = frozenset({"cell", "ref", "dir", "amount"})
 
 
 def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
@@ -298,9 +309,10 @@ def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
         return False
     if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
         return False
-    if any(p.kind in ("cell", "ref", "dir", "amount") or (p.kind == "noun" and not (p.concept or "").startswith("w_"))
-           for p in c.parts):
-        return False  # something to act on: an order (right or wrong)
+    for p in c.parts:
+        kind = p.kind
+        if kind in _OBJECT_PARTS or (kind == "noun" and not (p.concept or "").startswith("w_")):
+            return False  # something to act on: an order (right or wrong)
     if current is not None and not _first_person(c):
         return False  # «Имп №1:» / «идёт» — an order with its target missing: an error, not chatter
     # «Кую», «Призываю бэса»: nothing else said, or a unit mistyped — an order

@@ -133,17 +133,17 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
     ``scope``: "own" (a unit of the poster), "enemy" (a target: others' units first, then any), or
     "any". A former kind («бес №3» that is now a грасдир) is accepted with a warning.
 
-    The answer for a reference without a cell depends only on the view's look-ups, so it is kept
-    (in ``view.resolved``) until they are forgotten; a block of lines under one header resolves it
-    once."""
-    memo = view.resolved if ref.cell is None else None
-    if memo is not None:
-        got = memo.get((id(ref), scope))
-        if got is not None and got[0] is ref:
-            if got[2]:
+    The answer for a reference without a cell depends only on what the reference says and on the
+    view's look-ups, so it is kept (in ``view.resolved``, by those words) until the look-ups are
+    forgotten; a block of lines under one header resolves its unit once."""
+    key = (ref.kind, ref.number, ref.owner_words, ref.enemy, ref.own, scope) if ref.cell is None else None
+    if key is not None:
+        got = view.resolved.get(key)
+        if got is not None:
+            if got[1]:
                 issues.append(note("read.unit_former", (ref.start, ref.end), "DK-GAP-15", warning=True,
-                                   what=cap(ref_words(ref)), now=unit_words(got[1], view)))
-            return got[1]
+                                   what=cap(ref_words(ref)), now=unit_words(got[0], view)))
+            return got[0]
     span = (ref.start, ref.end)
     owner = owner_of_ref(ref, view)
     if ref.enemy and scope == "own":
@@ -185,8 +185,8 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
     if ref.cell is not None and unit.cell is not None and unit.cell != ref.cell:
         raise fail("read.unit_cell_mismatch", span, kind=ProblemKind.ILLEGAL,
                    what=cap(unit_words(unit, view)), where=_cell(unit.cell), said=_cell(ref.cell))
-    if memo is not None:
-        memo[(id(ref), scope)] = (ref, unit, former)
+    if key is not None:
+        view.resolved[key] = (unit, former)
     return unit
 
 

@@ -34,6 +34,7 @@ _KINDS = re.compile(
     r"дорогой гм)\b\s*[:,\-)])"
     r"|(?P<quote_header>(?:цитата|\S+(?:\s\S+)?\s+писал(?:\(а\)|а)?)\s*:?\s*$))"
 )
+_KINDS_NO_QUOTE = re.compile(_KINDS.pattern[: _KINDS.pattern.index("|(?P<quote_header>")] + ")")
 _AP_CUE = re.compile(r"^\s*(?:\d{1,2}(?:\s?-\s?\d{1,2})?\s?од\b|од\s?\d)")
 _RESOURCE_WORDS = {
     "золото": "gold", "з": "gold", "зол": "gold", "золотой": "gold", "голда": "gold", "gold": "gold",
@@ -47,7 +48,10 @@ RESOURCE_RU = {"gold": "золото", "mana": "мана", "iron": "железо
 def classify(norm: str) -> str | None:
     """"resources", "units" (bookkeeping), "edit" (an edit footer), "turn" («Ход 7»), "ooc" (out of
     character, a word to the GM), "quote_header" («Ваал писал(а):»); None for other lines."""
-    m = _KINDS.match(norm)
+    # The quote header's alternative is the slow one (it backtracks over the first words); a line
+    # without «писал» or a leading «цитата» cannot match it, and the other alternatives come first.
+    pattern = _KINDS if "писал" in norm or norm.startswith("цитата") else _KINDS_NO_QUOTE
+    m = pattern.match(norm)
     return m.lastgroup if m is not None else None
 
 

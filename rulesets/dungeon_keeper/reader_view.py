@@ -55,7 +55,7 @@ class View:
         self._found_at: dict[tuple, list[tuple[UnitView, bool]]] = {}
         self._numbers: dict[str | None, dict[int, list[str]]] = {}  # the state's number index, per side
         # `reader_bind.resolve` answers for references without a cell, kept as long as `_found`
-        self.resolved: dict[tuple[int, str], tuple] = {}
+        self.resolved: dict[tuple, tuple[UnitView, bool]] = {}
 
     # --- terrain (the geometry `Grid` protocol) ------------------------------------------------
     def terrain(self, cell: tuple[int, int]) -> str:
