@@ -35,7 +35,11 @@ def _who(o) -> str:  # type: ignore[no-untyped-def]
 
 def _move(w, f, o):
     u = w.unit(o.unit)
-    route = [f"{c[0]}-{c[1]}" for c in o.path]  # cell_text, inline
+    path = o.path
+    if u is not None and len(path) == 1:  # one step, the usual line
+        a, b = u.cell, path[0]
+        return f"{o.who.text()}: {a[0]}-{a[1]} → {b[0]}-{b[1]}"
+    route = [f"{c[0]}-{c[1]}" for c in path]  # cell_text, inline
     if u is not None:
         route.insert(0, f"{u.cell[0]}-{u.cell[1]}")
     return f"{o.who.text()}: " + " → ".join(route)

@@ -76,16 +76,17 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
     stacking = w.options.stacking
     slow_towers = bool(w.towers("slow_tower"))  # no tower, no aura to enter
     me = u.id
+    rows = w.rows
     for i, cell in enumerate(path):
         if left < 1:
             out.append(v("move.no_ap", "DK-TURN-03", who=name(o.who), cell=cell_text(cell), have=u.ap,
                          need=len(path)))
             return
-        if not _adjacent(here, cell):
+        if here == cell or abs(here[0] - cell[0]) > 1 or abs(here[1] - cell[1]) > 1:  # not adjacent
             out.append(v("move.not_adjacent", "DK-MOVE-01", msg("hint.move_steps"), who=name(o.who),
                          a=cell_text(here), b=cell_text(cell)))
             return
-        t = w.terrain(cell)
+        t = rows[cell[0] - 1][cell[1] - 1]  # w.terrain(cell)
         if t in UNDUG:
             out.append(v("move.undug", "DK-MOVE-03", msg("hint.dig_first"), cell=cell_text(cell)))
             return
