@@ -193,4 +193,6 @@ def _cost_text(before: tuple, after: tuple) -> str | None:
         for label, a, b in zip(_RES_RU, res0, res1):
             if a != b:
                 parts.append(f"{label}: {a} → {b}")
-    return "; ".join(parts) or None
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else "; ".join(parts)

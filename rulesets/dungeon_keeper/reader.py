@@ -37,7 +37,7 @@ MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
 EXAMPLE = "Имп №1: перемещается на 36-15."
 
 
-@dataclass
+@dataclass(slots=True)
 class _Line:
     post: PostLine
     status: LineStatus
