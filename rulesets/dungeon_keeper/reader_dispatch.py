@@ -132,7 +132,10 @@ def _action_of(c: Clause) -> str | None:
 
 def fold_retargets(clauses: list[Clause]) -> list[Clause]:
     """The clauses to read: «…, если погибнет — бьёт беса №3» is not an attack of its own but the
-    second target of the attack before it (DK-GAP-63). Idempotent on cached clauses."""
+    second target of the attack before it (DK-GAP-63). Idempotent on cached clauses; a single clause
+    comes back as it is (the list itself: callers only iterate it)."""
+    if len(clauses) < 2:
+        return clauses
     out: list[Clause] = []
     for c in clauses:
         prev = out[-1] if out else None
