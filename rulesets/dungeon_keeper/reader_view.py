@@ -197,7 +197,12 @@ class View:
         owner = None
         if u.owner is not None and u.owner != self.faction:
             owner = self.state.name(u.owner)
-        got = Label(kind=u.kind, number=u.number, owner=owner)
+        key = (u.kind, u.number, owner)
+        got = _LABELS.get(key)
+        if got is None:
+            if len(_LABELS) >= 4096:
+                _LABELS.clear()
+            got = _LABELS[key] = Label(kind=u.kind, number=u.number, owner=owner)
         self._labels[u.id] = got
         return got
 
@@ -252,6 +257,9 @@ class View:
         self._new[uid] = u
         return u
 
+
+# Labels are frozen values: one instance per (kind, number, owner name) serves every post.
+_LABELS: dict[tuple[str, int, str | None], Label] = {}
 
 # Unit numbers → ids, per state and poster. The live check and the benchmarks read many posts
 # against one stored state, so the index is kept for the few most recent states; a state is
