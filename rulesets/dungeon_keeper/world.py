@@ -243,7 +243,9 @@ class World:
         self._cell_ids(self.index(unit.cell)).append(unit.id)
 
     def move_unit(self, uid: str, cell: Cell) -> Unit:
-        u = self.mut_unit(uid)
+        u = self._units.get(uid)
+        if u is None:  # not in the overlay yet (or removed: mut_unit says so)
+            u = self.mut_unit(uid)
         s = self.size
         at = u.cell
         old = self._cell_ids((at[0] - 1) * s + at[1] - 1)
