@@ -57,3 +57,18 @@ def pend_retreat(state: State, mover: str, move: Move, waiting: list[str]) -> No
 
 def texts(events: list) -> list[str]:
     return [e.text for e in events]
+
+
+def game(*races: str, **options: object) -> State:
+    """A table in its first round (the turn-flow tests start there)."""
+    state = table(*(races or ("pozorki", "trutni")), **options)
+    state.round = 1
+    return state
+
+
+def run(state: State, faction: str, *orders, seed: str = "00"):
+    """Apply one post's orders; the new state and its events."""
+    from rulesets.kozyablo.resolution import apply
+
+    out = apply(state, faction, list(orders), dice(seed * 32))
+    return out.state, out.events

@@ -3,7 +3,7 @@ each card type, magic kinds and their time, deaths, moves and retreat attacks, a
 
 from __future__ import annotations
 
-from combat_table import dice, put, table
+from combat_table import game, put, run
 
 from rulesets.kozyablo.orders import (
     Decline,
@@ -14,19 +14,7 @@ from rulesets.kozyablo.orders import (
     Strike,
     UseAbility,
 )
-from rulesets.kozyablo.resolution import apply
 from rulesets.kozyablo.targets import armour_of, attack_of, life_left, max_life
-
-
-def game(*races: str, **options):
-    state = table(*(races or ("pozorki", "trutni")), **options)
-    state.round = 1
-    return state
-
-
-def run(state, faction, *orders, seed="00"):
-    out = apply(state, faction, list(orders), dice(seed * 32))
-    return out.state, out.events
 
 
 def test_draw_is_public_count_private_card_KZ_DRAW_01():

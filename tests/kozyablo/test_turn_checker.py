@@ -3,7 +3,7 @@ be played, moves, attacks, abilities — each test names the clause whose behavi
 
 from __future__ import annotations
 
-from combat_table import put, table
+from combat_table import game, put
 
 from rulesets.kozyablo.legality import Checker
 from rulesets.kozyablo.orders import (
@@ -20,12 +20,6 @@ from rulesets.kozyablo.orders import (
     UseAbility,
 )
 from rulesets.kozyablo.state import Pending
-
-
-def game(*races: str, **options):
-    state = table(*(races or ("pozorki", "trutni")), **options)
-    state.round = 1
-    return state
 
 
 def codes(state, faction, *orders):

@@ -3,7 +3,7 @@ deadline defaults, capture, elimination, the round limit."""
 
 from __future__ import annotations
 
-from combat_table import dice, put, table
+from combat_table import game, put, run
 
 from letopis.engine.contract import Faction, PostKind, StepMode
 from letopis.engine.dice import Dice
@@ -24,17 +24,6 @@ from rulesets.kozyablo.propose import proposal
 from rulesets.kozyablo.resolution import apply
 from rulesets.kozyablo.setup import setup
 from rulesets.kozyablo.turns import default_orders, turn
-
-
-def game(*races: str, **options):
-    state = table(*(races or ("pozorki", "trutni")), **options)
-    state.round = 1
-    return state
-
-
-def run(state, faction, *orders, seed="00"):
-    out = apply(state, faction, list(orders), dice(seed * 32))
-    return out.state, out.events
 
 
 def deck_of(race: str) -> DeckList:
