@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from letopis.engine.copying import clone
+from letopis.engine.text import plural
 
 from . import mechanics as m
 from .data import DATA
@@ -481,7 +482,7 @@ def _trim_hint(o: Attack, excess: int) -> str:
         if o.class_up:
             options.append("«класс+»")
     if o.damage >= excess:
-        word = "одно очко" if excess == 1 else f"{excess} {m.plural(excess, 'очко', 'очка', 'очков')}"
+        word = "одно очко" if excess == 1 else f"{excess} {plural(excess, 'очко', 'очка', 'очков')}"
         options.append(f"{word} урона")
     if not options:
         return msg("hint.drop_boosts", what=f"усиления на {excess} времени")

@@ -131,13 +131,3 @@ def next_seat(state: State, faction: str) -> str:
         if state.players[f].alive:
             return f
     return faction
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    """Russian plural form for ``n``."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many

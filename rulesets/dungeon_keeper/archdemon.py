@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from letopis.engine.text import plural
+
 from . import geometry as g
 from . import refs
 from .chronicle import Chronicle, mana_ru
@@ -20,7 +22,6 @@ from .orders import (
     UpgradeBuilding,
     UpgradeUnit,
     cell_text,
-    count_form,
 )
 from .state import EMPTY, Building, Cell, Unit
 from .world import World
@@ -83,7 +84,7 @@ def do_summon(w: World, ch: Chronicle, fate: Fate, faction: str, o: Summon) -> N
     if ch.on:
         n = len(cells)
         ch.add("summon", "DK-BLD-07", faction=faction, who=ch.player(faction), n=f"{n} " if n > 1 else "",
-               what=count_form(n, data.forms.acc, data.forms.gen, data.forms.gen_pl or data.forms.gen),
+               what=plural(n, data.forms.acc, data.forms.gen, data.forms.gen_pl or data.forms.gen),
                mana=mana_ru(n * (data.summon or 0)), where=", ".join(names),
                data={"kind": o.unit_kind, "cells": [list(c) for c in cells]})
 

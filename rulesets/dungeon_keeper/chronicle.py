@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from letopis.engine.events import Event, Roll
+from letopis.engine.text import plural
 
 from .data import DATA
 from .messages import msg
@@ -67,9 +68,7 @@ class Silent(Chronicle):
 
 def mana_ru(n: int, case: str = "nom") -> str:
     """«1 мана» / «1 ману», «2 маны», «25 маны» — how a GM writes an amount of mana."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} {'ману' if case == 'acc' else 'мана'}"
-    return f"{n} маны"
+    return f"{n} {plural(n, 'ману' if case == 'acc' else 'мана', 'маны', 'маны')}"
 
 
 def roll_text(roll: Roll | None, need: int) -> str:

@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
+from letopis.engine.text import plural
+
 from .data import DATA
 from .geometry import DIRECTION_RU, DIRECTIONS
 
@@ -29,16 +31,6 @@ RESOURCE_ACC = {"gold": "золото", "iron": "железо", "taldear": "та
 
 def cell_text(cell: tuple[int, int]) -> str:
     return f"{cell[0]}-{cell[1]}"
-
-
-def count_form(n: int, one: str, few: str, many: str) -> str:
-    """Russian agreement of a noun with a number: 1 имп, 2 импа, 5 импов."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 def _ap_tail(ap: int) -> str:
@@ -336,7 +328,7 @@ class Ability(_UnitOrder):
             return f"{h}снимает {DATA.spells[self.buff].forms.acc} с {self.whom.text('gen')}{where}."
         tail = ""
         if self.ability == "fear" and self.uses > 1:
-            tail = f", {self.uses} {count_form(self.uses, 'раз', 'раза', 'раз')}"
+            tail = f", {self.uses} {plural(self.uses, 'раз', 'раза', 'раз')}"
         return f"{h}{verb} {self.whom.text(case)}{where}{tail}."
 
 
@@ -361,7 +353,7 @@ class Summon(_Order):
         if self.count == 1:
             where = f" на {cell_text(self.cell)}" if self.cell else ""
             return f"Призываю {f.acc}{where}."
-        return f"Призываю {self.count} {count_form(self.count, f.acc, f.gen, f.gen_pl or f.gen)}."
+        return f"Призываю {self.count} {plural(self.count, f.acc, f.gen, f.gen_pl or f.gen)}."
 
 
 class UpgradeUnit(_Order):
@@ -490,7 +482,7 @@ class TowerShot(_Order):
         return self
 
     def to_text(self) -> str:
-        shots = "стреляет" if self.ap == 1 else f"даёт {self.ap} {count_form(self.ap, 'выстрел', 'выстрела', 'выстрелов')}"
+        shots = "стреляет" if self.ap == 1 else f"даёт {self.ap} {plural(self.ap, 'выстрел', 'выстрела', 'выстрелов')}"
         whom = self.whom.text("dat") if self.whom else "ближайшему врагу"
         return f"Боевая башня на {cell_text(self.cell)}: {shots} по {whom}."
 

@@ -13,13 +13,14 @@ Start of player P's turn (DK-GAP-10):
 
 from __future__ import annotations
 
+from letopis.engine.text import plural
+
 from . import combat
 from . import geometry as g
 from . import mechanics as m
 from .chronicle import Chronicle
 from .data import DATA
 from .fate import Fate
-from .orders import count_form
 from .state import Unit
 from .world import World
 
@@ -69,7 +70,7 @@ def poison_tick(w: World, ch: Chronicle, u: Unit) -> bool:
     tm.poison = p.model_copy(update={"ticks": left}) if left > 0 else None
     if ch.on:
         rest = (f"остаётся {tm.hp} хп" if tm.hp > 0 else "это смертельно")
-        more = f", яд подействует ещё {left} {count_form(left, 'раз', 'раза', 'раз')}" if left > 0 and tm.hp > 0 else ""
+        more = f", яд подействует ещё {left} {plural(left, 'раз', 'раза', 'раз')}" if left > 0 and tm.hp > 0 else ""
         ch.add("poison_tick", "DK-ABIL-11", faction=u.owner, who=ch.who(tm), dmg=p.damage, rest=rest + more,
                data={"unit": u.id, "damage": p.damage, "ticks": left})
     if tm.hp <= 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
+from letopis.engine.text import plural
 from letopis.engine.text_words import morph
 
 from .data import book_for
@@ -142,11 +143,7 @@ def amount(n: int) -> str:
 
 def lives(n: int) -> str:
     """«1 жизнь», «2 жизни», «5 жизней»."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} жизнь"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"{n} жизни"
-    return f"{n} жизней"
+    return f"{n} {plural(n, 'жизнь', 'жизни', 'жизней')}"
 
 
 def who(state: State, piece: Piece, case: Case = "nom") -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from letopis.engine.events import Event
+from letopis.engine.text import plural
 
 from .violations import Violation
 
@@ -227,5 +228,4 @@ def target_in(state: Any, target: str, case: str = "acc") -> str:
 
 def cards_acc(n: int) -> str:
     """«1 карту», «2 карты», «5 карт» (the accusative: «берёт из колоды 2 карты»)."""
-    from .refs import plural
     return f"{n} {plural(n, 'карту', 'карты', 'карт')}"

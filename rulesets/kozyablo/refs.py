@@ -14,22 +14,14 @@ A strike or effect target ``capital:<sector id>`` is named by the capital's name
 
 from __future__ import annotations
 
+from letopis.engine.text import plural
+
 from .data import CardBook, CardDef, book_for, fold
 from .orders import CAPITAL_TARGET
 from .state import SECTOR_KINDS, Piece, Sector, State
 
 SHADOW_NAME = "карта в тени"
 KIND_ORDER = {"gold": 0, "crystal": 1, "mana": 2, "capital": 3}
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian word form for a count: 1 карта, 2 карты, 5 карт."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 def cards_count(n: int) -> str:

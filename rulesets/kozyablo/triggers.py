@@ -12,6 +12,7 @@ Triggers fire only in their controller's own turn, in the order the cards entere
 from __future__ import annotations
 
 from letopis.engine.events import Event
+from letopis.engine.text import plural
 
 from . import lasting
 from .data import book_for
@@ -105,8 +106,4 @@ def _fire(state: State, faction: str, when: str, chosen: dict[str, str]) -> list
 
 def lives(n: int) -> str:
     """«жизнь», «жизни», «жизней» for n."""
-    if n % 10 == 1 and n % 100 != 11:
-        return "жизнь"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return "жизни"
-    return "жизней"
+    return plural(n, "жизнь", "жизни", "жизней")

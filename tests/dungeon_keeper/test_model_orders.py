@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from letopis.engine.text import plural
 from rulesets.dungeon_keeper import orders as o
 from rulesets.dungeon_keeper.orders import Label
 
@@ -180,6 +181,6 @@ def test_labels_decline_and_name_owners():
     assert Label(kind="siege_beast", number=3).text("dat") == "осадному зверю №3"
     assert Label(kind="hero").text("acc", capital=True) == "Героя"
     assert BES2_BAAL.text("ins") == "бесом №2 (Ваал)"
-    assert o.count_form(21, "имп", "импа", "импов") == "имп"
-    assert o.count_form(12, "имп", "импа", "импов") == "импов"
+    assert plural(21, "имп", "импа", "импов") == "имп"
+    assert plural(12, "имп", "импа", "импов") == "импов"
     assert o.object_name("artifact", "sword", "acc") == "Меч"

@@ -28,6 +28,7 @@ from .text_words import (
     order_cue,
     ordinal_value,
     parses,
+    plural,
     suggest,
     tokens,
 )
@@ -35,6 +36,6 @@ from .text_words import (
 __all__ = [
     "CARDINALS", "ORDINALS", "ColumnMap", "Cue", "Lemmatizer", "Lexicon", "LineKind", "Parse",
     "PostLine", "Token", "format_coord", "is_known", "morph", "normalise", "normalise_mapped",
-    "number_value", "order_cue", "ordinal_value", "parse_coord", "parses", "split_post",
+    "number_value", "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "split_post",
     "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens",
 ]

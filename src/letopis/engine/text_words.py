@@ -364,3 +364,13 @@ def _near_cached(word: str, vocabulary: tuple[str, ...]) -> str | None:
 def _near(word: str, vocabulary: tuple[str, ...]) -> str | None:
     # A real dictionary word is not a typo of an order word.
     return None if is_known(word) else _near_cached(word, vocabulary)
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form of a noun agreeing with a count: 1 карта, 2 карты, 5 карт, 11 карт, 21 карта."""
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many

@@ -24,6 +24,7 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from letopis.engine.registry import get_ruleset
+from letopis.engine.text import plural
 from letopis.settings import PROJECT_ROOT
 
 from .svgsafe import clean_svg
@@ -39,16 +40,6 @@ def templates_dir() -> Path:
     if checkout.is_dir():
         return checkout
     return Path(__file__).resolve().parents[1] / "templates_dist"
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    """Russian plural form for ``n``: 1 ход, 2 хода, 5 ходов."""
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 def ru_datetime(value: datetime | None) -> str:
