@@ -58,7 +58,6 @@ from .gm_desk import (
     rollback,
     take_over,
 )
-from .hidden import strip_secret_rolls
 from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
 from .posts import check_post, check_text, submit_post
 from .receipts import PostHistoryOut, RevisionOut, post_history
@@ -180,7 +179,6 @@ __all__ = [
     "site_feed",
     "state_at",
     "step_chronicle",
-    "strip_secret_rolls",
     "submit_post",
     "take_over",
     "verify_export",

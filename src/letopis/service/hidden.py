@@ -159,8 +159,3 @@ def roll_dicts(sight: Sight, rolls: Iterable[dict[str, Any]], visible: list[dict
     events = [Event.model_validate(e) for e in visible]
     return [r.model_dump(mode="json") for r in sight.rolls((Roll.model_validate(x) for x in rolls), events)]
 
-
-def strip_secret_rolls(events: Iterable[Event]) -> list[Event]:
-    """Events without secret rolls: for a player's receipt (`SubmitOut.events`) in a running game."""
-    sight = Sight(secret=True)
-    return [sight.event(e) for e in events]

@@ -38,7 +38,7 @@ from ._common import (
     turn_of,
 )
 from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
-from .hidden import strip_secret_rolls
+from .hidden import Sight
 from .schemas import CheckOut, GameStatus, StepStatus, SubmitOut
 
 
@@ -285,8 +285,8 @@ def submit_post(
     out.published = step.status == StepStatus.PUBLISHED.value
     if out.published:
         # the faction's own and public events, with no secret rolls (shuffles stay secret until the reveal)
-        out.events = strip_secret_rolls(Event.model_validate(e) for e in res.events
-                                        if e.get("public", True) or e.get("faction") == faction)
+        out.events = Sight(factions=frozenset({faction}), secret=True).events(
+            Event.model_validate(e) for e in res.events)
         nxt = active_step(db, game.id)
         out.next_step = nxt.number if nxt else None
         out.game_over = game.status == GameStatus.OVER.value
