@@ -1,0 +1,134 @@
+"""The phrasing corpora: lines written the way many different players write, each with the reading
+it must give.
+
+`tests/phrasings/<ruleset>.toml` holds ``[[case]]`` tables:
+
+- ``id``: unique in the file;
+- ``scene``: a key of ``SCENES`` in ``tests/phrasings/scenes_<ruleset>.py`` (a state and the
+  faction that posts);
+- ``header`` (optional): lines put before ``text`` (a unit header, an earlier order); not judged
+  except through the orders they give;
+- ``text``: the line (or lines) under test;
+- exactly one expectation:
+  - ``orders``: the canonical ``to_text()`` of every order the whole post reads to, in order, with
+    no error anywhere;
+  - ``error``: a clause ID: an error with that clause on the line ``line`` of ``text`` (1-based,
+    default 1); ``error = true`` accepts any clause (for lines that cannot be read at all);
+  - ``flavour = true``: that line is flavour (chatter, a quote, a restated state): no order, and no
+    problem on it.
+
+`tests/phrasings/<ruleset>.failing` (optional) lists the ids that do not read right yet, one per
+line: they are strict xfails, so a fixed line must leave the list.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from letopis.engine.contract import LineStatus, Reading
+from letopis.engine.problems import Severity
+
+HERE = Path(__file__).parent
+RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo")
+MIN_CASES = 250
+# Post-level problems (e.g. "this post has no order") are not about the line under test.
+POST_LEVEL = frozenset({"post.no_orders"})
+
+
+@cache
+def corpus(ruleset: str) -> list[dict[str, Any]]:
+    path = HERE / f"{ruleset}.toml"
+    if not path.exists():
+        return []
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("case", [])
+
+
+@cache
+def failing(ruleset: str) -> frozenset[str]:
+    path = HERE / f"{ruleset}.failing"
+    if not path.exists():
+        return frozenset()
+    return frozenset(x.strip() for x in path.read_text(encoding="utf-8").splitlines()
+                     if x.strip() and not x.startswith("#"))
+
+
+@cache
+def scenes(ruleset: str) -> dict[str, Any]:
+    return importlib.import_module(f"tests.phrasings.scenes_{ruleset}").SCENES
+
+
+def reader(ruleset: str) -> Any:
+    return importlib.import_module(f"rulesets.{ruleset}.reader").read_post_strict
+
+
+def post_of(case: dict[str, Any]) -> tuple[str, int]:
+    """The post to read and the number of header lines before ``text``."""
+    header = case.get("header", "")
+    header_lines = header.splitlines() if header else []
+    return "\n".join([*header_lines, case["text"]]), len(header_lines)
+
+
+def explain(reading: Reading) -> str:
+    lines = [f"  {x.line}: {x.status} {x.summary or ''}" for x in reading.lines]
+    probs = [f"  ! {p.line} [{p.clause}] {p.code}: {p.message}" for p in reading.problems]
+    orders = [f"  = {o.to_text()}" for o in reading.orders]  # type: ignore[attr-defined]
+    return "\n".join(["reading:", *lines, *probs, *orders])
+
+
+def check(ruleset: str, case: dict[str, Any]) -> None:
+    state, faction = scenes(ruleset)[case["scene"]]()
+    text, offset = post_of(case)
+    reading = reader(ruleset)(text, state, faction)
+    errors = [p for p in reading.problems if p.severity is Severity.ERROR]
+    why = f"{case['id']}: {case['text']!r}\n{explain(reading)}"
+    if "orders" in case:
+        assert not errors, why
+        assert [o.to_text() for o in reading.orders] == case["orders"], why  # type: ignore[attr-defined]
+    elif "error" in case:
+        line = offset + case.get("line", 1)
+        on_line = [p for p in errors if p.line == line and p.code not in POST_LEVEL]
+        assert on_line, why
+        if case["error"] is not True:
+            assert case["error"] in {p.clause for p in on_line}, why
+    else:
+        assert case.get("flavour") is True, f"{case['id']}: no expectation"
+        line = offset + 1
+        status = {x.line: x.status for x in reading.lines}.get(line)
+        assert status in (LineStatus.FLAVOUR, LineStatus.QUOTE, LineStatus.BLANK), why
+        assert not [p for p in reading.problems if p.line == line and p.code not in POST_LEVEL], why
+
+
+def cases() -> list[Any]:
+    out = []
+    for ruleset in RULESETS:
+        known = failing(ruleset)
+        for case in corpus(ruleset):
+            marks = [pytest.mark.xfail(strict=True, reason="not read right yet")] if case["id"] in known else []
+            out.append(pytest.param(ruleset, case, id=f"{ruleset}:{case['id']}", marks=marks))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset", "case"), cases())
+def test_corpus_line(ruleset: str, case: dict[str, Any]) -> None:
+    check(ruleset, case)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_corpus_is_whole(ruleset: str) -> None:
+    """Each corpus is big enough, its ids are unique, every case names a known scene and has
+    exactly one expectation, and the list of lines still failing names only real cases."""
+    cs = corpus(ruleset)
+    assert len(cs) >= MIN_CASES, f"{ruleset}: {len(cs)} cases"
+    ids = [c["id"] for c in cs]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    known = scenes(ruleset)
+    for c in cs:
+        assert c["scene"] in known, c["id"]
+        assert sum(k in c for k in ("orders", "error", "flavour")) == 1, c["id"]
+    assert failing(ruleset) <= set(ids)
