@@ -30,3 +30,26 @@ def read_or_report(read_strict: Callable[[str, S, str], Reading], text: str, sta
         reading.problems.append(Problem(line=1, code="read.internal", message=message,
                                         kind=ProblemKind.UNREADABLE))
         return reading
+
+
+NO_ORDERS = "post.no_orders"
+
+
+def require_an_order(reading: Reading, *, expected: str, example: str | None = None,
+                     clause: str | None = None) -> Reading:
+    """A post with no order at all (and no explicit pass) is not a turn: add one error that says
+    what the step expects, with an example built from the poster's own objects.
+
+    A post that already has an error is left alone: its errors say more than this would.
+    """
+    if reading.orders or not reading.ok:
+        return reading
+    first = next((x.line for x in reading.lines if x.status is LineStatus.FLAVOUR), 1)
+    hint = f"Сейчас ждём: {expected.rstrip('.')}."
+    if example:
+        hint += f" Например: «{example.strip()}»."
+    reading.problems.append(Problem(
+        line=first, code=NO_ORDERS, clause=clause, kind=ProblemKind.UNREADABLE,
+        message="В посте нет ни одного приказа: всё прочитано как текст, ход так не засчитать.",
+        hint=hint))
+    return reading

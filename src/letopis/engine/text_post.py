@@ -172,6 +172,15 @@ _FLAVOUR_REASON = {1: "off", 2: "edit", 3: "ps"}
 _HEADING = re.compile(r"^([^\d:→]{1,40}):\s*$")
 _SIGNATURE = re.compile(r"^\s*--\s*$")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A post copied from phpBB as plain text keeps the quote's header line and loses its BBCode:
+# «Борис писал(а):», «Boris wrote:», «Цитата (Борис):». What follows it, up to the next blank
+# line, is the other player's words.
+_QUOTE_HEADER = re.compile(
+    r"^\s*(?:[^\s:][^:\n]{0,60}?\s+(?:писал(?:\s*\(\s*а\s*\)|а)?|написал(?:\s*\(\s*а\s*\)|а)?|"
+    r"wrote|пишет|сказал(?:\s*\(\s*а\s*\)|а)?)(?:\s*[^:\n]{0,40})?"
+    r"|цитата(?:\s*\([^)\n]{0,60}\))?|quote(?:\s*\([^)\n]{0,60}\))?)\s*:\s*$",
+    re.IGNORECASE,
+)
 
 
 def _inside(regions: list[_Region], starts: list[int], pos: int) -> bool:
@@ -247,8 +256,17 @@ def split_post(text: str) -> list[PostLine]:
     starts = [r.start for r in regions]
     lines: list[PostLine] = []
     signature = False
+    copied_quote = False  # inside a quote copied as text, after its «… писал(а):» header
     for number, (ls, le) in enumerate(_line_spans(text), start=1):
         original = text[ls:le]
+        if copied_quote and original.strip():
+            lines.append(PostLine(number=number, original=original, kind=LineKind.QUOTE, reason="copied"))
+            continue
+        copied_quote = False
+        if ":" in original and _QUOTE_HEADER.match(strip_markup(original)) and not _inside(regions, starts, ls):
+            copied_quote = True
+            lines.append(PostLine(number=number, original=original, kind=LineKind.QUOTE, reason="header"))
+            continue
         if signature or (_SIGNATURE.match(original) and not _inside(regions, starts, ls)):
             signature = True
             lines.append(PostLine(number=number, original=original, reason="signature",

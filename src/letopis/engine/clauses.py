@@ -1,0 +1,134 @@
+"""Compound order lines: where one order ends and the next begins, repeats and group actors.
+
+Players chain orders on one line: «идёт на 36-15, затем атакует беса», «П1 → П2; П3 → П4»,
+«сыграю Шмеля, а потом Следопыта», «и ещё раз атакую». Each clause is an order of the same actor
+unless it names another, so a ruleset reads the clauses one by one and carries the actor over.
+Only explicit connectors split a line: a bare comma usually lists options of one order
+(«+2 урона, страховка»), so it never does.
+
+Everything works on normalised text (`text_norm.normalise`) and returns spans into it, so
+problems still point at what the player typed. Linear in the length of the line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# «…; …», «…, затем …», «… а потом …», «…, после чего …», «… и ещё …», «…, потом …», «… и затем …»
+_CONNECTOR = re.compile(
+    r"\s*;\s*"
+    r"|\s*,?\s*(?:(?:и|а)\s+)?(?:затем|потом|после\s+чего|после\s+этого|следом|далее)\b\s*,?\s*"
+    r"|\s*,?\s+и\s+(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
+    r"|\s*,\s*(?:а\s+)?(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
+)
+# «… . Потом …»: a full stop followed by a word may start a new clause (but not «перс. 2», «кр.»)
+_SENTENCE = re.compile(r"(\S+)\.\s+(?=[^\s\d])")
+# Short forms players end with a dot; a ruleset adds its own.
+ABBREVIATIONS = frozenset({
+    "перс", "кр", "красн", "син", "зел", "ур", "ед", "др", "см", "им", "ст", "т", "е", "п", "д", "г",
+    "кл", "клет", "мин", "макс", "прим", "тыс", "шт", "зол", "крист",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause of a line: ``norm[start:end]`` and the connector that opened it ("" for the
+    first clause)."""
+
+    start: int
+    end: int
+    connector: str = ""
+
+    def text(self, norm: str) -> str:
+        return norm[self.start : self.end]
+
+
+def split_clauses(norm: str, *, sentences: bool = False,
+                  abbreviations: frozenset[str] = ABBREVIATIONS) -> list[Clause]:
+    """The clauses of a normalised line, in order; a line with no connector is one clause.
+
+    With ``sentences`` a full stop after a word also separates clauses («Иду на 3-4. Атакую
+    беса.»), unless the word is one of ``abbreviations`` («перс. 2», «2 кр. в атаку»).
+    """
+    cuts: list[tuple[int, int, str]] = []
+    for m in _CONNECTOR.finditer(norm):
+        if m.start() == 0 or m.end() >= len(norm):
+            continue
+        cuts.append((m.start(), m.end(), m.group().strip(" ,")))
+    if sentences:
+        for m in _SENTENCE.finditer(norm):
+            word = m.group(1).rsplit(".", 1)[-1].lstrip("(«\"")
+            if m.end() < len(norm) and word not in abbreviations:
+                cuts.append((m.end(1), m.end(), "."))
+        cuts.sort()
+    clauses: list[Clause] = []
+    pos = 0
+    connector = ""
+    for start, end, word in cuts:
+        if start < pos:  # overlapping cuts («; затем»): the first one wins
+            continue
+        piece_end = _rstrip(norm, pos, start)
+        if piece_end > pos:
+            clauses.append(Clause(pos, piece_end, connector))
+        pos, connector = end, word
+    end = _rstrip(norm, pos, len(norm))
+    if end > pos or not clauses:
+        clauses.append(Clause(pos, end, connector))
+    return clauses
+
+
+def _rstrip(norm: str, start: int, end: int) -> int:
+    while end > start and norm[end - 1] in " .,;":
+        end -= 1
+    return end
+
+
+# --- repeats --------------------------------------------------------------------------------
+_REPEAT_WORDS = {"дважды": 2, "трижды": 3, "четырежды": 4}
+_NUMBER_WORDS = {"два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "один": 1, "одна": 1}
+_REPEAT = re.compile(
+    r"\b(дважды|трижды|четырежды)\b"
+    r"|\b(\d{1,2}|два|две|три|четыре|пять)\s+раз[а]?\b"
+    r"|(?:^|\s)[x×х]\s?(\d{1,2})\b|\b(\d{1,2})\s?[x×х](?:\s|$)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    count: int
+    start: int
+    end: int
+
+
+def find_repeat(norm: str) -> Repeat | None:
+    """«дважды», «трижды», «два раза», «3 раза», «x2», «×2»: how many times the clause is meant."""
+    m = _REPEAT.search(norm)
+    if not m:
+        return None
+    word, counted, times_before, times_after = m.groups()
+    if word:
+        n = _REPEAT_WORDS[word]
+    elif counted:
+        n = int(counted) if counted.isdigit() else _NUMBER_WORDS[counted]
+    else:
+        n = int(times_before or times_after)
+    if n < 1:
+        return None
+    return Repeat(n, m.start(), m.end())
+
+
+# --- group actors ------------------------------------------------------------------------------
+# lemma → what it groups: «оба/обе/обоими» are two, «все/всеми/всех» and «каждый» are every one
+GROUP_LEMMAS = {"оба": "both", "обе": "both", "весь": "all", "каждый": "each"}
+_GROUP_FORMS = {
+    "оба": "both", "обе": "both", "обоих": "both", "обеих": "both", "обоими": "both", "обеими": "both",
+    "обоим": "both", "обеим": "both", "все": "all", "всех": "all", "всеми": "all", "всем": "all",
+    "каждый": "each", "каждым": "each", "каждого": "each", "каждая": "each", "каждой": "each",
+    "каждую": "each",
+}
+
+
+def group_word(word: str) -> str | None:
+    """Whether a normalised word groups actors: "both", "all", "each", or None."""
+    return _GROUP_FORMS.get(word)

@@ -1,0 +1,158 @@
+"""Names as players write them: inflected, abbreviated, in «ёлочках», with a slip or a typo.
+
+A player names a unit, a card or a character the way he would in a forum post: «Шмелём»,
+«Шмеля №2», «"Рыцарь"», «Лучн.», «Следопыйт». A GM reads all of them; so does `NameIndex`. Each
+hit says how sure it is (`Fit`), so a ruleset can accept an exact or inflected name silently, an
+abbreviation or a spelling slip with a note, and a typo with a note that names what it read:
+never a refusal for a letter, never a silent guess between two names.
+
+Spelling slips that Russian writers make all the time are not typos at all: -тся/-ться, е/ё,
+a doubled or a dropped double letter («Стрелок»/«Сттрелок»). `spelling_key` folds them away.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Generic, TypeVar
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from .text_norm import normalise
+from .text_words import Lemmatizer, is_known
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Fit(IntEnum):
+    """How a written word fits a name, best first."""
+
+    EXACT = 0
+    INFLECTED = 1  # another case or number of the same word («Шмелём»)
+    SLIP = 2  # a spelling slip folded by `spelling_key` («Сттрелок», «Шмелъ»)
+    ABBREVIATED = 3  # a prefix of the name, at least three letters («Лучн.»)
+    TYPO = 4  # one or two letters off («Следопыйт»)
+
+    @property
+    def noted(self) -> bool:
+        """Whether the reader should say what it understood (a slip, a short form, a typo)."""
+        return self >= Fit.SLIP
+
+
+_DOUBLE = re.compile(r"([а-яa-z])\1+")
+_QUOTES = "«»\"'“”„`"
+
+
+def spelling_key(word: str) -> str:
+    """A word with the slips folded: lower case, е for ё, -тся for -ться, no doubled letters,
+    no hard or soft sign at the end."""
+    w = normalise(word).strip(_QUOTES)
+    w = w.replace("ться", "тся")
+    w = _DOUBLE.sub(r"\1", w)
+    return w.rstrip("ьъ") or w
+
+
+def unquote(text: str) -> str:
+    """A name without the quotes around it («"Рыцарь"» → Рыцарь)."""
+    return text.strip().strip(_QUOTES).strip()
+
+
+def _stem(word: str) -> str:
+    """The part of a word that inflection does not touch, roughly: drop a vowel-ish ending."""
+    for n in (3, 2, 1):
+        if len(word) - n >= 3 and all(c in "аеиоуыэюяйьъ" for c in word[-n:]):
+            return word[:-n]
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class NameHit(Generic[K]):
+    key: K
+    name: str  # the name as it is known
+    fit: Fit
+    words: int  # how many written words it covers
+
+
+class NameIndex(Generic[K]):
+    """Names (one or several words each) with the key each stands for (a unit id, a card id).
+
+    `find(words, i)` gives the best names starting at ``words[i]``: a list, because two names may
+    fit equally (then the ruleset reports an ambiguity, it never picks one).
+    """
+
+    def __init__(self, entries: Iterable[tuple[str, K]], lemmatizer: Lemmatizer | None = None,
+                 *, typos: bool = True) -> None:
+        self.lemmatizer = lemmatizer or Lemmatizer()
+        self.typos = typos
+        self._names: list[tuple[tuple[str, ...], str, K]] = []
+        for name, key in entries:
+            words = tuple(normalise(unquote(name)).split())
+            if words:
+                self._names.append((words, name, key))
+        self._by_first: dict[str, list[int]] = {}
+        for i, (words, _, _) in enumerate(self._names):
+            self._by_first.setdefault(words[0][:1], []).append(i)
+        self._cache: dict[str, Fit | None] = {}
+
+    def word_fit(self, written: str, known: str) -> Fit | None:
+        """How one written word fits one word of a name, or None."""
+        written = written.strip(_QUOTES + ".")
+        if not written:
+            return None
+        key = f"{written}\x00{known}"
+        if key in self._cache:
+            return self._cache[key]
+        fit = self._word_fit(written, known)
+        if len(self._cache) < 50_000:
+            self._cache[key] = fit
+        return fit
+
+    def _word_fit(self, written: str, known: str) -> Fit | None:
+        if written == known:
+            return Fit.EXACT
+        lem = self.lemmatizer
+        if written.isalpha() and known.isalpha():
+            if lem.lemmas(written) & lem.lemmas(known) or _stem(written) == _stem(known) and len(_stem(known)) >= 3:
+                return Fit.INFLECTED
+            if _stem(written).startswith(_stem(known)) and len(written) - len(known) <= 3 \
+                    and len(_stem(known)) >= 3 and not known.startswith(written):
+                return Fit.INFLECTED
+        sw, sk = spelling_key(written), spelling_key(known)
+        if sw == sk or _stem(sw) == _stem(sk) and len(_stem(sk)) >= 3:
+            return Fit.SLIP
+        if len(written) >= 3 and len(written) < len(known) and known.startswith(written):
+            return Fit.ABBREVIATED
+        # a real word of its own («страх») is not a typo of a name («страж»)
+        if self.typos and len(sk) >= 4 and sw[:1] == sk[:1] and not is_known(written):
+            limit = 1 if len(sk) < 8 else 2
+            # compare stems too, so a typo in an inflected form is still found («Следопыйта»)
+            d = min(DamerauLevenshtein.distance(sw, sk, score_cutoff=limit + 1),
+                    DamerauLevenshtein.distance(_stem(sw), _stem(sk), score_cutoff=limit + 1))
+            if d <= limit:
+                return Fit.TYPO
+        return None
+
+    def find(self, words: list[str], i: int = 0) -> list[NameHit[K]]:
+        """The best-fitting names that start at ``words[i]`` (longest first, then best fit)."""
+        if i >= len(words) or not words[i]:
+            return []
+        first = words[i].strip(_QUOTES)[:1]
+        best: list[NameHit[K]] = []
+        for n in self._by_first.get(first, ()):
+            name_words, name, key = self._names[n]
+            if i + len(name_words) > len(words):
+                continue
+            fits = [self.word_fit(words[i + k], w) for k, w in enumerate(name_words)]
+            if any(f is None for f in fits):
+                continue
+            hit = NameHit(key, name, max(fits), len(name_words))  # type: ignore[type-var]
+            if not best or (hit.words, -hit.fit) > (best[0].words, -best[0].fit):
+                best = [hit]
+            elif (hit.words, hit.fit) == (best[0].words, best[0].fit) and all(h.key != key for h in best):
+                best.append(hit)
+        return best
+
+    def names(self) -> list[str]:
+        return [name for _, name, _ in self._names]

@@ -1,0 +1,204 @@
+"""The shared reading core: clauses, everyday answers, names, frames, copied quotes, the no-order
+rule. Every ruleset's reader stands on these, so each promise is tested here once."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from letopis.engine.answers import Answer, answer_of_post, everyday_answer
+from letopis.engine.clauses import find_repeat, group_word, split_clauses
+from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.frames import (
+    AMOUNT, CELL, ENEMY, OWN, ROLE_TO, Evidence, Frame, Mention, Slot, choose, is_order_line,
+    readings_text, role_of,
+)
+from letopis.engine.names import Fit, NameIndex, spelling_key, unquote
+from letopis.engine.reading import NO_ORDERS, require_an_order
+from letopis.engine.text import LineKind, normalise, split_post
+
+
+# --- clauses ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("line", "parts"), [
+    ("идёт на 36-15, затем атакует беса", ["идет на 36-15", "атакует беса"]),
+    ("П1 → П2; П3 → П4", ["п1 → п2", "п3 → п4"]),
+    ("сыграю Шмеля, а потом Следопыта", ["сыграю шмеля", "следопыта"]),
+    ("копает 3-4 и ещё копает 3-5", ["копает 3-4", "копает 3-5"]),
+    ("иду на 3-4 и затем копаю", ["иду на 3-4", "копаю"]),
+    ("иду на 3-4, после чего атакую", ["иду на 3-4", "атакую"]),
+])
+def test_connectors_split_a_line_into_clauses(line, parts):
+    norm = normalise(line)
+    assert [c.text(norm) for c in split_clauses(norm)] == parts
+
+
+@pytest.mark.parametrize("line", ["+2 урона, страховка", "П1 и П3 атакуют П2", "перс. 2 бьёт П1"])
+def test_a_comma_or_and_alone_does_not_split(line):
+    assert len(split_clauses(normalise(line), sentences=True)) == 1
+
+
+def test_sentences_split_but_abbreviations_do_not():
+    norm = normalise("Иду на 3-4. Атакую беса. Добавляю 2 кр. в атаку")
+    assert [c.text(norm) for c in split_clauses(norm, sentences=True)] == [
+        "иду на 3-4", "атакую беса", "добавляю 2 кр. в атаку"]
+
+
+@given(st.text(max_size=200))
+def test_clauses_never_raise_and_stay_inside_the_line(text):
+    norm = normalise(text)
+    for c in split_clauses(norm, sentences=True):
+        assert 0 <= c.start <= c.end <= len(norm)
+
+
+@pytest.mark.parametrize(("line", "count"), [
+    ("атакую дважды", 2), ("бью 2 раза", 2), ("трижды копает", 3), ("атака x2", 2), ("три раза", 3)])
+def test_repeats(line, count):
+    got = find_repeat(normalise(line))
+    assert got is not None and got.count == count
+
+
+def test_group_words():
+    assert group_word("оба") == "both" and group_word("всеми") == "all" and group_word("имп") is None
+
+
+# --- everyday answers ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "answer"), [
+    ("без наворотов", Answer.NOTHING), ("Никаких добавок!", Answer.NOTHING), ("пас", Answer.NOTHING),
+    ("ничего не добавляю", Answer.NOTHING), ("Защищаюсь как есть", Answer.NOTHING),
+    ("нет", Answer.NO), ("Ну нет, пожалуй.", Answer.NO), ("не гашу", Answer.NO),
+    ("пусть так", Answer.YES), ("ок", Answer.YES), ("Да, согласен", Answer.YES),
+    ("на ваше усмотрение", Answer.DEFAULT), ("как по умолчанию", Answer.DEFAULT),
+    ("без разницы", Answer.DEFAULT),
+    ("пусть решит кубик", Answer.RANDOM), ("Пускай кости решат", Answer.RANDOM), ("наугад", Answer.RANDOM),
+])
+def test_everyday_answers(text, answer):
+    assert everyday_answer(text) is answer
+
+
+@pytest.mark.parametrize("text", ["нет, бью П2", "Атакую П2", "Ну держись!", "гашу 2 урона", ""])
+def test_orders_and_chatter_are_not_answers(text):
+    assert everyday_answer(text) is None
+
+
+def test_a_post_of_one_answer_over_several_lines():
+    assert answer_of_post(["Хм, ну ладно.", "Без наворотов."]) in (Answer.NOTHING, None)
+    assert answer_of_post(["Без наворотов.", "Удачи!"]) is Answer.NOTHING
+    assert answer_of_post(["да", "нет"]) is None
+
+
+@given(st.text(max_size=300))
+def test_answers_never_raise(text):
+    everyday_answer(text)
+
+
+# --- names ---------------------------------------------------------------------------------------
+INDEX = NameIndex([("Шмель", "bee"), ("Следопыт", "ranger"), ("Лучница", "archer"), ("Страж", "guard"),
+                   ("Кристаллический рудник", "mine")])
+
+
+@pytest.mark.parametrize(("written", "key", "fit"), [
+    ("шмель", "bee", Fit.EXACT), ("«шмель»", "bee", Fit.EXACT), ("шмелём", "bee", Fit.INFLECTED),
+    ("лучницей", "archer", Fit.INFLECTED), ("стража", "guard", Fit.INFLECTED),
+    ("кристалический рудник", "mine", Fit.SLIP), ("лучн.", "archer", Fit.ABBREVIATED),
+    ("следопыйт", "ranger", Fit.TYPO), ("следопыйта", "ranger", Fit.TYPO),
+])
+def test_names_as_players_write_them(written, key, fit):
+    hits = INDEX.find(normalise(written).split())
+    assert [(h.key, h.fit) for h in hits] == [(key, fit)]
+
+
+def test_a_real_word_is_not_a_typo_of_a_name():
+    assert INDEX.find(["страх"]) == []
+
+
+def test_two_equal_names_are_both_returned():
+    ix = NameIndex([("Шмель", 1), ("Шмель", 2), ("Шмелиный рой", 3)])
+    assert {h.key for h in ix.find(["шмеля"])} == {1, 2}
+
+
+def test_spelling_slips_fold_away():
+    assert spelling_key("передвигаеться") == spelling_key("передвигается")
+    assert spelling_key("Сттрелок") == spelling_key("стрелок")
+    assert unquote(' "Рыцарь" ') == "Рыцарь"
+
+
+# --- frames --------------------------------------------------------------------------------------
+MOVE = Frame("move", (Slot("actor", frozenset({OWN})), Slot("to", frozenset({CELL}), role=ROLE_TO)),
+             triggers=frozenset({"move"}), implied=frozenset({"unit_header"}), title="перемещение")
+ATTACK = Frame("attack", (Slot("actor", frozenset({OWN})), Slot("target", frozenset({ENEMY}))),
+               triggers=frozenset({"attack"}), implied=frozenset({"arrow", "unit_header"}), title="атака")
+DIG = Frame("dig", (Slot("actor", frozenset({OWN})), Slot("cell", frozenset({CELL}))),
+            triggers=frozenset({"dig", "remove"}), title="раскопка")
+REMOVE = Frame("remove_curse", (Slot("actor", frozenset({OWN})), Slot("curse", frozenset({"curse"}))),
+               triggers=frozenset({"remove"}), title="снятие проклятия")
+FRAMES = (MOVE, ATTACK, DIG, REMOVE)
+
+
+def test_a_verbless_line_is_read_by_its_context_and_objects():
+    ev = Evidence([Mention(OWN, 0, 5, "imp4"), Mention(CELL, 8, 13, (22, 31), ROLE_TO)],
+                  context=frozenset({"unit_header"}))
+    choice = choose(FRAMES, ev)
+    assert choice.best is not None and choice.best.frame.kind == "move"
+    assert choice.best.one("to").value == (22, 31) and choice.best.why == "implied:unit_header"
+
+
+def test_the_objects_decide_a_word_of_two_kinds():
+    ev = Evidence([Mention(OWN, 0, 3, "u"), Mention("curse", 10, 20, "c")], concepts=[("remove", 4, 9)])
+    assert choose(FRAMES, ev).best.frame.kind == "remove_curse"
+    ev = Evidence([Mention(OWN, 0, 3, "u"), Mention(CELL, 10, 15, (1, 2))], concepts=[("remove", 4, 9)])
+    assert choose(FRAMES, ev).best.frame.kind == "dig"
+
+
+def test_equal_fits_are_an_ambiguity_naming_both_readings():
+    ev = Evidence([Mention(OWN, 0, 3, "u")], concepts=[("remove", 4, 9)])
+    choice = choose(FRAMES, ev)
+    assert choice.ambiguous and choice.best is None
+    assert readings_text(choice.rivals) in ("раскопка или снятие проклятия", "снятие проклятия или раскопка")
+
+
+def test_nothing_evokes_a_frame_in_chatter():
+    assert choose(FRAMES, Evidence([Mention(OWN, 0, 3, "u")])).best is None
+
+
+def test_an_own_object_with_an_action_place_target_or_amount_is_an_order_line():
+    own = Mention(OWN, 0, 3, "u")
+    assert is_order_line(Evidence([own], [("attack", 4, 9)]), {"attack"})
+    assert is_order_line(Evidence([own, Mention(CELL, 5, 9, (1, 1))]), set())
+    assert is_order_line(Evidence([own, Mention(ENEMY, 5, 9, "e")]), set())
+    assert is_order_line(Evidence([own], context=frozenset({"arrow"})), set())
+    assert not is_order_line(Evidence([own]), {"attack"})  # a name alone: chatter about it
+    assert not is_order_line(Evidence([Mention(CELL, 0, 4, (1, 1))], [("attack", 5, 9)]), {"attack"})
+    restated = Evidence([own, Mention(AMOUNT, 5, 6, 2)])
+    assert not is_order_line(restated, set(), ["у", "стража", "осталось", "2", "времени"])
+
+
+def test_roles_from_prepositions_and_arrows():
+    assert role_of("на") == ROLE_TO and role_of("из") == "from" and role_of("→") == "target"
+    assert role_of("и") is None
+
+
+# --- copied quotes -----------------------------------------------------------------------------
+@pytest.mark.parametrize("header", ["Борис писал(а):", "boris wrote:", "Цитата (Борис):", "Вера написала:"])
+def test_a_quote_copied_as_text_runs_to_the_blank_line(header):
+    lines = split_post(f"{header}\nП1 атакует П2\nи ещё что-то\n\nП3 атакует П1")
+    assert [x.kind for x in lines] == [LineKind.QUOTE, LineKind.QUOTE, LineKind.QUOTE, LineKind.BLANK,
+                                       LineKind.TEXT]
+
+
+def test_a_heading_is_not_a_quote_header():
+    assert [x.kind for x in split_post("Атака:\nП1 → П2")] == [LineKind.HEADING, LineKind.TEXT]
+
+
+# --- a post with no order --------------------------------------------------------------------------
+def test_a_post_of_chatter_is_refused_with_what_the_step_expects():
+    reading = Reading(lines=[LineReading(line=1, text="Ну держись!", status=LineStatus.FLAVOUR)])
+    require_an_order(reading, expected="атака одного своего персонажа", example="П2 атакует П1 соперника.")
+    [p] = reading.problems
+    assert p.code == NO_ORDERS and p.line == 1 and p.is_error
+    assert "атака одного своего персонажа" in p.hint and "«П2 атакует П1 соперника.»" in p.hint
+
+
+def test_a_post_with_an_order_or_an_error_is_left_alone():
+    reading = Reading(orders=[object()])  # type: ignore[list-item]
+    assert not require_an_order(reading, expected="x").problems
