@@ -131,7 +131,7 @@ class _Run:
 
 
 def resolve_attack(state: State, attacker: str, attack: Attack, answers: Mapping[str, Iterable[Any]],
-                   dice: Dice) -> list[Event]:
+                   dice: Dice, notes: Iterable[Event] | None = None) -> list[Event]:
     """Run a declared combat (KZ-ATK-01, KZ-COMBAT-01..08) on ``state`` (mutated) and tell it."""
     fight = Fight("attack", attacker, attack.sector)
     run = _Run(state, fight, plans_of(state, attacker, answers, attack), dice)
@@ -141,6 +141,7 @@ def resolve_attack(state: State, attacker: str, attack: Attack, answers: Mapping
     visible = [u for u in slots if not state.pieces[u].shadow]
     run.add("combat", f"{state.players[attacker].name} объявляет бой в секторе «{where}».", "KZ-COMBAT-01",
             {"sector": attack.sector, "attacker": attacker, "order": visible})
+    run.events += list(notes or ())
     for uid in slots:
         if run.over:
             break
@@ -152,7 +153,7 @@ def resolve_attack(state: State, attacker: str, attack: Attack, answers: Mapping
 
 
 def resolve_retreat(state: State, mover: str, move: Move, answers: Mapping[str, Iterable[Any]],
-                    dice: Dice) -> list[Event]:
+                    dice: Dice, notes: Iterable[Event] | None = None) -> list[Event]:
     """The retreat attack of KZ-DEF-RET-01 on the leavers of ``move``; then the survivors arrive
     in ``move.dest`` (this function moves them), scouts there reveal, control is re-evaluated."""
     fight = Fight("retreat", mover, move.origin, frozenset(move.pieces), move.dest)
@@ -162,6 +163,7 @@ def resolve_retreat(state: State, mover: str, move: Move, answers: Mapping[str, 
             " — атака по отступающим.", "KZ-MOVE-07",
             {"sector": move.origin, "dest": move.dest, "mover": mover,
              "order": [u for u in slots if not state.pieces[u].shadow]})
+    run.events += list(notes or ())
     for uid in slots:
         _slot(run, uid)
     arrived = [uid for uid in move.pieces if uid in state.pieces]

@@ -29,6 +29,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from letopis.engine.events import Event
+
 from .orders import Attack, Decline, Evade, Guard, Move, StayHidden, Strike, UseAbility, load_orders
 from .refs import TableNamer
 from .state import Piece, State
@@ -41,6 +43,8 @@ from .targets import (
     is_creature,
     legal_targets,
     protected_from,
+    scout_present,
+    speed_of,
     strikes,
     why_not_target,
 )
@@ -372,8 +376,11 @@ def unused_free_abilities(state: State, faction: str, sectors: Iterable[str]) ->
     for sid in dict.fromkeys(s for s in sectors if s):
         for p in state.pieces_in(sid, faction):
             for ab in card_of(state, p).abilities:
-                if ab.kind == "free" and free_uses_left(state, p, ab.id):
-                    found.append((p, ab.id))
+                if ab.kind != "free" or not free_uses_left(state, p, ab.id):
+                    continue
+                if ab.effect == "shadow" and (p.shadow or scout_present(state, p)):
+                    continue  # cannot be used now (KZ-SHADOW-01, KZ-DEF-SHADOW-03)
+                found.append((p, ab.id))
     return found
 
 
@@ -400,21 +407,46 @@ def _check_free(state: State, faction: str, order: UseAbility, fight: Fight) -> 
 
 
 # --- who has a choice ------------------------------------------------------------------------------
-def has_choice(state: State, faction: str, fight: Fight) -> bool:
-    """Does this player have anything to decide in this fight (the reaction step opens only for
-    such players; everybody else is decided at once)?"""
+def _targets_may_appear(state: State, faction: str, fight: Fight) -> bool:
+    """Could a new target come up during the fight? Another player's card in shadow there may come
+    out (a scout at the start, its own strike, a Защитник taking a hit, KZ-GAP-26)."""
+    return any(p.shadow and p.owner != faction and (fight.among is None or p.uid in fight.among)
+               for p in state.pieces_in(fight.sector))
+
+
+def sole_answer(state: State, faction: str, fight: Fight) -> list[BaseModel] | None:
+    """The answer this player would have to give when none of his decisions in this fight leaves
+    him a second legal option (issue 9): each striker of his that can reach something reaches
+    exactly one target and no two of them share a speed (no order to choose, KZ-DEC-11); a
+    creature in shadow with nobody to strike stays hidden (KZ-DEC-05). ``[]`` when he has nothing
+    to decide; None when he has a real choice, and the reaction step opens for him.
+
+    «Не бьёт» (KZ-DEF-CMB-04) is not counted as a second option: a strike at the only target is
+    what the rules leave him (KZ-DEC-04, KZ-DEC-08). A target that could still appear (an enemy
+    card in shadow in the sector) keeps the question open."""
     if faction == fight.attacker or state.players[faction].eliminated:
-        return False
+        return []
     attacker = fight.attacker if fight.kind == "attack" else None
     mine = state.pieces_in(fight.sector, faction)
+    more = _targets_may_appear(state, faction, fight)
+    forced: list[BaseModel] = []
+    speeds: set[int] = set()
     for p in mine:
-        if fight.kind == "retreat" and not strikes(state, p):
+        if not strikes(state, p):
             continue
-        if strikes(state, p):
-            if p.shadow:
-                return True  # reveal and strike, or stay hidden (KZ-DEC-05)
-            if legal_targets(state, p.uid, attacker=attacker, among=fight.among):
-                return True  # a target to choose, or to decline (KZ-DEC-04, KZ-DEC-08)
+        targets = legal_targets(state, p.uid, attacker=attacker, among=fight.among)
+        if p.shadow:
+            if targets or more:
+                return None  # reveal and strike, or stay hidden (KZ-DEC-05)
+            forced.append(StayHidden(piece=p.uid))  # nobody to strike from the shadow
+            continue
+        if not targets:
+            continue  # no legal target: it does not strike (KZ-DEF-CMB-04)
+        speed = speed_of(state, p)
+        if len(targets) > 1 or more or speed in speeds:
+            return None  # a target to choose (KZ-DEC-04, KZ-DEC-08) or an order (KZ-DEC-11)
+        speeds.add(speed)
+        forced.append(Strike(striker=p.uid, targets=(targets[0],)))
     if fight.kind == "attack":
         hand = bool(state.players[faction].hand)
         enemies = [p for p in state.pieces_in(fight.sector) if p.owner != faction and strikes(state, p)]
@@ -422,12 +454,50 @@ def has_choice(state: State, faction: str, fight: Fight) -> bool:
             if hand and has(state, p, "evasion") and not p.shadow and any(
                     not has(state, e, "area") and p.uid in legal_targets(state, e.uid, attacker=fight.attacker)
                     for e in enemies):
-                return True  # KZ-DEC-06
+                return None  # KZ-DEC-06
             if any(guard_protects(state, p, o.uid) for o in mine) and has(state, p, "defender"):
-                return True  # KZ-DEC-07
+                return None  # KZ-DEC-07
         if capital_owner(state, fight.sector) == faction and any(is_creature(state, p) for p in mine) \
                 and any(capital_target(fight.sector) in legal_targets(state, e.uid, attacker=fight.attacker)
                         for e in enemies):
-            return True  # the garrison may cover the capital (KZ-CAP-04)
+            return None  # the garrison may cover the capital (KZ-CAP-04)
     sectors = [fight.sector] + ([fight.dest] if fight.dest else [])
-    return bool(unused_free_abilities(state, faction, sectors))  # KZ-DEC-03
+    if unused_free_abilities(state, faction, sectors):
+        return None  # KZ-DEC-03
+    return forced
+
+
+def has_choice(state: State, faction: str, fight: Fight) -> bool:
+    """Does this player have anything to decide in this fight with two or more legal options (the
+    reaction step opens only for such players; everybody else is decided at once)?"""
+    return sole_answer(state, faction, fight) is None
+
+
+def sole_answers(state: State, fight: Fight) -> dict[str, list[BaseModel]]:
+    """The answers the server gives for the players who are not asked but whose strikes have one
+    legal option (turn order)."""
+    out: dict[str, list[BaseModel]] = {}
+    for f in state.order:
+        if f in state.players:
+            lines = sole_answer(state, f, fight)
+            if lines:
+                out[f] = lines
+    return out
+
+
+def sole_events(state: State, answers: Mapping[str, Iterable[BaseModel]], fight: Fight) -> list[Event]:
+    """The chronicle's account of the choices the server made because they were the only ones."""
+    from .messages import event, piece_in, target_in
+    events: list[Event] = []
+    for f, lines in answers.items():
+        for line in lines:
+            if isinstance(line, Strike):
+                events.append(event("sole_target", "KZ-DEC-08" if fight.kind == "retreat" else "KZ-DEC-04",
+                                    faction=f, striker=piece_in(state, line.striker, "gen"),
+                                    target=target_in(state, line.targets[0], "nom"),
+                                    data={"striker": line.striker, "targets": list(line.targets), "sole": True}))
+            elif isinstance(line, StayHidden):
+                piece = state.pieces[line.piece]
+                events.append(event("sole_hidden", "KZ-DEC-05", faction=f, public=False,
+                                    card=card_of(state, piece).name, data={"piece": line.piece, "sole": True}))
+    return events

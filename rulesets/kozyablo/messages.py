@@ -158,6 +158,8 @@ MESSAGES: dict[str, str] = {
     "event.draw_game": "Прошло {rounds} кругов — игра окончена вничью.",
     "event.reaction_wait": "{active} объявляет: {said} Ждём ответа: {who}.",
     "event.react_pass": "{who}: пас.",
+    "event.sole_target": "Единственная возможная цель {striker} — {target}: выбрана без вопроса.",
+    "event.sole_hidden": "«{card}» остаётся в тени: выйти и ударить некого, так что вопрос не задаётся.",
     # --- live check summaries ----------------------------------------------------------------------
     "describe.play": "Сыграть «{card}»{where}.",
     "describe.draw": "Взять верхнюю карту колоды (в колоде {n}).",

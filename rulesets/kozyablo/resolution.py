@@ -95,31 +95,42 @@ def _main_post(s: State, faction: str, orders: list[BaseModel], dice: Dice) -> l
 
 
 def declare(s: State, faction: str, main: BaseModel, extra: list[BaseModel], dice: Dice) -> list[Event]:
-    """The main action is declared: wait for answers, or carry it out and end the turn."""
+    """The main action is declared: wait for answers, or carry it out and end the turn.
+
+    A player whose every decision in the fight has one legal option is not asked: the server writes
+    that option as his answer and says so in the chronicle (issue 9; decisions.sole_answer)."""
     from . import combat
+    from .decisions import Fight, sole_answers, sole_events
     events: list[Event] = []
     answers = {faction: [o.model_dump(mode="json") for o in extra]} if extra else {}
     waiting: list[str] = []
     kind = "react"
+    fight: Fight | None = None
     if isinstance(main, Attack):
         waiting = list(combat.reaction_factions(s, faction, main.sector))
         kind = "attack"
+        fight = Fight("attack", faction, main.sector)
     elif isinstance(main, Move) and actions.retreat_due(s, faction, main):
         leavers = [u for u in main.pieces if u in s.pieces]
         waiting = list(combat.retreat_factions(s, faction, main.origin, leavers, main.dest))
         waiting += [f for f in react_factions(s, faction, [main.origin, main.dest]) if f not in waiting]
         kind = "retreat"
+        fight = Fight("retreat", faction, main.origin, frozenset(leavers), main.dest)
     elif isinstance(main, (Move, PlayCard)):
         waiting = react_factions(s, faction, involved_sectors(s, main))
+    sole = {f: lines for f, lines in sole_answers(s, fight).items() if f not in waiting} if fight else {}
+    notes = sole_events(s, sole, fight) if fight else []
     if waiting:
+        answers.update({f: [o.model_dump(mode="json") for o in lines] for f, lines in sole.items()})
         s.pending = Pending(kind=kind, active=faction, action=[main.model_dump(mode="json")],
                             waiting=[f for f in s.order if f in waiting], answers=answers)
         names = ", ".join(s.players[f].name for f in s.pending.waiting)
         said = main.to_text(TableNamer(s))  # type: ignore[attr-defined]
         return events + [event("reaction_wait", "KZ-DEF-REACT-01", faction=faction, who=names,
                                active=s.players[faction].name, said=said,
-                               data={"waiting": s.pending.waiting, "kind": kind, "action": s.pending.action})]
-    return events + carry_out(s, faction, main, {faction: extra}, dice) + end_turn(s, faction)
+                               data={"waiting": s.pending.waiting, "kind": kind, "action": s.pending.action})] + notes
+    given: dict[str, list[BaseModel]] = {faction: extra, **sole}
+    return events + carry_out(s, faction, main, given, dice, notes=notes) + end_turn(s, faction)
 
 
 def involved_sectors(s: State, main: BaseModel) -> list[str]:
@@ -145,16 +156,17 @@ def react_factions(s: State, active: str, sectors: list[str]) -> list[str]:
 
 
 def carry_out(s: State, faction: str, main: BaseModel, answers: dict[str, list[BaseModel]],
-              dice: Dice) -> list[Event]:
-    """The declared action happens (answers given or defaulted)."""
+              dice: Dice, notes: list[Event] | None = None) -> list[Event]:
+    """The declared action happens (answers given or defaulted). ``notes`` (the choices the server
+    made because they were the only ones) go into the fight's account after its first line."""
     from . import combat
     events: list[Event] = []
     if isinstance(main, Attack):
-        events += combat.resolve_attack(s, faction, main, answers, dice)
+        events += combat.resolve_attack(s, faction, main, answers, dice, notes=notes)
         events += reevaluate_control(s)
     elif isinstance(main, Move):
         if actions.retreat_due(s, faction, main):
-            events += combat.resolve_retreat(s, faction, main, answers, dice)  # moves the survivors
+            events += combat.resolve_retreat(s, faction, main, answers, dice, notes=notes)  # moves the survivors
         else:
             events += actions.perform(s, faction, main)
     else:

@@ -10,15 +10,17 @@ from rulesets.kozyablo.orders import Decline, DrawCard, Evade, Guard, StayHidden
 
 
 def test_only_players_with_a_choice_are_asked_KZ_DEF_CMB_03():
-    """KZ-DEF-CMB-03 (with the reaction-step design): a player whose striker has a target is asked;
-    one whose pieces can reach nothing and who has nothing else to decide is decided at once; a
+    """KZ-DEF-CMB-03 (with the reaction-step design): a player whose striker has targets to choose
+    from is asked (one with a single target is not, issue 9); one whose pieces can reach nothing and who has nothing else to decide is decided at once; a
     player with no card in the sector is not asked; the attacker never."""
     s = table("trutni", "zhloby", "kozly")
     put(s, "p1", "shmel")
     put(s, "p2", "zhlob_vyshibala")  # cannot reach the flying Шмель
     put(s, "p3", "kozel_koldun", "gold-2")
     assert reaction_factions(s, "p1", "gold-1") == []
-    put(s, "p3", "kozel_koldun")  # Атака магией reaches the Шмель; the вышибала reaches the колдун
+    put(s, "p3", "kozel_koldun")  # Атака магией reaches the Шмель and the вышибала
+    assert reaction_factions(s, "p1", "gold-1") == ["p3"]  # the вышибала's only target: taken at once
+    put(s, "p3", "kozel_bodun")  # now the вышибала has two targets to choose from
     assert reaction_factions(s, "p1", "gold-1") == ["p2", "p3"]
 
 

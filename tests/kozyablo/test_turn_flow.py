@@ -60,6 +60,7 @@ def test_steps_of_a_game_KZ_DEF_TURN_01_KZ_DEF_MULL_01_KZ_DEF_REACT_01():
     t = game()
     t.players["p2"].hand = ["shmel"]
     archer = put(t, "p1", "pozorny_luchnik", "gold-1")
+    put(t, "p1", "pozorny_mechnik", "gold-1")  # two targets for the гилен: a real choice
     put(t, "p2", "dikiy_gilen", "gold-1")
     from rulesets.kozyablo.orders import Attack
     t, _ = run(t, "p1", Attack(sector="gold-1"))
