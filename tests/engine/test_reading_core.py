@@ -202,3 +202,10 @@ def test_a_post_of_chatter_is_refused_with_what_the_step_expects():
 def test_a_post_with_an_order_or_an_error_is_left_alone():
     reading = Reading(orders=[object()])  # type: ignore[list-item]
     assert not require_an_order(reading, expected="x").problems
+
+
+@pytest.mark.parametrize("arrow", ["➝", "➔", "➜", "⮕", "⇒"])
+def test_dingbat_arrows_survive_the_emoji_filter(arrow):
+    """Emoji are decoration, but a dingbat arrow (➝ ➔ ➜ ⮕) between two units is an arrow."""
+    [line] = split_post(f"П1 {arrow} П4 😈")
+    assert line.norm.split() == ["п1", "→", "п4"]

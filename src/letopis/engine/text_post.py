@@ -17,7 +17,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .text_norm import ColumnMap, normalise_mapped, sub_mapped
+from .text_norm import _ARROWS, _BOTH_ARROWS, _LEFT_ARROWS, ColumnMap, normalise_mapped, sub_mapped
 
 
 class LineKind(StrEnum):
@@ -73,7 +73,9 @@ _TAG_NAMES = (
 )
 _TAG = re.compile(rf"\[/?(?:{_TAG_NAMES})(?:[= ][^\]\n]{{0,300}})?\]", re.IGNORECASE)
 _URL = re.compile(r"(?:https?://|www\.)[^\s\[\]]+", re.IGNORECASE)
+# Emoji and dingbats are decoration, except the dingbat arrows (➝ ➔ ➜ ⮕): those are arrows (text_norm).
 _EMOJI = re.compile(
+    f"(?![{_ARROWS}{_BOTH_ARROWS}{_LEFT_ARROWS}])"
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2b2f\u2b50-\u2bff\ufe0e\ufe0f\u200d\u20e3"
     "\U000e0020-\U000e007f\u2300-\u23ff]"
 )
