@@ -33,9 +33,15 @@ CHATTER = [
 ]
 
 
+QUOTE_HEADERS = frozenset({"Цитата:", "Ваал писал(а):"})
+
+
 @pytest.mark.parametrize("line", CHATTER)
 def test_chatter_around_orders_is_never_an_error(line):
-    reading = read(f"{line}\n{ORDERS}\n{line}", base())
+    # A copied quote header («Ваал писал(а):») quotes the lines after it up to a blank line (issue 9,
+    # kind 6), so the poster's own orders follow it after a blank line.
+    gap = "\n" if line in QUOTE_HEADERS else ""
+    reading = read(f"{line}\n{gap}{ORDERS}\n{line}", base())
     assert not errors(reading), [p.render() for p in reading.problems]
     assert [x.kind for x in reading.orders] == ["move", "mine"]
     assert reading.lines[0].status in (LineStatus.FLAVOUR, LineStatus.QUOTE, LineStatus.BLANK)
