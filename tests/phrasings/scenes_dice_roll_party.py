@@ -48,8 +48,9 @@ Reactions (Борис posts)
 - ``defence`` — Анна's П1 «Рыцарь» (3/4/2/3) attacked Борис's П2 «Вихрь» (4/3/3/2: 4 time,
   defence class 3, attack class 3) and rolled 5. Борис answers with his defence boosts (D5),
   optionally a pre-declared soak («если пробьёт — гашу 1»).
-- ``defence_poor`` — the same attack, but «Вихрь» is 0/3/3/6: no time, so only the free defence
-  (and naming the automatic absorption) is possible.
+- ``defence_poor`` — the same attack, but «Вихрь» is 1/3/3/6: one time, so at most one boost
+  (or one pre-declared soak point) is affordable (DRP-GAP-19, DRP-DMG-03). (A target with no time
+  at all has nothing to choose and is not asked, issue 9.)
 - ``soak`` — «Рыцарь» hit «Вихрь» (2/3/3/4) for 4 damage; Борис says how much of it «Вихрь»
   pays with time (D6): 0, 1 or 2.
 - ``counter_soak`` (Анна posts) — Анна's «Рыцарь» attacked, Борис defended «Вихрь» (4/3/3/2)
@@ -74,7 +75,7 @@ TURN_MINE = ("3/4/2/3", "5/3/2/2", "0/6/0/6", "4/1/1/10")
 TURN_THEIRS = ("3/4/2/3", "2/3/3/4", None, "3/3/3/3")
 NO_TIME = ("0/4/2/6", "0/2/2/8", "0/6/0/6", "0/1/1/10")
 VIHR_RICH = ("3/4/2/3", "4/3/3/2", "5/2/1/4", "3/3/3/3")
-VIHR_POOR = ("3/4/2/3", "0/3/3/6", "5/2/1/4", "3/3/3/3")
+VIHR_POOR = ("3/4/2/3", "1/3/3/6", "5/2/1/4", "3/3/3/3")
 
 
 def _dice(*values: int) -> Dice:
