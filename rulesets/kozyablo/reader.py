@@ -25,7 +25,7 @@ from pydantic import BaseModel
 
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
-from letopis.engine.reading import read_or_report
+from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
 
 from . import decks
@@ -34,14 +34,13 @@ from .legality import Checker
 from .orders import Attack, Mulligan, TargetPick, UseAbility
 from .reader_grammar import Fight, Grammar, Read, is_verb
 from .reader_messages import READER_MESSAGES, msg
+from .reader_steps import CLAUSES, EXPECTED, answer_order, example
 from .reader_table import Fail, Issue, Table
 from .reader_words import split_clauses
 from .refs import TableNamer
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
-EXAMPLES = {"main": "Играю «Шмель» в «Золотая шахта-1».", "reaction": "«Дикий гилен» бьёт «Позорный мечник».",
-            "mulligan": "Оставляю руку."}
 MAIN_KINDS = frozenset({"play", "draw", "move", "attack", "skip"})
 
 
@@ -72,7 +71,7 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     if not text or not text.strip():
         return Reading(problems=[Problem(line=1, code="read.empty", message=msg("read.empty"),
                                          kind=ProblemKind.UNREADABLE,
-                                         hint=msg("read.hint_example", example=EXAMPLES.get(mode, EXAMPLES["main"])))])
+                                         hint=msg("read.hint_example", example=example(state, faction, mode)))])
     if mode == "over":
         return Reading(problems=[Problem(line=1, code="read.game_over", message=msg("read.game_over"),
                                          clause="KZ-WIN-01")])
@@ -110,6 +109,7 @@ class _Post:
         self.grammar = Grammar(self.table, mode, fight)
         self.pick_lines: list[_Found] = []
         self.mull_lines: list[_Line] = []  # further lines of a mulligan list
+        self.answers: list[_Found] = []  # everyday answers of a decision step («без наворотов»)
 
     # --- the post --------------------------------------------------------------------------------
     def read(self, post_lines: list[PostLine]) -> Reading:
@@ -125,12 +125,16 @@ class _Post:
                 if any(is_verb(it) for it in head):  # a paragraph with an order word in it
                     line.problems.append(_whole(pl, "read.long_line", limit=MAX_ORDER_LINE))
                 continue
+            answer = answer_order(pl.norm, self.mode)
+            if answer is not None:
+                self.answers.append(_Found(line, Read(answer, 0, len(pl.norm))))
+                continue
             items = self.table.bind(self.table.words.scan(pl.norm))
             for cl in split_clauses(items):
                 sentences.append((line, cl))
         if self.mode == "main":
             self._find_attack(sentences)
-        found: list[_Found] = []
+        found: list[_Found] = list(self.answers)
         for line, cl in sentences:
             self.table.line = line.post
             for read in self.grammar.sentence(cl):
@@ -277,6 +281,10 @@ class _Post:
             return ability is None or ability.kind == "action"
         return False
 
+    def _idle(self) -> bool:
+        """Nothing is asked of the poster now: another player's turn and no decision of his."""
+        return self.mode == "main" and self.state.active_faction() != self.faction
+
     # --- the reading -----------------------------------------------------------------------------
     def _reading(self, lines: list[_Line]) -> Reading:
         reading = Reading()
@@ -291,10 +299,12 @@ class _Post:
             reading.lines.append(LineReading(line=line.post.number, text=line.post.original, status=line.status,
                                              summary=summary))
         reading.orders = list(self.accepted)
-        if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
+        if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines) and not self._idle():
+            require_an_order(reading, expected=EXPECTED[self.mode], clause=CLAUSES[self.mode],
+                             example=example(self.state, self.faction, self.mode).rstrip("."))
+        elif not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
             reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order"),
-                                               severity=Severity.WARNING, kind=ProblemKind.INFO,
-                                               hint=msg("read.hint_example", example=EXAMPLES[self.mode])))
+                                               severity=Severity.WARNING, kind=ProblemKind.INFO))
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
 

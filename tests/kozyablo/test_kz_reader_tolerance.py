@@ -57,10 +57,13 @@ def test_quoted_lines_are_never_orders(quote):
     assert LineStatus.QUOTE in statuses(r)
 
 
-def test_a_post_of_chatter_only_has_no_orders_and_a_warning():
+def test_a_post_of_chatter_only_is_refused_with_the_expected_form_kz_turn_03():
+    """Issue 9: a post with no order is not a turn; the error says what the step expects, with an
+    example from the poster's own hand."""
     r = read("Привет! Думаю над ходом…\nЗЫ: не торопите", STATE)
-    assert r.ok and r.orders == []
-    assert [p.code for p in r.problems] == ["read.no_order"]
+    assert not r.ok and r.orders == []
+    assert [(p.code, p.clause) for p in r.problems] == [("post.no_orders", "KZ-TURN-03")]
+    assert "Например" in r.problems[0].hint
 
 
 def test_chatter_with_a_card_name_in_passing_is_flavour():
