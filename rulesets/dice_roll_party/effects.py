@@ -270,7 +270,9 @@ def settle_fight(s: State, events: list[Event]) -> None:
             events.append(event("damage_none", "DRP-DMG-01", faction=a.target,
                                 char=s.label(a.target, a.target_slot), owner=s.name(a.target)))
             end_turn(s, events)
-        elif target.time == 0 or a.defence.presoak is not None:
+        elif a.defence.presoak is not None or m.sole_soak(target, damage):
+            if a.defence.presoak is None:
+                sole_soak_note(s, a.target, a.target_slot, damage, "DRP-DMG-03", events)
             soak = min(a.defence.presoak or 0, damage, target.time)
             deal_damage(s, a.target, a.target_slot, damage, soak, events)
             end_turn(s, events)
@@ -288,13 +290,26 @@ def settle_fight(s: State, events: list[Event]) -> None:
                             src=s.label(a.target, a.target_slot),
                             dst=f"{s.label(a.attacker, a.attacker_slot)} ({s.name(a.attacker)})", damage=dmg,
                             data={"damage": dmg}))
-        if dmg and attacker.time:
+        if dmg and not m.sole_soak(attacker, dmg):
             s.soak = PendingSoak(faction=a.attacker, slot=a.attacker_slot, damage=dmg, source="counter")
             s.phase = "soak"
             return
         if dmg:
+            sole_soak_note(s, a.attacker, a.attacker_slot, dmg, "DRP-GAP-17", events)
             deal_damage(s, a.attacker, a.attacker_slot, dmg, 0, events)
     end_turn(s, events)
+
+
+def sole_soak_note(s: State, faction: str, slot: int, damage: int, clause: str, events: list[Event]) -> None:
+    """The soaking decision (D6, D7) has one possible answer: say so; nothing is asked (issue 9)."""
+    c = s.char(faction, slot)
+    assert c is not None
+    reason = m.sole_soak(c, damage)
+    if reason is None:
+        return
+    events.append(event(f"sole_soak_{reason}", clause, faction=faction, char=s.label(faction, slot),
+                        owner=s.name(faction), damage=damage,
+                        data={"slot": slot, "damage": damage, "soak": 0, "reason": reason, "sole": True}))
 
 
 # --- order effects ---------------------------------------------------------------------------
@@ -434,6 +449,22 @@ def _bid(s: State, faction: str, o: Bid, events: list[Event]) -> None:
     au.turn = _next_bidder(au, faction)
     events.append(event("bid", "DRP-FIRST-04", faction=faction, who=s.name(faction), amount=o.amount,
                         data={"amount": o.amount}))
+    _sole_pass(s, events)
+
+
+def _sole_pass(s: State, events: list[Event]) -> None:
+    """D3 with one legal answer: a bidder who cannot top the bid passes without being asked
+    (issue 9); the next one may be in the same position."""
+    au = s.auction
+    if s.phase != "auction" or au is None or au.bid is None or len(au.bidders) < 2:
+        return
+    most = sum(m.handicap_caps(s, au.turn).values())
+    if most > au.bid:
+        return
+    faction = au.turn
+    events.append(event("sole_pass", "DRP-GAP-06", faction=faction, who=s.name(faction), bid=au.bid, most=most,
+                        data={"bid": au.bid, "most": most, "sole": True}))
+    _pass(s, faction, events)
 
 
 def _pass(s: State, faction: str, events: list[Event]) -> None:
@@ -444,6 +475,7 @@ def _pass(s: State, faction: str, events: list[Event]) -> None:
     au.turn = nxt
     events.append(event("pass", "DRP-GAP-06", faction=faction, who=s.name(faction)))
     if len(au.bidders) > 1:
+        _sole_pass(s, events)
         return
     winner = au.bidders[0]
     amount = au.bid or 0
@@ -454,6 +486,11 @@ def _pass(s: State, faction: str, events: list[Event]) -> None:
         s.active = winner
         s.handicap = amount
         s.first_player = winner
+        takes = m.sole_handicap(s, winner, amount)
+        if takes is not None:  # D4 with one legal allocation: taken without asking (issue 9)
+            events.append(event("sole_handicap", "DRP-FIRST-05", faction=winner, who=s.name(winner), amount=amount,
+                                data={"takes": [list(t) for t in takes], "sole": True}))
+            _handicap(s, winner, Handicap(takes=takes), events)
     else:
         start_play(s, winner, events)
 

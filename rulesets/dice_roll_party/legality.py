@@ -218,8 +218,7 @@ def _check_build(state: State, faction: str, o: Build) -> list[Violation]:
 
 def max_bid(state: State, faction: str) -> int:
     """Most time the player could hand over without emptying a character (DRP-GAP-06, DRP-GAP-13)."""
-    keep = 0 if state.options.allow_self_destroy else 1
-    return sum(min(c.time, c.total - keep) for _, c in state.player(faction).living())
+    return sum(m.handicap_caps(state, faction).values())
 
 
 def _check_bid(state: State, faction: str, o: Bid) -> list[Violation]:

@@ -122,6 +122,40 @@ def take_damage(c: Character, damage: int, soak: int) -> tuple[dict[Zone, int], 
     return losses, rest
 
 
+def handicap_caps(state: State, faction: str) -> dict[int, int]:
+    """Most time each living character may give up without being emptied (DRP-GAP-06, DRP-GAP-13)."""
+    keep = 0 if state.options.allow_self_destroy else 1
+    return {slot: max(0, min(c.time, c.total - keep)) for slot, c in state.player(faction).living()}
+
+
+def sole_handicap(state: State, faction: str, amount: int) -> tuple[tuple[int, int], ...] | None:
+    """The only allocation of ``amount`` time that the rules allow (every character gives all it
+    can, or only one character can give anything), or None when there is a choice (D4)."""
+    caps = {slot: n for slot, n in handicap_caps(state, faction).items() if n > 0}
+    if amount <= 0 or sum(caps.values()) < amount:
+        return None
+    if sum(caps.values()) == amount:
+        return tuple(sorted(caps.items()))
+    if len(caps) == 1:
+        return ((next(iter(caps)), amount),)
+    return None
+
+
+def sole_soak(c: Character, damage: int) -> str | None:
+    """Why soaking ``damage`` leaves no real choice (D6, D7), or None when it does: ``no_time`` (the
+    only answer is 0), ``all_lost`` (the damage takes every token whatever is paid with time),
+    ``time_only`` (only time is left, so paying time or losing it is the same)."""
+    if damage <= 0:
+        return None
+    if c.time == 0:
+        return "no_time"
+    if damage >= c.total:
+        return "all_lost"
+    if c.total == c.time:
+        return "time_only"
+    return None
+
+
 def next_seat(state: State, faction: str) -> str:
     """The next living player clockwise by seat (DRP-GAP-27)."""
     i = state.seats.index(faction)

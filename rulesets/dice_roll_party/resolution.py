@@ -58,6 +58,7 @@ def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Ou
             drew = True
         elif isinstance(order, Attack):
             _roll_attack(s, faction, order, dice, events)
+            _sole_defence(s, dice, events)
         elif isinstance(order, Defence):
             _roll_defence(s, faction, order, dice, events)
         elif isinstance(order, Build):
@@ -153,6 +154,36 @@ def _roll_attack(s: State, faction: str, o: Attack, dice: Dice, events: list[Eve
                         data={"attacker": a.attacker_slot, "target": a.target_slot, "target_faction": a.target,
                               "sides": roll.sides, "rolls": roll.rolls, "final": roll.final,
                               "advantage": a.advantage, "cost": attack_cost(o)}))
+
+
+_SINGLE_BOOSTS = (Defence(class_up=1), Defence(insurance=True), Defence(superiority=True), Defence(counter=True))
+
+
+def sole_defence(s: State) -> bool:
+    """D5 has one legal answer: no defence boost is allowed or affordable now (a target with 0 time
+    most often, DRP-DEF-02). Any legal combination contains a single boost that is legal alone, so
+    the single boosts decide it. A later soak (D6) is still its own decision."""
+    a = s.attack
+    if s.phase != "defence" or a is None or a.roll is None or a.defence is not None:
+        return False
+    return all(check(s, a.target, boost) for boost in _SINGLE_BOOSTS)
+
+
+def _sole_defence(s: State, dice: Dice, events: list[Event]) -> None:
+    """The defender with nothing to choose defends without boosts at once, said in the chronicle
+    (issue 9); the rest is as if he had written «Защищаюсь без усилений.»."""
+    if not sole_defence(s):
+        return
+    a = s.attack
+    assert a is not None
+    c = s.char(a.target, a.target_slot)
+    assert c is not None
+    kind = "sole_defence_no_time" if c.time == 0 else "sole_defence"
+    events.append(event(kind, "DRP-DEF-02", faction=a.target, who=s.name(a.target),
+                        char=s.label(a.target, a.target_slot), data={"slot": a.target_slot, "sole": True}))
+    answer = Defence()
+    perform(s, a.target, answer, events)
+    _roll_defence(s, a.target, answer, dice, events)
 
 
 def _roll_defence(s: State, faction: str, o: Defence, dice: Dice, events: list[Event]) -> None:

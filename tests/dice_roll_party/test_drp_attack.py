@@ -181,7 +181,8 @@ def test_cyclic_order_and_pointers_DRP_TURN_03_DRP_GAP_21():
         slot = m.allowed_attackers(s, f)[0]
         seen.append((f, slot))
         s = run(s, f, Attack(attacker=slot, target=1), rolls=(1,)).state
-        s = run(s, s.attack.target, Defence(), rolls=(2,)).state
+        if s.attack is not None:  # a target left without time defends unasked (issue 9)
+            s = run(s, s.attack.target, Defence(), rolls=(2,)).state
     assert seen == [("p1", 1), ("p2", 1), ("p1", 3), ("p2", 2), ("p1", 4), ("p2", 3), ("p1", 1), ("p2", 4)]
 
 
@@ -241,10 +242,11 @@ def test_three_players_go_round_and_name_the_target_DRP_GAP_27():
     s = game(OTHER, OTHER, ("0/0/0/2", None, None, None))
     assert codes(s, "p1", Attack(attacker=1, target=1)) == ["attack.target_whose"]
     assert codes(s, "p1", Attack(attacker=1, target=1, target_faction="p1")) == ["attack.target_self"]
+    # p3's character has no time, so it defends without boosts unasked (issue 9): class 0 → 1;
+    # 10 > 1: 4 damage, p3's last character falls
     out = run(s, "p1", Attack(attacker=1, target=1, target_faction="p3"), rolls=(10,))
-    assert turn(out.state).factions == ["p3"]
-    out = run(out.state, "p3", Defence())  # class 0 → 1; 10 > 1: 4 damage, p3's last character falls
-    assert kinds(out) == ["defence", "hit", "damage", "destroyed", "eliminated", "turn"]
+    assert kinds(out) == ["attack", "sole_defence_no_time", "defence", "hit", "sole_soak_no_time", "damage",
+                          "destroyed", "eliminated", "turn"]
     assert out.state.active == "p2" and not out.state.over
     s = run(out.state, "p2", Attack(attacker=1, target=1), rolls=(1,)).state  # only p1 is left to target
     assert s.attack.target == "p1"

@@ -28,11 +28,14 @@ def test_defence_class_from_defence_potential_DRP_DEF_01():
 
 
 def test_basic_defence_is_free_even_without_time_DRP_DEF_02_DRP_TOK_03():
-    """DRP-DEF-02 / DRP-TOK-03: 0 time still rolls defence; nothing is paid."""
-    s = attacked(p2=("0/4/3/5",) * 4)
-    out = run(s, "p2", Defence(), rolls=(8,))
-    assert out.events[0].data["rolls"] == [8] and out.events[0].data["cost"] == 0
-    assert codes(s, "p2", Defence(class_up=1)) == ["defence.cost_exceeds_time"]
+    """DRP-DEF-02 / DRP-TOK-03: 0 time still rolls defence; nothing is paid (and, with no boost to
+    buy, nothing is asked: the defence comes in the attack's step, issue 9)."""
+    s = game(("3/4/2/3",) * 4, ("0/4/3/5",) * 4)
+    out = run(s, "p1", Attack(attacker=1, target=1), rolls=(5, 8))
+    defence = next(e for e in out.events if e.kind == "defence")
+    assert defence.data["rolls"] == [8] and defence.data["cost"] == 0
+    declared, _ = simulate(s, "p1", Attack(attacker=1, target=1))
+    assert codes(declared, "p2", Defence(class_up=1)) == ["defence.cost_exceeds_time"]
 
 
 def test_defence_class_up_DRP_DEF_03():
@@ -141,8 +144,8 @@ def test_defender_sees_the_attack_roll_first_DRP_DEF_10():
 
 def test_damage_is_potential_plus_boost_DRP_DMG_01():
     """DRP-DMG-01: attack potential (not class) + N, never below 0."""
-    s = attacked(p1=("5/8/0/1",) * 4, p2=("0/0/0/12",) * 4, order=Attack(attacker=1, target=1, damage=2), roll=(3,))
-    out = run(s, "p2", Defence())
+    s = game(("5/8/0/1",) * 4, ("0/0/0/12",) * 4)
+    out = run(s, "p1", Attack(attacker=1, target=1, damage=2), rolls=(3,))  # no time: defends unasked
     assert hit_event(out).data["damage"] == 10 and out.state.char("p2", 1).form == 2
 
 
@@ -177,8 +180,8 @@ def test_soaking_with_time_is_the_owners_choice_DRP_DMG_03():
 
 def test_overkill_is_lost_and_the_character_falls_DRP_DMG_04_DRP_SETUP_05():
     """DRP-DMG-04 / DRP-SETUP-05: damage beyond the tokens is wasted; the slot closes for good."""
-    s = attacked(p1=("3/9/0/0",) * 4, p2=("0/1/1/2", "3/4/2/3", "3/4/2/3", "3/4/2/3"), roll=(20,))
-    out = run(s, "p2", Defence(), rolls=(1,))
+    s = game(("3/9/0/0",) * 4, ("0/1/1/2", "3/4/2/3", "3/4/2/3", "3/4/2/3"))
+    out = run(s, "p1", Attack(attacker=1, target=1), rolls=(20, 1))  # no time: defends unasked
     dmg = next(e for e in out.events if e.kind == "damage")
     assert dmg.data["wasted"] == 5 and "destroyed" in kinds(out)
     st = out.state
