@@ -29,6 +29,7 @@ from .reader_grammar import FAMILY_KIND, PARSERS, family
 from .reader_parts import Boosts, Issue, Parsed, ReadError, note
 from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
+from .reading.answers import defence_answer, line_answer, soak_answer
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -137,10 +138,42 @@ def _read_line(pl: PostLine, ctx: Context) -> _Line:
     items = analyse(pl.norm, ctx)
     for fam, group in _groups(items, ctx):
         line.parsed.append(_parse(fam, group, ctx, pl))
+    _note_misspellings(items, line.parsed)
+    answered = _everyday_answer(pl, items, ctx, line.parsed)
+    if answered is not None:
+        line.parsed = [answered]
+        return line
     if not line.parsed and _looks_like_order(pl, items):
         line.problems.append(_unreadable(pl, items, ctx))
         line.status = LineStatus.ERROR
     return line
+
+
+def _note_misspellings(items: list[Item], parsed: list[Parsed]) -> None:
+    """«аттакует» прочитано как «атакует»: a misspelt word or name in an order is read and noted."""
+    for it in items:
+        if it.read_as is None:
+            continue
+        owner = next((p for p in parsed if p.start <= it.start and it.end <= p.end), None)
+        if owner is not None and not owner.failed:
+            owner.issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=it.read_as))
+
+
+def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list[Parsed]) -> Parsed | None:
+    """In the defender's or the soaker's step a line the grammar cannot read may be a plain answer
+    («без наворотов», «нет», «пусть решит кубик»): the step's default (D5, D6, D7)."""
+    if ctx.expected not in (_DEFENCE_STEP, _SOAK_STEP) or (parsed and not any(p.failed for p in parsed)):
+        return None
+    soak = ctx.expected == _SOAK_STEP
+    answer = line_answer(pl.norm, items, soak=soak)
+    if answer is None:
+        return None
+    end = len(pl.norm.rstrip())
+    return soak_answer(answer, 0, end) if soak else defence_answer(answer, 0, end)
+
+
+_DEFENCE_STEP = frozenset({"defence"})
+_SOAK_STEP = frozenset({"soak"})
 
 
 def _sentences(items: list[Item]) -> list[list[Item]]:

@@ -35,7 +35,8 @@ _FILLER = frozenset({"и", "а", "еще", "также", "плюс", "тоже",
                      "буду", "будет", "время", "времени", "бросок", "броска", "кубика", "кидаю",
                      "этот", "раз", "ход", "ходу", "бью", "атакую", "атаку", "атака", "защита", "защиту",
                      "защиты", "защищаюсь", "персонаж", "персонажа", "сильно", "изо", "всех", "сил",
-                     "без", "не", "нет", "мне", "меня", "я", "он", "она", "его", "её", "их", "ему"})
+                     "без", "не", "нет", "мне", "меня", "я", "он", "она", "его", "её", "их", "ему",
+                     "затем", "потом", "после", "чего", "этого", "далее", "следом", "ещё", "раз"})
 
 
 
@@ -138,10 +139,17 @@ def _damage_amount(items: list[Item], k: int, used: set[int]) -> tuple[int | Non
 
 
 def _strict_from(items: list[Item]) -> int | None:
-    """Index of «Усиления:» — after it every word must be a boost."""
+    """Where the list of boosts starts — after it every word must be a boost: «Усиления:»,
+    «усиление …», «Защита:», or a colon with no character named after it («П2 → П1: …»)."""
     for k, it in enumerate(items):
-        if it.is_word("boosts") and k + 1 < len(items) and items[k + 1].is_sym(":"):
-            return k + 1
+        if it.is_word("boosts"):
+            return k + 1 if k + 1 < len(items) and items[k + 1].is_sym(":") else k
+    if len(items) > 1 and items[0].kind == "zone" and items[0].zone is Zone.DEFENCE and items[1].is_sym(":"):
+        return 1
+    for k, it in enumerate(items):
+        if it.is_sym(":") and k > 0 and not any(i.kind in ("ref", "ordinal") for i in items[k + 1 :]) \
+                and any(i.kind in ("ref", "ordinal") for i in items[:k]):
+            return k
     return None
 
 
@@ -149,7 +157,7 @@ def parse_boosts(items: list[Item], ctx: Context | None) -> Parsed:
     """A line of boosts alone: the rest of an attack, or a defence («Повышаю класс защиты и беру
     превосходство»)."""
     p = Parsed("boosts", items[0].start, items[-1].end)
-    b, issues = scan_boosts(items, set(), _strict_from(items) if _strict_from(items) is not None else -1)
+    b, issues = scan_boosts(items, set(), _strict_from(items))
     p.boosts, p.issues = b, issues
     return p
 
@@ -264,6 +272,9 @@ def parse_defence(items: list[Item], ctx: Context | None) -> Parsed:
     cut = soak_start(items)
     head = items[:cut] if cut is not None else items
     b, issues = scan_boosts(head, set(), _strict_from(head))
+    for issue in issues:  # «преимущество» in a defence breaks the defence's own clause
+        if issue.code == "read.advantage":
+            issue.clause = "DRP-DEF-05"
     p.boosts, p.issues = b, issues
     if cut is not None:
         p.presoak = _soak_amount(items[cut:], ctx)

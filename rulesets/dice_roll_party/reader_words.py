@@ -21,6 +21,7 @@ from pathlib import Path
 from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, tokens
 
 from .orders import Colour, Zone
+from .reading.words import MisspeltWords
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 
@@ -29,6 +30,12 @@ LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 def lemmatizer() -> Lemmatizer:
     """The one Dice Roll Party lemmatizer (pymorphy3 + lexicon.toml), shared by every reading."""
     return Lemmatizer(Lexicon.load(LEXICON_PATH))
+
+
+@lru_cache(maxsize=1)
+def misspelt() -> MisspeltWords:
+    """Slips and typos of the order words (built on first use)."""
+    return MisspeltWords(lemmatizer())
 
 
 COLOUR_OF = {"c_red": Colour.RED, "c_blue": Colour.BLUE, "c_green": Colour.GREEN}
@@ -133,6 +140,7 @@ class Item:
     candidates: tuple[tuple[str, int], ...] = ()  # ref by name: (faction, slot) it may mean
     by_name: bool = False
     used: bool = False  # a marker already attached to a reference
+    read_as: str | None = None  # a misspelt word or name: what it was read as (noted to the player)
 
     def is_word(self, *concepts: str) -> bool:
         return self.kind == "word" and self.concept in concepts
@@ -249,9 +257,20 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
         if value is not None and 1 <= value <= 9:
             items.append(Item("ordinal", t.start, t.end, t.text, value=value))
             return nxt
+    read_as = None
+    if concept is None and t.kind == "word":
+        got = misspelt().concept(t.text)
+        if got is not None:
+            concept, read_as = got
+            if concept in COLOUR_OF:
+                items.append(Item("colour", t.start, end, t.text, concept, colour=COLOUR_OF[concept], read_as=read_as))
+                return nxt
+            if concept in ZONE_OF:
+                items.append(Item("zone", t.start, end, t.text, concept, zone=ZONE_OF[concept], read_as=read_as))
+                return nxt
     if concept in ORDER_VERBS and not lem.grammemes(t.text).isdisjoint(_NARRATIVE):
         concept = None  # «защищал», «атаковавший»: telling a story, not giving an order
-    item = Item("word", t.start, end, t.text, concept)
+    item = Item("word", t.start, end, t.text, concept, read_as=read_as)
     if t.text in _OWN_PRONOUNS:
         item.concept = "own"
     elif t.text in _OPP_PRONOUNS:

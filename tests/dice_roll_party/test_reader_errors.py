@@ -189,15 +189,24 @@ def test_the_attack_of_a_closed_slot_DRP_SETUP_05():
 
 
 # --- unreadable and ambiguous ---------------------------------------------------------------------------
-def test_a_mistyped_order_verb_gets_a_suggestion():
-    [p] = errors("Атокую П2 П1", turn(mine=RICH))
-    assert (p.code, p.kind, p.hint) == ("read.unreadable_word", "unreadable", "может быть, «атакую»?")
-    assert (p.col_start, p.col_end) == (0, 6)
+def test_a_mistyped_order_verb_is_read_with_a_note():
+    """Issue 9, kind 5: a typo of one letter is read as the word meant and noted, not refused."""
+    r = read("Атокую П2 П1", turn(mine=RICH))
+    assert r.ok and r.orders == [Attack(attacker=2, target=1)]
+    [p] = r.problems
+    assert (p.code, p.severity, p.col_start, p.col_end) == ("read.read_as", "note", 0, 6)
+    assert "«атокую»" in p.message and "атак" in p.message
 
 
-def test_a_mistyped_boost_gets_a_suggestion():
-    [p] = errors("П2 атакует П1, превосходсво", turn(mine=RICH))
-    assert p.code == "read.unknown_boost" and p.hint == "может быть, «превосходство»?"
+def test_a_mistyped_boost_is_read_with_a_note():
+    r = read("П2 атакует П1, превосходсво", turn(mine=RICH))
+    assert r.ok and r.orders == [Attack(attacker=2, target=1, superiority=True)]
+    assert [p.message for p in r.problems] == ["«превосходсво» прочитано как «превосходство»."]
+
+
+def test_an_unknown_word_in_the_boost_list_is_still_an_error():
+    [p] = errors("П2 атакует П1, усиление какое-нибудь", turn(mine=RICH))
+    assert p.code == "read.unknown_boost"
 
 
 def test_an_unknown_word_in_a_boosts_list():
