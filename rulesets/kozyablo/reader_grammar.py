@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from letopis.engine.frames import readings_text
 from letopis.engine.problems import ProblemKind, Severity
 from letopis.engine.text import is_known, suggest
 
@@ -36,6 +37,7 @@ from .orders import (
     TriggerChoice,
     UseAbility,
 )
+from .reader_frames import evidence, pick
 from .reader_messages import msg
 from .reader_table import Fail, Issue, Table, fail, own_fighters
 from .reader_words import Item
@@ -111,12 +113,12 @@ class Grammar:
             if quoted is not None:
                 raise quoted
             v = next((it for it in cl if is_verb(it)), None)
-            reads = self._verbless(cl) if v is None else self._with_verb(cl, v)
-            if not reads and v is None:
+            if v is None:
                 typo = self._verb_typo(cl)
                 if typo is not None:
                     raise typo
-            return reads
+                return self._verbless(cl)
+            return self._with_verb(cl, v)
         except Fail as e:
             return [Read(None, e.issue.start or cl[0].start, e.issue.end or cl[-1].end, [e.issue])]
 
@@ -196,40 +198,53 @@ class Grammar:
         refs = [it for it in cl if it.kind in REF_KINDS]
         if not refs:
             return []
-        if any(it.sym("→") for it in cl):
-            return self._strikes(cl)
-        squad_move = any(it.is_("w_squad", "w_all") for it in cl) and any(self.t.is_place(r) for r in refs)
+        arrow = any(it.sym("→") for it in cl)
         first = refs[0]
         lead = next((it for it in cl if it.kind != "mark"), None)
         named_first = first.kind == "name" and first is lead and not self.t._place_only(first)
-        if named_first and len(refs) > 1:
+        if named_first and len(refs) > 1 and not arrow:
             between = cl[cl.index(first) + 1:cl.index(refs[1])]
             if any(it.kind == "word" and it.concept not in _LINKS for it in between):
                 return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
-        if self.mode == "reaction":
-            if squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1):
-                raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")
-            return []
-        if named_first and len(refs) > 1:
+        squad_move = any(it.is_("w_squad", "w_all") for it in cl) and any(self.t.is_place(r) for r in refs)
+        if self.mode == "reaction" and (squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1
+                                                       and self.fight is None)):
+            raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")
+        if self.mode == "main" and named_first and len(refs) > 1:
             own = self.t.piece_candidates(first, {self.faction})
             if own and any(self.book.card(p.card).trigger for p in own):
                 read = self._trigger(cl)
                 if read is not None:
                     return [read]
-            hand = self.t.hand_cards(first)
-            to_place = self.t.is_place(refs[1])
-            if hand and own and to_place:
+        context = {"fight"} if self.fight is not None else set()
+        if self.mode == "main":
+            context.add("turn")
+        return self._framed(cl, context, arrow)
+
+    def _framed(self, cl: list[Item], context: set[str], arrow: bool) -> list[Read]:
+        """A verbless clause read by its objects (`reader_frames`)."""
+        choice = pick(evidence(self, cl, context))
+        if choice.ambiguous:
+            kinds = {f.frame.kind for f in choice.rivals}
+            if kinds == {"play", "move"}:
+                first = next(it for it in cl if it.kind == "name")
                 raise fail("read.play_or_move", first, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
                            name=self.t.card_name(first))
-            if hand:
-                return [self._play(cl)]
-            if own and to_place:
-                return [self._move(cl)]
-        if squad_move:
+            raise fail("read.two_readings", cl[0], "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                       readings=readings_text(choice.rivals))
+        best = choice.best
+        if best is None:
+            if arrow and self.fight is None and self.mode == "main":
+                return self._strikes(cl)  # «мечник → гилен» with no attack: say that targets need one
+            return []
+        kind = best.frame.kind
+        if kind in ("play", "play_on"):
+            return [self._play(cl)]
+        if kind == "move":
             return [self._move(cl)]
-        if named_first and len(refs) > 1 and self.t.is_place(refs[1]) and not self.t.piece_candidates(first):
-            self.t.hand_card(first)  # raises: not in the hand / already on the table
-        return []
+        if kind == "strike":
+            return self._strikes(cl)
+        return [Read(DrawCard(), cl[0].start, cl[-1].end)]
 
     # --- play a card (KZ-PLAY-01) ------------------------------------------------------------------
     def _play(self, cl: list[Item]) -> Read:
