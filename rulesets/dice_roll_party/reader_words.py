@@ -21,6 +21,7 @@ from pathlib import Path
 from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, tokens
 
 from .orders import Colour, Zone
+from .reading.names import LooseNames, NameMatch
 from .reading.words import MisspeltWords
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
@@ -88,6 +89,18 @@ class Context:
     expected: frozenset[str] = frozenset()  # order kinds legal now (legality.allowed_kinds)
     damage: int | None = None  # damage awaiting my soak, when known
     _names: NameTable | None = None
+    _loose: LooseNames | None = None
+
+    def loose_names(self) -> LooseNames:
+        """The same names, for slips, typos and short forms (`reading.names`)."""
+        if self._loose is None:
+            entries: list[tuple[str, tuple[str, int | None]]] = []
+            for side in [self.me, *self.opponents]:
+                entries += [(c.name, (side.faction, slot)) for slot, c in side.chars.items() if c.name]
+                if side.name and side is not self.me:
+                    entries.append((side.name, (side.faction, None)))
+            self._loose = LooseNames(entries, lemmatizer())
+        return self._loose
 
     def name_table(self) -> NameTable:
         """Names of characters and opponents, indexed by every lemma of their first word."""
@@ -181,6 +194,8 @@ def _analyse(norm: str, ctx: Context | None) -> list[Item]:
         t = toks[i]
         if t.kind == "word":
             got = _name_at(toks, i, names, lem) if names else None
+            if not got and names and ctx is not None and lem.concept(t.text) is None:
+                got = _loose_name_at(toks, words, i, ctx)
             if got:
                 item, size = got
                 item.text = norm[item.start : item.end]
@@ -212,6 +227,14 @@ def _analyse(norm: str, ctx: Context | None) -> list[Item]:
             items.append(Item("ordinal", t.start, t.end, t.text, value=t.value))
         elif t.text == "«":
             close = norm.find("»", t.end)
+            named = _quoted_name(toks, words, i, close, names, lem, ctx) if names and ctx is not None \
+                and "build" not in ctx.expected else None
+            if named is not None:
+                named.text = norm[named.start : named.end]
+                items.append(named)
+                while i < n and toks[i].start <= close:
+                    i += 1
+                continue
             if 0 < close - t.end <= 60:
                 items.append(Item("quoted", t.start, close + 1, norm[t.end : close]))
                 while i < n and toks[i].start <= close:
@@ -268,7 +291,7 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
             if concept in ZONE_OF:
                 items.append(Item("zone", t.start, end, t.text, concept, zone=ZONE_OF[concept], read_as=read_as))
                 return nxt
-    if concept in ORDER_VERBS and not lem.grammemes(t.text).isdisjoint(_NARRATIVE):
+    if concept in ORDER_VERBS and not lem.grammemes(t.text).isdisjoint(_NARRATIVE) and not _reported(t.text, items, lem):
         concept = None  # «защищал», «атаковавший»: telling a story, not giving an order
     item = Item("word", t.start, end, t.text, concept, read_as=read_as)
     if t.text in _OWN_PRONOUNS:
@@ -277,6 +300,15 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
         item.concept = "opp_pronoun"
     items.append(item)
     return nxt
+
+
+def _reported(word: str, items: list[Item], lem: Lemmatizer) -> bool:
+    """A past-tense verb that opens the line or follows a character is a reported order, not a
+    story: «Рыцарь атаковал Тень», «Переложила у П2 красный…», «П2 атаковала П1» (issue 9)."""
+    if "past" not in lem.grammemes(word) or "VERB" not in lem.grammemes(word):
+        return False
+    before = [it for it in items if it.kind != "sym"]
+    return not before or before[-1].kind in ("ref", "ordinal")
 
 
 def _slot_ref(toks: list[Token], i: int, lem: Lemmatizer) -> tuple[Item, int] | None:
@@ -336,6 +368,42 @@ def _name_at(toks: list[Token], i: int, names: NameTable, lem: Lemmatizer) -> tu
                     candidates=chars, by_name=True, ablt=ablt,
                     faction=chars[0][0] if len({f for f, _ in chars}) == 1 else None), size
     return Item("player", first.start, last.end, "", faction=found[0][0]), size
+
+
+def _loose_name_at(toks: list[Token], words: list[str], i: int, ctx: Context) -> tuple[Item, int] | None:
+    """A name with a slip, a typo or cut short («Стражжу», «Лучнеца», «Лучн.»), read with a note."""
+    dotted = i + 1 < len(toks) and toks[i + 1].text == "." and toks[i + 1].start == toks[i].end
+    m = ctx.loose_names().at(words, i, dotted=dotted)
+    if m is None:
+        return None
+    first, last = toks[i], toks[i + m.words - 1]
+    item = _name_item(m, first.start, last.end)
+    if m.fit.noted:
+        item.read_as = m.name
+    return item, m.words
+
+
+def _name_item(m: NameMatch, start: int, end: int) -> Item:
+    chars = tuple((f, s) for f, s in m.owners if s is not None)
+    if not chars:
+        return Item("player", start, end, "", faction=m.owners[0][0])
+    return Item("ref", start, end, "", value=chars[0][1] if len(chars) == 1 else None, candidates=chars,
+                by_name=True, faction=chars[0][0] if len({f for f, _ in chars}) == 1 else None)
+
+
+def _quoted_name(toks: list[Token], words: list[str], i: int, close: int, names: NameTable, lem: Lemmatizer,
+                 ctx: Context) -> Item | None:
+    """«Рыцарь», "Молот": a name in quotes is the character, when the quotes hold just the name."""
+    inner = [k for k in range(i + 1, len(toks)) if toks[k].start < close]
+    if not inner or close < 0:
+        return None
+    got = _name_at(toks, inner[0], names, lem) or _loose_name_at(toks, words, inner[0], ctx)
+    if got is None or got[1] != len(inner):
+        return None
+    item = got[0]
+    item.start, item.end = toks[i].start, close + 1
+    item.ablt = item.ablt or any(lem.has_grammeme(toks[k].text, "ablt") for k in inner)
+    return item
 
 
 def _merge_char_words(items: list[Item]) -> None:
