@@ -368,13 +368,35 @@ def neutral_phase(w: World, ch: Chronicle, fate: Fate) -> bool:
         if w.options.hero_mode == "gm_manual":
             for uid in (HERO, GNOME):
                 _start(w, ch, uid)
-            if w.hero() is not None or w.gnome() is not None:
+            if any(can_act(w, uid) for uid in (HERO, GNOME)):
                 if ch.on:
                     ch.add("hero_manual", "DK-GAP-75", data={})
                 return True
+            present = [name for uid, name in ((HERO, "Герою"), (GNOME, "гному")) if w.unit(uid) is not None]
+            if ch.on and present:  # issue 9: «стоит» is the only answer, the GM is not asked
+                ch.add("hero_manual_sole", "DK-GAP-75", who=" и ".join(present).capitalize(),
+                       data={"sole": True})
         else:
             auto_turns(w, ch, fate)
     maybe_spawn(w, ch, fate)
+    return False
+
+
+def can_act(w: World, uid: str) -> bool:
+    """Has the GM anything to write for the Hero or the gnome (hero_manual.py): ОД left and a free
+    cell to step on, an archdemon's unit in reach, or (the gnome) an undug cell beside it? When
+    neither can act, «стоит» is the only answer and the GM is not asked (issue 9)."""
+    u = w.unit(uid)
+    if u is None or u.ap <= 0:
+        return False
+    for cell in g.neighbours(u.cell, w.size):
+        if _can_step(w, u.cell, cell):
+            return True
+        targets = [t for t in w.units_at(cell) if t.owner is not None]
+        if targets and combat.can_strike(w, u, targets[0].id):
+            return True
+        if uid == GNOME and w.undug(*cell):
+            return True
     return False
 
 

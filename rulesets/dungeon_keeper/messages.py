@@ -255,6 +255,8 @@ MESSAGES: dict[str, str] = {
     "event.hero_senses": "Герой чует зло и идёт к {whom}.",
     "event.hero_turns": "Герой поворачивает {way}.",
     "event.hero_manual": "Герой и гном ждут распоряжений мастера.",
+    "event.hero_manual_sole": "{who} в этот ход нечего делать: нет ни очков действий, ни хода, ни цели рядом. "
+                              "Стоять на месте — единственный возможный ход, мастера не спрашиваем.",
     "event.hero_roll": "Появится ли Герой (шанс {chance}%): {result}.",
     "event.hero_no_room": "Герою негде появиться.",
     "event.hero_appears": "Из портала на {cell} выходит светлый Герой и идёт {way}{gnome}.",

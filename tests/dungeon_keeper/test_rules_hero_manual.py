@@ -79,3 +79,43 @@ def test_outside_the_heroes_phase_corrections_are_the_usual_patches_DK_GAP_75():
     assert problems and problems[0].is_error
     new, _, ok = RULESET.correct(s, "+20 золота Ваалу")
     assert not any(p.is_error for p in ok) and new.players["p1"].gold == s.players["p1"].gold + 20
+
+
+def _walled_in(**options):  # type: ignore[no-untyped-def]
+    """The Hero alone, in a dug cell surrounded by rock, no gnome: p2 is about to end the round."""
+    s = game([], multi_post_turn=False, hero_mode="gm_manual", **options)
+    unit(s, None, "hero", (20, 20))
+    s.hero_direction = "E"
+    s.active = "p2"
+    return s
+
+
+def test_a_hero_with_nothing_to_do_does_not_wait_for_the_gm_DK_GAP_75(monkeypatch):
+    """DK-GAP-75, issue 9: when neither the Hero nor the gnome can do anything (no ОД, no free cell, no
+    target), «стоит» is the GM's only possible answer: the neutral phase does not wait for him, the
+    chronicle says so, and the round goes on as if he had written «Герой: стоит.»."""
+    from rulesets.dungeon_keeper import hero
+
+    s = _walled_in()
+    out = run(s, "p2", EndTurn())
+    assert out.state.phase == "turn" and out.state.active == "p1" and out.state.round == 2
+    info = RULESET.turn(out.state)
+    assert info.factions == ["p1"] and info.post_kind.value == "orders"
+    note = next(e for e in out.events if e.kind == "hero_manual_sole")
+    assert note.text == ("Герою в этот ход нечего делать: нет ни очков действий, ни хода, ни цели рядом. "
+                         "Стоять на месте — единственный возможный ход, мастера не спрашиваем.")
+    assert note.clause == "DK-GAP-75" and "hero_manual" not in [e.kind for e in out.events]
+    monkeypatch.setattr(hero, "can_act", lambda w, uid: True)
+    asked = run(s, "p2", EndTurn()).state
+    assert RULESET.turn(asked).factions == [GM_CORRECTION]
+    answered = resolve_step(RULESET, asked, [Submission(GM_CORRECTION, "Герой: стоит.")], SEED)
+    assert answered.ok and answered.state.model_dump() == out.state.model_dump()
+
+
+def test_a_hero_who_can_step_still_waits_for_the_gm_DK_GAP_75():
+    """DK-GAP-75: one free cell beside the Hero is a choice (step or stand): the GM is asked."""
+    s = _walled_in()
+    s.dig((20, 21))
+    out = run(s, "p2", EndTurn())
+    assert out.state.phase == "neutral" and RULESET.turn(out.state).factions == [GM_CORRECTION]
+    assert "hero_manual_sole" not in [e.kind for e in out.events]
