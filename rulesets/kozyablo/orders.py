@@ -127,7 +127,8 @@ class UseAbility(_Order):
     target: str | None = None
 
     def to_text(self, n: Namer, ability_name: str | None = None) -> str:
-        text = f"{_q(n.piece(self.piece))}: {ability_name or self.ability}"
+        named = getattr(n, "ability", None)  # a namer that knows ability names prints them
+        text = f"{_q(n.piece(self.piece))}: {ability_name or (named(self.piece, self.ability) if named else self.ability)}"
         if self.target is not None:
             text += f" на {_q(n.target(self.target))}"
         return text + "."

@@ -158,6 +158,12 @@ class TableNamer:
             return sector_name(self.state, target[len(CAPITAL_TARGET):])
         return self.piece(target)
 
+    def ability(self, uid: str, ability_id: str) -> str:
+        """An ability's display name («Сомкнуть щиты»), or its id when the piece is unknown."""
+        piece = self.state.pieces.get(uid)
+        ability = self.book.card(piece.card).ability(ability_id) if piece and piece.card in self.book else None
+        return ability.name if ability is not None else ability_id
+
     def player(self, faction: str) -> str:
         p = self.state.players.get(faction)
         return p.name if p else faction
