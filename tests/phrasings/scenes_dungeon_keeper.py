@@ -4,7 +4,10 @@ Every scene is a fresh state in which the archdemon «Ваал» (faction p1) wr
 «Лилит» (p2). The map is open (all cells dug) except the rock cells named below. Cells are
 «row-column» (DK-MAP-04). Ваал's Altar stands on 44-44, Лилит's on 44-2 unless said otherwise.
 Unless a scene says so, Ваал has 200 gold, 100 mana, 50 iron and 5 тальдеар, and every unit has its
-full ОД and хп. Imps and military units are numbered separately (DK-GAP-15).
+full ОД and хп. Ваал's turn has already begun (as a setup document with ``turn.started``: income,
+upkeep, regeneration and auras are behind him), so the numbers below are exactly what he has while he
+writes. Imps and military units are numbered separately (DK-GAP-15). Each of Лилит's units is the only
+one of its kind in its scene, so «бес Лилит» names one unit.
 
 ``workers`` — Ваал's imps at work:
   - Имп №1 on 37-15 (the rulebook's example): 36-15 is free, a Золотая шахта on 35-14 (reach it from
@@ -13,7 +16,8 @@ full ОД and хп. Imps and military units are numbered separately (DK-GAP-15).
     шахта on 19-19 (both touch the imp). Лилит's имп №1 stands on 21-19, next to him.
   - Имп №3 on 12-12: Ваал's own Боевая башня on 12-13 is damaged (30 of 50 хп); a Сундук с золотом on
     11-11, a Кристалл маны on 13-11, a Меч lying on 11-12 (all next to the imp); 13-12 and 11-13 free.
-  - Имп №4 on 22-30 (22-31, 23-31 free; rock on 21-31).
+  - Имп №4 on 22-30 (22-31, 23-31 free; rock on 21-31, 21-30 and 22-29, so the diagonal step to 21-29
+    is closed by the corner rule).
   - Имп №5 on 43-43, next to his own Altar (44-44), carrying a Руна Огня and a Руна Тьмы
     (no rune is in the Altar yet).
   - Бес №1 on 30-11, next to a neutral level-2 Источник Силы on 30-10.
@@ -23,21 +27,21 @@ full ОД and хп. Imps and military units are numbered separately (DK-GAP-15).
   - Бес №1 on 25-25; Лилит's бес №1 on 25-26 (next to him).
   - Бес №2 on 30-30, alone, everything around free; rock on 31-31.
   - Грасдир №3 on 10-10 (4 ОД), open ground around; rock on 10-14.
-  - Керуб №4 on 16-15; Лилит's бес №2 on 16-16 (next to him).
+  - Керуб №4 on 16-15; Лилит's огневик №2 on 16-16 (next to him).
   - Ангутей №5 (ranged, reach 3) on 18-20; Лилит's имп №1 on 18-23 (three cells away, in sight) and
     Лилит's грасдир №3 on 18-28 (eight cells away).
   - Осадный зверь №6 on 40-40; a neutral Стена on 40-41 and Лилит's Боевая башня on 39-41, both next
     to him.
-  - Мунглайр №7 on 33-20 with 6 of 12 хп, next to Ваал's own Госпиталь on 33-21.
+  - Мунглайр №7 on 33-20 with 1 of 12 хп, next to Ваал's own Госпиталь on 33-21.
   - Имп №1 on 42-20 (a worker, 2 ОД).
 
 ``casters`` — units with active abilities:
   - Жрец №1 on 20-10; Ваал's бес №2 on 20-11 (hurt: 1 of 3 хп) and Ваал's имп №1 on 21-10, both next
-    to him.
+    to him; Лилит's имп №3 on 19-9, also next to him.
   - Огневик №3 on 25-25; Лилит's бес №1 on 25-26 next to him.
   - Ифрит №4 on 30-30; Лилит's имп №1 on 30-31 and имп №2 on 30-32 (to his right, east).
   - Суккуб №5 on 10-30; Лилит's керуб №2 on 10-32 (two cells away).
-  - Лич №6 on 35-10; Лилит's бес №3 on 35-12 (two cells away).
+  - Лич №6 on 35-10; Лилит's грасдир №3 on 35-12 (two cells away); 35-13 is empty.
   - Кадет №7 on 15-38; Лилит's огневик №4 on 15-40 (two cells away).
 
 ``arch`` — the archdemon's own actions. Ваал: 200 gold, 100 mana, 50 iron, 5 тальдеар, 2 spirits in
@@ -75,8 +79,14 @@ from tests.dungeon_keeper.test_reader_support import world
 P1 = "p1"
 
 
+def begun(state: State) -> State:
+    """Ваал's turn has begun already (the setup's ``turn.started``): what the scene gives is what he has."""
+    state.turn_no = 1
+    return state
+
+
 def workers() -> tuple[State, str]:
-    return world(
+    return begun(world(
         units=[("p1", "imp", 1, (37, 15)), ("p1", "imp", 2, (20, 20)), ("p1", "imp", 3, (12, 12)),
                ("p1", "imp", 4, (22, 30)), ("p1", "imp", 5, (43, 43), {"runes": ["fire", "dark"]}),
                ("p1", "bes", 1, (30, 11)),
@@ -84,36 +94,36 @@ def workers() -> tuple[State, str]:
         buildings=[("p1", "battle_tower", (12, 13), {"hp": 30}), (None, "source", (30, 10), {"level": 2})],
         mines=[("gold", (35, 14)), ("iron", (21, 21)), ("gem", (19, 19))],
         objects=[("chest", (11, 11)), ("crystal", (13, 11)), ("artifact", (11, 12), "sword")],
-        rock=[(20, 21), (19, 21), (21, 31)],
-    ), P1
+        rock=[(20, 21), (19, 21), (21, 31), (21, 30), (22, 29)],
+    )), P1
 
 
 def army() -> tuple[State, str]:
-    return world(
+    return begun(world(
         units=[("p1", "bes", 1, (25, 25)), ("p1", "bes", 2, (30, 30)), ("p1", "grasdir", 3, (10, 10)),
                ("p1", "kerub", 4, (16, 15)), ("p1", "angutei", 5, (18, 20)), ("p1", "siege_beast", 6, (40, 40)),
-               ("p1", "munglair", 7, (33, 20), {"hp": 6}), ("p1", "imp", 1, (42, 20)),
-               ("p2", "bes", 1, (25, 26)), ("p2", "bes", 2, (16, 16)), ("p2", "imp", 1, (18, 23)),
+               ("p1", "munglair", 7, (33, 20), {"hp": 1}), ("p1", "imp", 1, (42, 20)),
+               ("p2", "bes", 1, (25, 26)), ("p2", "ognevik", 2, (16, 16)), ("p2", "imp", 1, (18, 23)),
                ("p2", "grasdir", 3, (18, 28))],
         buildings=[(None, "wall", (40, 41)), ("p2", "battle_tower", (39, 41)), ("p1", "hospital", (33, 21))],
         rock=[(31, 31), (10, 14)],
-    ), P1
+    )), P1
 
 
 def casters() -> tuple[State, str]:
-    return world(
+    return begun(world(
         units=[("p1", "priest", 1, (20, 10)), ("p1", "bes", 2, (20, 11), {"hp": 1}), ("p1", "imp", 1, (21, 10)),
                ("p1", "ognevik", 3, (25, 25)), ("p1", "ifrit", 4, (30, 30)), ("p1", "succubus", 5, (10, 30)),
                ("p1", "lich", 6, (35, 10)), ("p1", "kadet", 7, (15, 38)),
-               ("p2", "bes", 1, (25, 26)), ("p2", "imp", 1, (30, 31)), ("p2", "imp", 2, (30, 32)),
-               ("p2", "kerub", 2, (10, 32)), ("p2", "bes", 3, (35, 12)), ("p2", "ognevik", 4, (15, 40))],
-    ), P1
+               ("p2", "bes", 1, (25, 26)), ("p2", "imp", 1, (30, 31)), ("p2", "imp", 2, (30, 32)), ("p2", "imp", 3, (19, 9)),
+               ("p2", "kerub", 2, (10, 32)), ("p2", "grasdir", 3, (35, 12)), ("p2", "ognevik", 4, (15, 40))],
+    )), P1
 
 
 def _arch(**resources: int) -> State:
     res = {"gold": 200, "mana": 100, "iron": 50, "taldear": 5}
     res.update(resources)
-    return world(
+    return begun(world(
         units=[("p1", "bes", 1, (39, 40)), ("p1", "bes", 2, (10, 10)), ("p1", "grasdir", 3, (40, 42)),
                ("p1", "imp", 1, (43, 42)),
                ("p2", "bes", 1, (30, 32)), ("p2", "imp", 1, (31, 33)), ("p2", "kerub", 2, (20, 20))],
@@ -121,7 +131,7 @@ def _arch(**resources: int) -> State:
                    ("p1", "laboratory", (41, 38)), ("p1", "armoury", (42, 38)), ("p1", "battle_tower", (30, 30))],
         resources=res, spirits=2, store=["sword", "armour"],
         spells=["rage", "speed", "healing", "weakness", "corruption"], runes=["fire"],
-    )
+    ))
 
 
 def arch() -> tuple[State, str]:
@@ -133,26 +143,26 @@ def poor() -> tuple[State, str]:
 
 
 def pack() -> tuple[State, str]:
-    return world(
+    return begun(world(
         units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "imp", 3, (11, 10)),
                ("p1", "bes", 1, (20, 19)), ("p1", "bes", 2, (20, 21)),
                ("p2", "bes", 1, (20, 20)), ("p2", "imp", 1, (21, 20))],
         mines=[("gold", (10, 10))],
         rock=[(9, 10)],
-    ), P1
+    )), P1
 
 
 def zeal() -> tuple[State, str]:
-    return world(
+    return begun(world(
         units=[("p1", "kerub", 1, (20, 20)), ("p2", "bes", 1, (20, 21)), ("p2", "imp", 1, (21, 21))],
         options={"zeal_retarget": True},
-    ), P1
+    )), P1
 
 
 def subjugate() -> tuple[State, str]:
-    return world(
+    return begun(world(
         units=[("p1", "succubus", 1, (10, 10)), ("p2", "bes", 2, (10, 12)), ("p2", "imp", 1, (10, 14))],
-    ), P1
+    )), P1
 
 
 SCENES: dict[str, Callable[[], tuple[State, str]]] = {
