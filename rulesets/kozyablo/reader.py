@@ -36,7 +36,7 @@ from .reader_grammar import Fight, Grammar, Read, is_verb
 from .reader_messages import READER_MESSAGES, msg
 from .reader_steps import CLAUSES, EXPECTED, answer_order, example
 from .reader_table import Fail, Issue, Table
-from .reader_words import split_clauses
+from .reader_words import clauses_of
 from .refs import TableNamer
 from .state import State
 
@@ -130,7 +130,7 @@ class _Post:
                 self.answers.append(_Found(line, Read(answer, 0, len(pl.norm))))
                 continue
             items = self.table.bind(self.table.words.scan(pl.norm))
-            for cl in split_clauses(items):
+            for cl in clauses_of(pl.norm, items):
                 sentences.append((line, cl))
         if self.mode == "main":
             self._find_attack(sentences)

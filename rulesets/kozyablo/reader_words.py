@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from letopis.engine.clauses import split_clauses as core_clauses
 from letopis.engine.text import Lemmatizer, Lexicon, normalise, ordinal_value, parses, tokens
 from letopis.engine.text_words import morph
 
@@ -407,6 +408,18 @@ def _verb_forms(lexicon: Lexicon) -> tuple[str, ...]:
 def words_for(book: CardBook) -> Words:
     """The compiled words of a card book (one per book; books are loaded once per file)."""
     return Words(Lexicon.load(LEXICON_PATH), book)
+
+
+def clauses_of(norm: str, items: list[Item]) -> list[list[Item]]:
+    """Sentences of a line, and within them the clauses the shared core splits at «…, затем …»,
+    «а потом», «и ещё», «;» (`letopis.engine.clauses`): each clause is read as an order of its own."""
+    parts = core_clauses(norm)
+    if len(parts) == 1:
+        return split_clauses(items)
+    out: list[list[Item]] = []
+    for c in parts:
+        out += split_clauses([it for it in items if it.start >= c.start and it.end <= c.end])
+    return out
 
 
 def split_clauses(items: list[Item]) -> list[list[Item]]:
