@@ -17,6 +17,10 @@ instructions that the combat reads strike by strike:
 Anything not answered falls to the defaults: a random legal target through the public dice
 (KZ-DEC-04, KZ-DEC-08, KZ-DEC-09), stay hidden, no evasion, no transfer.
 
+A player whose every decision in the fight has one legal option (`sole_answer`: one target per
+striker, a creature in shadow with nobody to strike) is not asked: the server writes that option as
+his answer when the action is declared, and the chronicle says so (issue 9).
+
 The attacker writes his targets in the `Attack` order (its `TargetPick`s) and may add Evade, Guard
 and Strike lines to his post; a mover may add Evade and Guard lines for his leavers.
 """

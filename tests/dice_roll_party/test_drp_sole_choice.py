@@ -92,7 +92,7 @@ def test_counter_soak_without_time_is_not_asked_DRP_GAP_17():
     assert out.state.phase == "turn" and out.state.active == "p2"
 
 
-def _auction(p1, p2, bid_first=None):
+def _auction(p1, p2):
     s = game(p1, p2)
     s.phase, s.active = "auction", None
     s.auction = Auction(bidders=["p1", "p2"], turn="p1")
