@@ -182,7 +182,7 @@ def _main_candidates(post: _Post) -> dict[str, list[BaseModel]]:
         elif card.target == "none":
             out["play"].append(PlayCard(card=cid))
         elif card.target == "own_squad":
-            out["play"] += [PlayCard(card=cid, squad=x, squad_owner=f) for x in {p.sector for p in creatures}]
+            out["play"] += [PlayCard(card=cid, squad=x, squad_owner=f) for x in sorted({p.sector for p in creatures})]
         elif card.target == "enemy_building_or_capital":
             out["play"] += [PlayCard(card=cid, on=p.uid) for p in s.pieces.values()
                             if p.owner != f and not is_creature(s, p)]
@@ -195,7 +195,7 @@ def _main_candidates(post: _Post) -> dict[str, list[BaseModel]]:
         elif card.target == "enemy_creature":
             out["play"] += [PlayCard(card=cid, on=p.uid) for p in s.pieces.values()
                             if p.owner != f and is_creature(s, p)]
-    for sector in {p.sector for p in mine}:
+    for sector in sorted({p.sector for p in mine}):
         picks = []
         for p in s.pieces_in(sector, f):
             if strikes(s, p) and not p.shadow and rng.chance(50):
