@@ -37,7 +37,7 @@ from .orders import (
     TriggerChoice,
     UseAbility,
 )
-from .reader_frames import evidence, pick
+from .reader_frames import FRAMES, evidence, pick
 from .reader_messages import msg
 from .reader_table import Fail, Issue, Table, fail, own_fighters
 from .reader_words import Item
@@ -47,7 +47,7 @@ from .targets import strikes
 
 VERBS = frozenset({"v_play", "v_use", "v_draw", "v_move", "v_exit", "v_attack", "v_strike", "v_skip", "v_keep",
                    "v_mull", "v_evade", "v_discard", "v_guard", "d_pass", "d_stay_hidden", "d_reveal", "d_guard",
-                   "d_keep_all", "v_heal"})
+                   "d_keep_all", "v_heal", "v_take_off"})
 PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
 _LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
@@ -138,6 +138,8 @@ class Grammar:
             if refs:
                 return [self._ability(cl, v)]
             return []
+        if c == "v_take_off":  # «снимаю»: a move, a card from the deck or a strike, as its objects say
+            return self._framed(cl, {"turn"} if self.mode == "main" else set(), said=v)
         if c == "d_pass" or (c == "v_skip" and self.mode == "reaction"):
             return [Read(Decline(what="react") if self.mode == "reaction" else Skip(), cl[0].start, cl[-1].end)]
         if c == "v_skip":
@@ -221,9 +223,14 @@ class Grammar:
             context.add("turn")
         return self._framed(cl, context, arrow)
 
-    def _framed(self, cl: list[Item], context: set[str], arrow: bool) -> list[Read]:
-        """A verbless clause read by its objects (`reader_frames`)."""
+    def _framed(self, cl: list[Item], context: set[str], arrow: bool = False, said: Item | None = None) -> list[Read]:
+        """A verbless clause (or one whose verb fits several kinds, ``said``) read by its objects
+        (`reader_frames`)."""
         choice = pick(evidence(self, cl, context))
+        if said is not None and choice.best is None and not choice.ambiguous:
+            readings = [fr for fr in FRAMES if said.concept in fr.triggers]
+            raise fail("read.two_readings", said, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                       readings=", ".join(fr.title for fr in readings[:-1]) + " или " + readings[-1].title)
         if choice.ambiguous:
             kinds = {f.frame.kind for f in choice.rivals}
             if kinds == {"play", "move"}:
@@ -511,7 +518,9 @@ class Grammar:
                 raise fail("read.pick_targets", striker_it, "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE,
                            name=self.t.namer.piece(strikers[0].uid))
         if self.mode == "reaction":
-            return [Read(Strike(striker=p.uid, targets=tuple(targets), reveal=seg["reveal"]), seg["start"], seg["end"])
+            # targets named for a creature in shadow bring it out (KZ-DEC-05)
+            return [Read(Strike(striker=p.uid, targets=tuple(targets), reveal=seg["reveal"] or bool(p.shadow and targets)),
+                         seg["start"], seg["end"])
                     for p in strikers]
         return [Read(None, seg["start"], seg["end"],
                      picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers])]
