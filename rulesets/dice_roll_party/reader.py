@@ -30,6 +30,7 @@ from .reader_parts import Boosts, Issue, Parsed, ReadError, note
 from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
+from .reading.clauses import clause_spans, repeat_in, split_items
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -136,8 +137,8 @@ def _read_line(pl: PostLine, ctx: Context) -> _Line:
             line.status = LineStatus.ERROR
         return line
     items = analyse(pl.norm, ctx)
-    for fam, group in _groups(items, ctx):
-        line.parsed.append(_parse(fam, group, ctx, pl))
+    for fam, group in _groups(items, ctx, pl.norm):
+        line.parsed.append(_repeated(_parse(fam, group, ctx, pl), group, pl.norm))
     _note_misspellings(items, line.parsed)
     answered = _everyday_answer(pl, items, ctx, line.parsed)
     if answered is not None:
@@ -190,11 +191,28 @@ def _sentences(items: list[Item]) -> list[list[Item]]:
 _CONTINUED = ("attack", "defence", "boosts")
 
 
-def _groups(items: list[Item], ctx: Context) -> list[tuple[str, list[Item]]]:
-    """Sentences grouped into orders: a sentence without an order of its own continues an attack or
-    defence before it («Атакую: П2 → П3. Усиления: класс+.»); otherwise it is chatter."""
+def _repeated(p: Parsed, items: list[Item], norm: str) -> Parsed:
+    """«Добавляю синий на П3 два раза», «Переношу форму с П4 на П2 дважды», «повышаю класс
+    дважды»: the clause's order said n times is one order with n times the count."""
+    r = repeat_in(norm, items)
+    if r is None or r.count < 2 or p.failed:
+        return p
+    p.orders = [o.model_copy(update={"count": o.count * r.count}) if "count" in type(o).model_fields else o
+                for o in p.orders]
+    if p.boosts is not None and p.boosts.class_up:
+        p.boosts.class_up *= r.count
+        p.orders = [o.model_copy(update={"class_up": p.boosts.class_up}) if isinstance(o, Attack) else o for o in p.orders]
+        if p.attack_fields is not None:
+            p.attack_fields["class_up"] = p.boosts.class_up
+    return p
+
+
+def _groups(items: list[Item], ctx: Context, norm: str) -> list[tuple[str, list[Item]]]:
+    """Clauses and sentences grouped into orders: a sentence without an order of its own continues
+    an attack or defence before it («Атакую: П2 → П3. Усиления: класс+.»); otherwise it is chatter."""
     groups: list[tuple[str, list[Item]]] = []
-    for sentence in _sentences(items):
+    sentences = [s for clause in split_items(items, clause_spans(norm, items)) for s in _sentences(clause)]
+    for sentence in sentences:
         fam = family(sentence, ctx)
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
             groups[-1][1].extend(sentence)
