@@ -707,6 +707,8 @@ class Grammar:
     # --- helpers ------------------------------------------------------------------------------------
     def _negated(self, cl: list[Item], v: Item) -> bool:
         k = cl.index(v)
+        if k + 2 < len(cl) and cl[k + 1].is_("w_not") and cl[k + 2].text in ("буду", "будем", "стану", "хочу"):
+            return True  # «Уклоняться не буду»
         return k > 0 and cl[k - 1].is_("w_not")
 
     def _refs(self, cl: list[Item]) -> list[tuple[str | None, Item]]:

@@ -11,6 +11,8 @@ pieces, sectors and visible enemy pieces (the error goes to him alone).
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
@@ -34,12 +36,41 @@ def answer_order(norm: str, mode: str) -> BaseModel | None:
     """The order an everyday answer gives in a decision step, or None if the line is not one."""
     if mode not in ("reaction", "mulligan"):
         return None
-    answer = everyday_answer(norm, normalised=True)
+    answer = _answer(norm)
     if answer is None:
         return None
     if mode == "mulligan":
         return None if answer is Answer.RANDOM else Mulligan()
     return Decline(what="react")
+
+
+# This step's own ways to say "nothing": «не применяю», «щиты не смыкаю», «пусть идёт», «бьём как
+# получится» (the shared ones are in `letopis.engine.answers`).
+_OWN = re.compile(
+    r"^(?:(?:ок|ладно|да|хорошо) )?(?:"
+    r"(?:ничего )?не (?:применяю|использую|смыкаю|активирую|трачу)(?: \w+)?"
+    r"|\w+ не (?:смыкаю|применяю|использую)"
+    r"|пусть (?:идет|проходит|заходит|приходит|ползет|лезет)"
+    r"|(?:бьем|бьют|бьемся|деремся) как (?:получится|придется|выйдет)"
+    r"|как (?:получится|придется|выйдет)"
+    r")$")
+
+
+def _answer(norm: str) -> Answer | None:
+    """The everyday answer of a line, also when it is said in parts («Без наворотов, бьём как
+    получится»): every part must be an answer."""
+    found: Answer | None = None
+    for part in re.split(r"\s*[,.!;:]+\s*", norm.replace("ё", "е")):
+        part = part.strip(" )(-")
+        if not part:
+            continue
+        got = everyday_answer(part, normalised=True)
+        if got is None and _OWN.match(part):
+            got = Answer.NOTHING
+        if got is None:
+            return None
+        found = found or got
+    return found
 
 
 def example(state: State, faction: str, mode: str) -> str:
