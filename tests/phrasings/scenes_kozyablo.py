@@ -76,6 +76,14 @@ Production (KZ-DEF-INC-01) is the capital's base plus one per controlled sector 
   Позорный мечник, Позорный следопыт, Позорный рыцарь) and no enemy: Гарнизон 3, so her action must
   move creatures out (KZ-MOVE-06). Hand: Позорный клич.
 
+``swarm`` — Анна (Позорки) has declared «Атакую в Золотая шахта-1»; Борис (Трутни) answers.
+  Золотая шахта-1: Анна's Позорный мечник, Позорный лучник, Позорный следопыт, Позорный щитоносец;
+  Борис's Рой (Площадь), Шмель, Оса-жалоносица (Полёт, Уклонение). Борис's hand: Роение, Пыльца.
+
+``besieged`` — Анна's main turn (Позорки): Борис's Дикий гилен stands in Позорище, her capital,
+  with her Позорный щитоносец. Hand: Позорный лучник, Позорный мечник, Позорный клич. Her Позорный
+  следопыт is in Золотая шахта-1. She controls Золотая шахта-1: gold 3, crystals 1, mana 1.
+
 ``not_my_turn`` — Борис's main turn, nothing pending; Анна (Позорки) posts anyway. Her hand:
   Позорный лучник; her Позорный мечник is in Золотая шахта-1.
 """
@@ -219,6 +227,23 @@ def garrison() -> tuple[State, str]:
     return state, "a"
 
 
+def swarm() -> tuple[State, str]:
+    state = table(races=PT, active="a", hand={"b": ["roenie", "pyltsa"]}, pieces=[
+        ("pozorny_mechnik", "a", "gold-1"), ("pozorny_luchnik", "a", "gold-1"),
+        ("pozorny_sledopyt", "a", "gold-1"), ("pozorny_shchitonosets", "a", "gold-1"),
+        ("roy", "b", "gold-1"), ("shmel", "b", "gold-1"), ("osa_zhalonositsa", "b", "gold-1")])
+    state.pending = Pending(kind="attack", active="a", waiting=["b"],
+                            action=[Attack(sector="gold-1").model_dump(mode="json")])
+    return state, "b"
+
+
+def besieged() -> tuple[State, str]:
+    state = table(races=PT, hand={"a": ["pozorny_luchnik", "pozorny_mechnik", "pozorny_klich"]}, pieces=[
+        ("pozorny_shchitonosets", "a", "capital-1"), ("dikiy_gilen", "b", "capital-1"),
+        ("pozorny_sledopyt", "a", "gold-1")], control={"gold-1": "a"})
+    return state, "a"
+
+
 def not_my_turn() -> tuple[State, str]:
     state = table(races=PT, active="b", hand={"a": ["pozorny_luchnik"]}, pieces=[
         ("pozorny_mechnik", "a", "gold-1")])
@@ -228,7 +253,8 @@ def not_my_turn() -> tuple[State, str]:
 SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "deck": deck, "mulligan": mulligan, "main": main, "hero": hero, "trutni": trutni, "kozly": kozly,
     "zhloby": zhloby, "defend": defend, "shadow": shadow, "siege": siege, "retreat": retreat,
-    "react": react, "trigger": trigger, "garrison": garrison, "not_my_turn": not_my_turn,
+    "react": react, "trigger": trigger, "garrison": garrison, "swarm": swarm, "besieged": besieged,
+    "not_my_turn": not_my_turn,
 }
 """The scenes by key; each call builds a fresh state (the reader may not change it, but a test must
 not depend on that)."""
