@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
-from letopis.engine.reading import read_or_report
+from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
 
 from . import legality
@@ -31,6 +32,8 @@ from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
+from .reading.drops import must_be_read
+from .reading.expect import EXPECTED, example
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -138,7 +141,10 @@ def _read_line(pl: PostLine, ctx: Context) -> _Line:
         return line
     items = analyse(pl.norm, ctx)
     for fam, group in _groups(items, ctx, pl.norm):
-        line.parsed.append(_repeated(_parse(fam, group, ctx, pl), group, pl.norm))
+        r = repeat_in(pl.norm, group)
+        if r is not None:  # «два раза» is not a count of tokens
+            group = [it for it in group if not (r.start <= it.start and it.end <= r.end)] or group
+        line.parsed.append(_repeated(_parse(fam, group, ctx, pl), r))
     _note_misspellings(items, line.parsed)
     answered = _everyday_answer(pl, items, ctx, line.parsed)
     if answered is not None:
@@ -191,10 +197,9 @@ def _sentences(items: list[Item]) -> list[list[Item]]:
 _CONTINUED = ("attack", "defence", "boosts")
 
 
-def _repeated(p: Parsed, items: list[Item], norm: str) -> Parsed:
+def _repeated(p: Parsed, r: Repeat | None) -> Parsed:
     """«Добавляю синий на П3 два раза», «Переношу форму с П4 на П2 дважды», «повышаю класс
     дважды»: the clause's order said n times is one order with n times the count."""
-    r = repeat_in(norm, items)
     if r is None or r.count < 2 or p.failed:
         return p
     p.orders = [o.model_copy(update={"count": o.count * r.count}) if "count" in type(o).model_fields else o
@@ -217,6 +222,9 @@ def _groups(items: list[Item], ctx: Context, norm: str) -> list[tuple[str, list[
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
             groups[-1][1].extend(sentence)
             continue
+        if fam == "handicap" and groups and groups[-1][0] == "handicap":  # «2 с П1, затем 1 с П4»: one order
+            groups[-1][1].extend(sentence)
+            continue
         if fam is not None:
             groups.append((fam, list(sentence)))
     return groups
@@ -224,7 +232,7 @@ def _groups(items: list[Item], ctx: Context, norm: str) -> list[tuple[str, list[
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
     p = _parse_family(fam, items, ctx, pl)
-    if p.failed and _a_story(items):
+    if p.failed and _a_story(items) and not must_be_read(items, ctx):
         return Parsed("story", p.start, p.end)  # «Лучница стреляет без промаха» — role-play (DRP-GEN-05)
     return p
 
@@ -536,12 +544,8 @@ def _post_level(reading: Reading, lines: list[_Line], state: State, ctx: Context
     step = _step_of(ctx.expected)
     any_order = any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines)
     if not any_order:
-        what, example = EXAMPLES.get(step, ("приказов", TURN_EXAMPLE))
-        if step == "turn":
-            what = "приказов"
-        reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order", what=what,
-                                                                                     example=example),
-                                           kind=ProblemKind.UNREADABLE, clause="DRP-GEN-03"))
+        require_an_order(reading, expected=EXPECTED.get(step, EXPECTED["turn"]), example=example(state, ctx.me.faction),
+                         clause="DRP-GEN-03")
         return
     if step == "turn" and reading.ok and not any(isinstance(o, (Attack, Skip)) for o in reading.orders):
         reading.problems.append(Problem(line=1, severity=Severity.NOTE, kind=ProblemKind.INFO,

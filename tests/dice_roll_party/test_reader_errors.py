@@ -24,18 +24,20 @@ def test_an_empty_post_is_a_clear_error(text):
     assert r.orders == []
 
 
-@pytest.mark.parametrize("state, faction, what", [
-    (turn(), "p1", "приказов"),
-    (defence(), "p2", "строки защиты"),
-    (soak(), "p2", "решения о гашении урона"),
-    (build(), "p1", "строк расстановки"),
-    (auction(), "p1", "ставки"),
-    (handicap(), "p1", "строки снятия форы"),
+@pytest.mark.parametrize("state, faction, what, example", [
+    (turn(), "p1", "строка атаки", "«П1 атакует П1 соперника без усилений.»"),
+    (defence(), "p2", "усиления защиты", "«Защищаюсь без усилений.»"),
+    (soak(), "p2", "урона гасите временем", "«Гашу 1 урона временем.»"),
+    (build(), "p1", "строки расстановки", "«П1: В3 А4 З2 Ф3»"),
+    (auction(), "p1", "ставка", "«Ставлю 1 времени.»"),
+    (handicap(), "p1", "время форы", "«Снимаю время: 1 с П1.»"),
 ])
-def test_a_post_without_the_order_its_step_needs_DRP_GEN_03(state, faction, what):
+def test_a_post_without_the_order_its_step_needs_DRP_GEN_03(state, faction, what, example):
+    """Issue 9, kind 8: the post is refused with what the step expects and an example written with
+    the poster's own characters."""
     r = read("Привет! Думаю, что делать.\nНу держись!", state, faction)
     [p] = r.problems
-    assert where(p) == (1, "read.no_order", "DRP-GEN-03") and what in p.message and "например" in p.message
+    assert where(p) == (1, "post.no_orders", "DRP-GEN-03") and what in p.hint and f"Например: {example}" in p.hint
 
 
 def test_a_phase_one_post_without_an_attack_is_legal_and_the_turn_continues_DRP_GAP_12():

@@ -1,0 +1,34 @@
+"""No silent drops (issue 9): a sentence that names one of the poster's own characters together
+with a target, an amount or a token is an order line — read, or an error with a hint; never a
+story. The core's `is_order_line` decides on the mentions found in the items.
+"""
+
+from __future__ import annotations
+
+from letopis.engine.frames import AMOUNT, ENEMY, OWN, Evidence, Mention, is_order_line
+
+from ..reader_words import Context, Item
+
+_AMOUNT_KINDS = frozenset({"num", "colour", "zone"})
+
+
+def mentions(items: list[Item], ctx: Context | None) -> list[Mention]:
+    """The game objects a sentence names: own and enemy characters, amounts and tokens."""
+    me = ctx.me.faction if ctx is not None else None
+    out: list[Mention] = []
+    for it in items:
+        if it.kind in ("ref", "ordinal"):
+            owners = {f for f, _ in it.candidates} if it.by_name else set()
+            enemy = it.side == "opp" or (owners and me not in owners)
+            out.append(Mention(ENEMY if enemy else OWN, it.start, it.end, it.value))
+        elif it.kind in _AMOUNT_KINDS:
+            out.append(Mention(AMOUNT, it.start, it.end, it.value))
+    return out
+
+
+def must_be_read(items: list[Item], ctx: Context | None) -> bool:
+    """Whether a sentence that failed to read is an order line with an error, not role-play: it
+    names an own character and something it acts on («Рыцарь атакует Тень» in the defender's
+    step), while «Лучница стреляет без промаха» names only the actor."""
+    words = [it.text for it in items if it.kind == "word"]
+    return is_order_line(Evidence(mentions=mentions(items, ctx)), frozenset(), words)
