@@ -20,16 +20,20 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.frames import readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report
 from letopis.engine.text import LineKind, PostLine, split_post
 
+from . import reader_acts_unit as unit_acts
+from . import reader_frames as frames
 from . import reader_notes as notes
+from . import reader_typos as typos
 from .legality import Checker
 from .reader_bind import Bound, Fail, Issue, note, resolve
 from .reader_dispatch import Binder, action_of, fold_retargets
 from .reader_messages import msg
-from .reader_syntax import Clause, Ref, parse_line
+from .reader_syntax import Clause, LineSyntax, Ref, parse_line
 from .reader_view import UnitView, View
 from .state import State
 
@@ -46,6 +50,15 @@ class _Line:
     cost: str | None = None
     orders: int = 0
     handled: bool = False  # a line understood as no order («отдыхает»)
+    syn: LineSyntax | None = None
+    under: bool = False  # read under a unit header
+
+    @property
+    def own(self) -> bool:
+        """Whether the line names one of the poster's units or stands under a unit header."""
+        syn = self.syn
+        return self.under or syn is not None and (syn.header is not None or any(
+            c.subject is not None or c.refs() for c in syn.clauses))
 
 
 def read_post(text: str, state: State, faction: str) -> Reading:
@@ -79,6 +92,34 @@ class _Post:
 
     # --- one line ------------------------------------------------------------------------------
     def line(self, pl: PostLine) -> _Line:
+        before = (self.current, self.header_failed)
+        got = self._line(pl)
+        got.under = before[0] is not None
+        if got.orders or not (got.status is LineStatus.ERROR or got.own and got.status is LineStatus.FLAVOUR):
+            return got
+        return self._retyped(pl, got, before)
+
+    def _retyped(self, pl: PostLine, got: _Line, before: tuple[UnitView | None, int | None]) -> _Line:
+        """A line that could not be read, read again with its slips and typos fixed
+        (`reader_typos`); kept, with a note saying how it was read, only when that reading is clean."""
+        after = (self.current, self.header_failed)
+        for found in typos.fixes(pl.norm):
+            self.current, self.header_failed = before
+            retry = self._line(typos.corrected(pl, found))
+            if retry.status is not LineStatus.ERROR and (retry.orders or got.status is LineStatus.ERROR and retry.summaries):
+                break
+            if got.status is LineStatus.ERROR and _understood(retry) and not _understood(got):
+                break  # read, though not legal: its real error says more than «непонятное слово»
+        else:
+            self.current, self.header_failed = after
+            return got
+        retry.post = pl
+        for f in found:
+            retry.problems.append(_problem(pl, Issue("read.read_as", msg("read.read_as", word=f.written, meant=f.meant),
+                                                     None, None, Severity.NOTE, ProblemKind.INFO, f.start, f.end)))
+        return retry
+
+    def _line(self, pl: PostLine) -> _Line:
         if pl.kind is LineKind.BLANK:
             return _Line(pl, LineStatus.BLANK)
         if pl.kind is LineKind.QUOTE:
@@ -108,13 +149,13 @@ class _Post:
                 line.problems.append(_problem(pl, issue))
             return line
         syn = parse_line(pl.norm)
+        line.syn = syn
         if syn.header is not None:
             self._header(pl, line, syn.header, summary=syn.header_only)
             if syn.header_only:
                 return line
             said = notes.position_said(syn)
-            if said is not None:
-                self._position(pl, line, said)
+            if said is not None and self._position(pl, line, said):
                 return line
         for clause in fold_retargets(syn.clauses):
             self._clause(pl, line, clause)
@@ -157,15 +198,13 @@ class _Post:
             where = f" на {u.cell[0]}-{u.cell[1]}" if u.cell is not None else ""
             line.summaries.append(f"{self.view.label(u).text(capital=True)}{where}, ОД: {self.binder.remaining(u)}")
 
-    def _position(self, pl: PostLine, line: _Line, said: tuple[tuple[int, int], int, int]) -> None:
-        """A unit with only a cell after it is the player's note of where it stands (§3.3)."""
-        cell, start, end = said
+    def _position(self, pl: PostLine, line: _Line, said: tuple[tuple[int, int], int, int]) -> bool:
+        """«Имп №4 — 22-30» with the cell the unit stands on restates where it is (flavour);
+        with another cell it is a move written without a verb (issue 9: «имп №4 — 22-31»), read
+        as a clause. True when the line is a restatement."""
+        cell, _, _ = said
         u = self.current
-        if u is not None and u.cell is not None and u.cell != cell:
-            line.problems.append(_problem(pl, note("read.bookkeeping_unit", (start, end), "DK-UNIT-07",
-                                                   what=self.view.label(u).text(),
-                                                   actual=f"{u.cell[0]}-{u.cell[1]}",
-                                                   said=f"{cell[0]}-{cell[1]}")))
+        return u is None or u.cell is None or u.cell == cell
 
     # --- one clause ------------------------------------------------------------------------------
     def _clause(self, pl: PostLine, line: _Line, c: Clause) -> None:
@@ -179,6 +218,11 @@ class _Post:
                 self._check(pl, line, Bound(order, c.start, c.end, self.current, [], c, None))
             return
         action = action_of(c)
+        if action is None and not c.verbs:
+            framed = self._verbless(pl, line, c)
+            if framed is None:
+                return
+            c, action = framed, framed.action
         if self.header_failed is not None and c.subject is None and self.current is None \
                 and action not in (None, "stay") and not _archdemon(c):
             if self.header_failed != pl.number:  # the header's own line already says why
@@ -210,6 +254,29 @@ class _Post:
                 accepted.append(b.order)  # type: ignore[arg-type]
         if accepted:
             self.last = accepted
+
+    def _verbless(self, pl: PostLine, line: _Line, c: Clause) -> Clause | None:
+        """A clause with no order word, read by its context and objects (`reader_frames`); the
+        clause as it is when no frame applies (it goes on as before), None when it was an error."""
+        if c.words and (notes.verb_among(c.words) or typos.near_verb(c.words)):
+            return c  # «капает 20-21»: an unknown verb is a typo to read, never left out
+        choice = frames.choose_frame(c, self.view, self.current)
+        if choice is None:
+            return c
+        if choice.ambiguous:
+            kinds = [f.frame.kind for f in choice.rivals]
+            examples = ", ".join(f"«{unit_acts.EXAMPLES.get(k, unit_acts.EXAMPLES['upgrade_unit'])}»"
+                                 for k in dict.fromkeys(kinds))
+            line.problems.append(_problem(pl, Issue("read.frame_ambiguous",
+                                                    msg("read.frame_ambiguous", readings=readings_text(choice.rivals)),
+                                                    msg("read.hint_frame", examples=examples), None, Severity.ERROR,
+                                                    ProblemKind.AMBIGUOUS, c.start, c.end)))
+            line.status = LineStatus.ERROR
+            return None
+        best = choice.best
+        if best is None or not best.complete:
+            return c
+        return frames.as_action(c, best.frame.kind, self.current, self.view)
 
     def _typo_hints(self, bounds: list[Bound], c: Clause) -> None:
         """A unit kind mistyped («Гразлир №3», «гразлир идёт…»): say which kind it looks like."""
@@ -292,6 +359,11 @@ class _Post:
                                                clause="DK-TURN-02", hint=msg("read.hint_example", example=EXAMPLE)))
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
+
+
+def _understood(line: _Line) -> bool:
+    """A line read as orders, even if the rules refuse them (every error is about legality)."""
+    return bool(line.summaries) and all(p.kind is not ProblemKind.UNREADABLE for p in line.problems if p.is_error)
 
 
 _UNIT_TYPO_CODES = frozenset({

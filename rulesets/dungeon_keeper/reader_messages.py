@@ -17,6 +17,9 @@ READER_MESSAGES: dict[str, str] = {
     "read.unreadable": "Строка похожа на приказ, но прочитать её не удалось.",
     "read.unreadable_word": "Непонятное слово «{word}».",
     "read.no_action": "Не понятно, что юнит должен сделать.",
+    "read.read_as": "«{word}» прочитано как «{meant}».",
+    "read.frame_ambiguous": "Строку можно понять двояко: {readings}.",
+    "read.hint_frame": "допишите глагол, например: {examples}.",
     "read.no_actor": "Не сказано, какой юнит выполняет «{what}».",
     "read.actor_ambiguous": "Не понятно, какой юнит выполняет «{what}».",
     # --- units -----------------------------------------------------------------------------

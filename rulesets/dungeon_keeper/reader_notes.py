@@ -253,3 +253,13 @@ def typo_of_unit(words_: tuple[str, ...]) -> tuple[str, str] | None:
         if got is not None and got[0] == word[0]:
             return word, got
     return None
+
+
+def verb_among(words_: tuple[str, ...]) -> bool:
+    """Whether a word the lexicon does not know is a verb («капает», «вскапывет», «охраняет»)."""
+    for word in words_:
+        if len(word) >= 3 and word.isalpha():
+            tag = parses(word)[0].tag
+            if "VERB" in tag or "INFN" in tag:
+                return True
+    return False

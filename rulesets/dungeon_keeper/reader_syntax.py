@@ -227,7 +227,7 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     for a, b in pieces:
         if a >= b:
             continue
-        if merged and not _has_action(items, a, b):
+        if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)):
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
             continue
@@ -250,6 +250,12 @@ def _has_action(items: tuple[Item, ...], a: int, b: int) -> bool:
             if c.startswith("v_") and c not in _WEAK_VERBS or c in _ACTION_ABILITIES or c == "w_end_turn":
                 return True
     return False
+
+
+def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """«…, 3 ОД»: a piece that is only a count of action points belongs to the order before it."""
+    ap = _ap_prefix(items, a)
+    return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
 
 
 def _starts_with_ap(items: tuple[Item, ...], k: int) -> bool:

@@ -100,7 +100,6 @@ def test_bookkeeping_that_matches_the_state_says_nothing():
     ("Ресурсы: 40 з / 5 м", "мана: 2"),
     ("Импы: №1 — 37-15, №2 — 12-13", "имп №2 стоит на 12-12"),
     ("Импы: №1 — 37-15, №3 — 5-5", "имп №3"),
-    ("Бес №1 — 20-21", "бес №1 стоит на 20-20"),
 ])
 def test_bookkeeping_that_contradicts_the_state_is_a_note_never_an_error(line, what):
     reading = read(line, base())
@@ -109,3 +108,11 @@ def test_bookkeeping_that_contradicts_the_state_is_a_note_never_an_error(line, w
     assert what in notes[0].message
     assert not errors(reading)
     assert notes[0].col_end > notes[0].col_start
+
+
+def test_a_unit_with_a_dash_and_another_cell_is_a_move_written_without_a_verb():
+    # issue 9, kind 1: «имп №4 — 22-31» is an order; the cell the unit stands on only restates it
+    reading = read("Бес №1 — 20-21", base())
+    assert not errors(reading) and [x.to_text() for x in reading.orders] == ["Бес №1: перемещается на 20-21."]
+    reading = read("Бес №1 — 20-20\nИмп №1: идёт на 36-15", base())
+    assert reading.lines[0].status is LineStatus.FLAVOUR and [x.kind for x in reading.orders] == ["move"]
