@@ -209,6 +209,10 @@ def _name(pl: PostLine, it: Item, count: int | None, book: CardBook, deck: Parse
                                 msg("read.card_ambiguous.hint"), kind=ProblemKind.AMBIGUOUS))
         return
     card = book.card(cards[0])
+    if it.fixed:  # a slip, short form or typo in the name: accepted, and said so (issue 9)
+        deck.problems.append(_p(pl, it.start, it.end, "read.read_as", None,
+                                msg("read.read_as", typed=pl.typed(it.start, it.end), name=card.name),
+                                kind=ProblemKind.INFO, severity=Severity.WARNING))
     deck.listed.add(pl.number)
     where = (pl.number, it.start, it.end)
     if card.type == "capital":

@@ -117,8 +117,8 @@ class Grammar:
                 typo = self._verb_typo(cl)
                 if typo is not None:
                     raise typo
-                return self._verbless(cl)
-            return self._with_verb(cl, v)
+                return self._noted(cl, self._verbless(cl))
+            return self._noted(cl, self._with_verb(cl, v))
         except Fail as e:
             return [Read(None, e.issue.start or cl[0].start, e.issue.end or cl[-1].end, [e.issue])]
 
@@ -194,6 +194,20 @@ class Grammar:
                 return []
             return [self._move(cl)]
         return []  # keep / mulligan words outside the mulligan: chatter
+
+    def _noted(self, cl: list[Item], reads: list[Read]) -> list[Read]:
+        """A name read through a slip, a short form or a typo is accepted with a note saying what
+        it was read as (issue 9)."""
+        if not reads:
+            return reads
+        for it in cl:
+            if not it.fixed:
+                continue
+            name = self.book.card(next(iter(it.cards))).name if len(it.cards) == 1 else it.fixed[0][1]
+            written = self.t.typed(it) if self.t.line is not None else it.text
+            reads[0].issues.append(Issue("read.read_as", msg("read.read_as", typed=written, name=name), None, None,
+                                         it.start, it.end, Severity.WARNING, ProblemKind.INFO))
+        return reads
 
     # --- without an order word ---------------------------------------------------------------------
     def _verbless(self, cl: list[Item]) -> list[Read]:

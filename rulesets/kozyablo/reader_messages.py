@@ -20,6 +20,7 @@ READER_MESSAGES: dict[str, str] = {
     "read.unknown_card": "Нет такой карты: «{typed}».",
     "read.unreadable_word": "Непонятное слово «{word}».",
     "read.maybe": "Может быть, «{word}»?",
+    "read.read_as": "«{typed}» прочитано как «{name}».",
     "read.unknown_card_maybe": "Нет такой карты: «{typed}» — может быть, «{name}»?",
     "read.card_ambiguous": "«{typed}» — непонятно, какая карта: {options}.",
     "read.card_ambiguous.hint": "Напишите название полностью.",

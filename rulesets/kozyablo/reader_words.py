@@ -23,8 +23,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from letopis.engine.clauses import split_clauses as core_clauses
+from letopis.engine.names import Fit, NameIndex, spelling_key
 from letopis.engine.text import Lemmatizer, Lexicon, normalise, ordinal_value, parses, tokens
-from letopis.engine.text_words import morph
+from letopis.engine.text_words import is_known, morph
 
 from .data import CardBook, fold
 
@@ -81,7 +82,7 @@ class Item:
     """One piece of a line. ``kind``: word | num | sym | name | phrase | race. Spans are in the
     normalised line."""
 
-    __slots__ = ("cards", "concept", "count", "end", "full", "kind", "loc", "number", "ordinal", "owner",
+    __slots__ = ("cards", "concept", "count", "end", "fixed", "full", "kind", "loc", "number", "ordinal", "owner",
                  "plural", "quoted", "start", "text", "value")
 
     def __init__(self, kind: str, start: int, end: int, text: str, concept: str | None = None,
@@ -101,6 +102,7 @@ class Item:
         self.quoted = False
         self.owner: tuple[str, str] | None = None  # ("faction", id) | ("own", "") | ("enemy", "") | ("race", id)
         self.count: int | None = None  # «две Пыльцы», «2 шмеля»
+        self.fixed: tuple[tuple[str, str], ...] = ()  # (written, read as): a slip, short form or typo in a name
 
     def __repr__(self) -> str:  # for test failures
         extra = f" {self.concept}" if self.concept else ""
@@ -117,7 +119,7 @@ class Item:
 
     def copy(self) -> Item:
         new = Item(self.kind, self.start, self.end, self.text, self.concept, self.value)
-        for slot in ("cards", "full", "number", "ordinal", "plural", "loc", "quoted", "owner", "count"):
+        for slot in ("cards", "full", "number", "ordinal", "plural", "loc", "quoted", "owner", "count", "fixed"):
             setattr(new, slot, getattr(self, slot))
         return new
 
@@ -154,6 +156,16 @@ class Words:
                         self.forms.setdefault(f, set()).add((card.id, w))
                         self.display.setdefault(f, card.name)
         self.vocabulary = tuple(sorted(self.display))
+        # names as players misspell them (`letopis.engine.names`): slips folded, then short forms and typos
+        self.slips: dict[str, set[tuple[str, str]]] = {}
+        for f, pairs in self.forms.items():
+            self.slips.setdefault(spelling_key(f), set()).update(pairs)
+        self.base_words = NameIndex([(w, w) for w in sorted({b for ps in self.forms.values() for _, b in ps})])
+        self.bases: dict[str, set[tuple[str, str]]] = {}
+        for pairs in self.forms.values():
+            for c, b in pairs:
+                self.bases.setdefault(b, set()).add((c, b))
+        self._fuzzy_memo: dict[str, tuple[set[tuple[str, str]], str] | None] = {}
         # phrases: lexicon phrases and ability names/aliases (by lemma of each word)
         phrases: list[_Phrase] = []
         for words, concept in lexicon.phrases.items():
@@ -212,7 +224,7 @@ class Words:
         out: list[Item] = []
         for it in items:
             if it.kind == "word":
-                race = self.races.get(it.text)
+                race = self.races.get(it.text) or self.races.get(self.lex.lemma(it.text))
                 if race is not None:
                     it.kind, it.value = "race", race
                 else:
@@ -296,17 +308,55 @@ class Words:
                 return False
         return True
 
+    def fuzzy(self, word: str) -> tuple[set[tuple[str, str]], str] | None:
+        """The card-name words a written word that is no known form stands for, and what it was
+        read as: a spelling slip («мечникк», «гиллен»), a short form («огн», «лучн») or a typo of
+        one or two letters («литаро»). Every equally good fit is kept: the table resolvers then
+        ask which card, never guess."""
+        if word in self._fuzzy_memo:
+            return self._fuzzy_memo[word]
+        got = None
+        if len(word) >= 3 and word.isalpha() and word not in NAME_STOPS and self.concept(word) is None \
+                and not is_known(word):
+            slip = self.slips.get(spelling_key(word))
+            if slip:
+                got = (set(slip), sorted(slip)[0][1])
+            else:
+                fits: dict[int, list[str]] = {}
+                for base in self.bases:
+                    if base[:1] != word[:1]:
+                        continue
+                    f = self.base_words.word_fit(word, base)
+                    if f is not None and f >= Fit.SLIP:
+                        fits.setdefault(int(f), []).append(base)
+                if fits:
+                    best = fits[min(fits)]
+                    got = ({p for b in best for p in self.bases[b]}, best[0])
+        if len(self._fuzzy_memo) < 20_000:
+            self._fuzzy_memo[word] = got
+        return got
+
+    def _forms(self, it: Item) -> tuple[set[tuple[str, str]] | None, str | None]:
+        if it.kind != "word" or it.text in NAME_STOPS:
+            return None, None
+        pairs = self.forms.get(it.text)
+        if pairs:
+            return pairs, None
+        got = self.fuzzy(it.text)
+        return (got[0], got[1]) if got else (None, None)
+
     def _names(self, items: list[Item]) -> list[Item]:
         out: list[Item] = []
         i = 0
         n = len(items)
         while i < n:
             it = items[i]
-            pairs = self.forms.get(it.text) if it.kind == "word" and it.text not in NAME_STOPS else None
+            pairs, fixed_as = self._forms(it)
             if not pairs:
                 out.append(it)
                 i += 1
                 continue
+            fixed = [(it.text, fixed_as)] if fixed_as else []
             cands = {c for c, _ in pairs}
             matched = set(pairs)
             run_end = i
@@ -314,15 +364,17 @@ class Words:
             while j < n:
                 nxt = items[j]
                 skip = 0
-                if (nxt.kind == "word" and nxt.text in NAME_STOPS or nxt.sym(".") and len(items[j - 1].text) == 1) \
-                        and j + 1 < n:
+                if (nxt.kind == "word" and nxt.text in NAME_STOPS or nxt.sym(".") and len(items[j - 1].text) == 1
+                        or nxt.sym(".") and fixed and fixed[-1][0] == items[j - 1].text) and j + 1 < n:
                     skip, nxt = 1, items[j + 1]
-                more = self.forms.get(nxt.text) if nxt.kind == "word" and nxt.text not in NAME_STOPS else None
+                more, more_as = self._forms(nxt)
                 if not more:
                     break
                 common = cands & {c for c, _ in more}
                 if not common:
                     break
+                if more_as:
+                    fixed.append((nxt.text, more_as))
                 cands = common
                 matched |= more
                 run_end = j + skip
@@ -330,6 +382,7 @@ class Words:
             words = items[i:run_end + 1]
             name = Item("name", it.start, words[-1].end, " ".join(w.text for w in words))
             name.cards = frozenset(cands)
+            name.fixed = tuple(fixed)
             said = {b for c, b in matched if c in cands}
             name.full = frozenset(c for c in cands
                                   if any(all(w in said for w in entry) and len(entry) <= len(words)
@@ -430,6 +483,9 @@ def split_clauses(items: list[Item]) -> list[list[Item]]:
             prev = items[k - 1] if k else None
             if it.text == "." and prev is not None and prev.kind == "word" and len(prev.text) == 1:
                 continue  # «з.» of «З.шахта»
+            if it.text == "." and prev is not None and prev.kind == "name" and any(
+                    read.startswith(w) and len(w) < len(read) and prev.text.endswith(w) for w, read in prev.fixed):
+                continue  # «Лучн. в источник-1»: the dot of a short name
             if out[-1]:
                 out.append([])
             continue

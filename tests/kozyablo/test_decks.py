@@ -153,8 +153,16 @@ def test_every_violation_is_reported_KZ_DEF_SETUP_01():
     assert r.orders == []
 
 
-def test_unknown_card_in_a_deck_suggests_KZ_DEF_SETUP_01():
+def test_a_typo_in_a_deck_is_read_with_a_note_KZ_DEF_SETUP_01():
+    """Issue 9: a name one letter off is accepted with a note saying what it was read as."""
     r = _deck("Столица: Улей\n" + SECTORS_LINE + "\n2x Шмэль\n" + _body("trutni"))
+    notes = [p for p in r.problems if p.code == "read.read_as"]
+    assert notes and notes[0].line == 3 and "«Шмэль» прочитано как «Шмель»" in notes[0].message
+    assert not notes[0].is_error
+
+
+def test_unknown_card_in_a_deck_suggests_KZ_DEF_SETUP_01():
+    r = _deck("Столица: Улей\n" + SECTORS_LINE + "\n2x Шмелище\n" + _body("trutni"))
     bad = [p for p in r.problems if p.code == "read.unknown_card_maybe"]
     assert bad and bad[0].line == 3 and "«Шмель»" in bad[0].message
 

@@ -33,7 +33,7 @@ def test_unknown_card_has_message_hint_columns_and_clause_KZ_DEF_REF_01():
     p = r.problems[0]
     assert p.message == "Нет такой карты: «Позорный лучнег» — может быть, «Позорный лучник»?"
     assert "Играю «Позорный лучнег» в шахту-1"[p.col_start:p.col_end] == "Позорный лучнег"
-    r = read("Играю Шмэль в шахту-1", table(hand={"a": ["shmel"]}))
+    r = read("Играю Шмелище в шахту-1", table(hand={"a": ["shmel"]}))
     p = r.problems[0]
     assert (p.code, p.clause, p.hint) == ("read.unknown_card_maybe", "KZ-DEF-REF-01", "Может быть, «Шмель»?")
 

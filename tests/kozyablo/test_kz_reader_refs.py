@@ -61,13 +61,21 @@ def test_short_form_must_be_unique_where_used_KZ_DEF_REF_01():
     assert "Козёл-бодун" in r.problems[0].message and "Чёрный козёл" in r.problems[0].message
 
 
-def test_unknown_card_suggests_the_nearest_name_KZ_DEF_REF_01():
-    """A mistyped name is an error with a hint: «Нет такой карты: «Шмэль» — может быть, «Шмель»?»."""
+def test_a_name_one_letter_off_is_read_with_a_note_KZ_DEF_REF_01():
+    """Issue 9: a typo of one or two letters is accepted, with a note that says what it was read as."""
     state = table(hand={"a": ["shmel"]})
     r = read("Играю Шмэль в шахту-1", state)
-    assert errors(r) == ["read.unknown_card_maybe"]
-    assert r.problems[0].message == "Нет такой карты: «Шмэль» — может быть, «Шмель»?"
+    assert r.ok and r.orders == [PlayCard(card="shmel", into="gold-1")]
+    assert [(p.code, p.message) for p in r.problems] == [("read.read_as", "«Шмэль» прочитано как «Шмель».")]
     assert (r.problems[0].col_start, r.problems[0].col_end) == (6, 11)
+
+
+def test_unknown_card_suggests_the_nearest_name_KZ_DEF_REF_01():
+    """A name too far from any card is an error with a hint: «Нет такой карты: … — может быть, «Шмель»?»."""
+    state = table(hand={"a": ["shmel"]})
+    r = read("Играю Шмелище в шахту-1", state)
+    assert errors(r) == ["read.unknown_card_maybe"]
+    assert r.problems[0].message == "Нет такой карты: «Шмелище» — может быть, «Шмель»?"
 
 
 # --- copies and owners (KZ-DEF-REF-01, KZ-GAP-44) --------------------------------------------------------
