@@ -35,6 +35,7 @@ from .reader_phase1 import (
 )
 from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 from .reader_words import Context, Item
+from .reading.frames import verbless_kind
 
 
 # --- the families ---------------------------------------------------------------------------------
@@ -119,6 +120,9 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if len(refs) >= 2 and any(prep_before(items, k) in ("с", "со", "от") for k in refs) \
             and any(prep_before(items, k) in ("на", "к") for k in refs) and specs(items):
         return "transfer"
+    kind = verbless_kind(items, ctx)  # «Лучницей по Вихрю», «У П2 красный из защиты в атаку», «П2 +1 форма»
+    if kind is not None:
+        return kind
     if _boost_like(items):
         return "boosts"
     if "handicap" in expected and refs and any(i.kind == "num" for i in items) and "state_word" not in cs:
