@@ -302,9 +302,6 @@ class _Post:
         if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines) and not self._idle():
             require_an_order(reading, expected=EXPECTED[self.mode], clause=CLAUSES[self.mode],
                              example=example(self.state, self.faction, self.mode).rstrip("."))
-        elif not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
-            reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order"),
-                                               severity=Severity.WARNING, kind=ProblemKind.INFO))
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
 

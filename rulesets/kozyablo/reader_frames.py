@@ -17,7 +17,20 @@ Mention kinds: ``own`` (a piece of the poster's), ``enemy`` (a visible piece of 
 from __future__ import annotations
 
 from letopis.engine.frames import (
-    CELL, ENEMY, GROUP, OWN, ROLE_FROM, ROLE_TARGET, ROLE_TO, Choice, Evidence, Frame, Mention, Slot, choose, fit,
+    CELL,
+    ENEMY,
+    GROUP,
+    OWN,
+    ROLE_FROM,
+    ROLE_TARGET,
+    ROLE_TO,
+    Choice,
+    Evidence,
+    Frame,
+    Mention,
+    Slot,
+    choose,
+    fit,
 )
 
 HAND_UNIT, HAND_ART, HAND_SPELL, DECK = "hand_unit", "hand_art", "hand_spell", "deck"
@@ -45,7 +58,7 @@ FRAMES: tuple[Frame, ...] = (
 _ROLES = {"w_into": ROLE_TO, "w_onto": ROLE_TO, "w_from": ROLE_FROM, "w_at": ROLE_TARGET}
 
 
-def evidence(grammar, cl: list, context: set[str]) -> Evidence:  # noqa: ANN001 - a Grammar
+def evidence(grammar, cl: list, context: set[str]) -> Evidence:
     """The mentions and concepts of one clause as the frames see them."""
     t = grammar.t
     me = grammar.faction

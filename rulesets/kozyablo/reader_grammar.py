@@ -222,6 +222,8 @@ class Grammar:
             between = cl[cl.index(first) + 1:cl.index(refs[1])]
             if any(it.kind == "word" and it.concept not in _LINKS for it in between):
                 return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
+        if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow:
+            return []  # «У меня в шахте-2 шмель и трутень»: what is, not what to do
         squad_move = any(it.is_("w_squad", "w_all") for it in cl) and any(self.t.is_place(r) for r in refs)
         if self.mode == "reaction" and (squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1
                                                        and self.fight is None)):
@@ -264,7 +266,22 @@ class Grammar:
         if kind == "move":
             return [self._move(cl)]
         if kind == "strike":
-            return self._strikes(cl)
+            try:
+                return self._strikes(cl)
+            except Fail as e:
+                if e.issue.code not in ("read.strike_who", "read.pick_striker"):
+                    raise
+            # «Мечник и щитоносец — оба по гилену», «Лучник: Шмель»: the frame's slots are the strike
+            who = [m.value for m in best.filled.get("who", [])]
+            targets = [m.value for m in best.filled.get("targets", [])]
+            seg = {"strikers": [w for w in who if not w.is_("w_all")] or who, "targets": targets, "neg": False,
+                   "reveal": False, "start": cl[0].start, "end": cl[-1].end}
+            return self._segment(seg, self.fight)
+        if kind == "play_on" and "on" not in best.filled:
+            card = self.t.hand_cards(best.filled["card"][0].value)
+            if card and self.book.card(card[0]).target != "none":
+                return []  # «в руке один клич да рыцарь»: a card named in passing
+            return [self._play(cl)]
         return [Read(DrawCard(), cl[0].start, cl[-1].end)]
 
     # --- play a card (KZ-PLAY-01) ------------------------------------------------------------------
@@ -447,6 +464,9 @@ class Grammar:
                 j = i + 1
                 reveal = neg = False
                 while j < n and (cl[j].is_("w_not", "d_reveal", "v_exit", "w_and") or cl[j].sym(",")):
+                    if cl[j].sym(",") and j + 1 < n and cl[j + 1].is_("v_strike") and not segments and not group:
+                        j += 1  # «Лучник, стреляй в гилена!»
+                        break
                     if cl[j].is_("w_not"):
                         neg = True
                     elif cl[j].is_("d_reveal", "v_exit"):

@@ -320,7 +320,7 @@ class Words:
                 and not is_known(word):
             slip = self.slips.get(spelling_key(word))
             if slip:
-                got = (set(slip), sorted(slip)[0][1])
+                got = (set(slip), min(slip)[1])
             else:
                 fits: dict[int, list[str]] = {}
                 for base in self.bases:
