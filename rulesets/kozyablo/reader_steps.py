@@ -59,7 +59,9 @@ _OWN = re.compile(
 def _answer(norm: str) -> Answer | None:
     """The everyday answer of a line, also when it is said in parts («Без наворотов, бьём как
     получится»): every part must be an answer."""
-    found: Answer | None = None
+    found: Answer | None = everyday_answer(norm, normalised=True)
+    if found is not None:
+        return found
     for part in re.split(r"\s*[,.!;:]+\s*", norm.replace("ё", "е")):
         part = part.strip(" )(-")
         if not part:
