@@ -1,0 +1,11 @@
+"""Where secret randomness comes from: deck shuffles and trophy draws use the step's secret dice,
+whose seed stays hidden until the game ends (checklist §5). What is drawn is public at once."""
+
+from __future__ import annotations
+
+from letopis.engine.dice import Dice
+
+
+def secret_dice(dice: Dice) -> Dice:
+    """The secret stream of this step's dice."""
+    return dice.secret
