@@ -22,10 +22,11 @@ from pydantic import BaseModel
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
-from letopis.engine.reading import read_or_report
+from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
 
 from . import reader_acts_unit as unit_acts
+from . import reader_expect as expect
 from . import reader_frames as frames
 from . import reader_notes as notes
 from . import reader_typos as typos
@@ -50,6 +51,7 @@ class _Line:
     cost: str | None = None
     orders: int = 0
     handled: bool = False  # a line understood as no order («отдыхает»)
+    passed: bool = False  # a unit told to do nothing («Имп №2: отдыхает»): the post is a turn
     syn: LineSyntax | None = None
     under: bool = False  # read under a unit header
 
@@ -243,6 +245,7 @@ class _Post:
                 except Fail:  # a name that fits nobody: nothing to note
                     unit = None
             if unit is not None:
+                line.passed = True
                 who = self.view.label(unit).text(capital=True)
                 line.problems.append(_problem(pl, note("read.stay", (c.start, c.end), "DK-GAP-13", who=who)))
             return
@@ -352,11 +355,11 @@ class _Post:
             out.append(LineReading(line=post.number, text=post.original, status=line.status, summary=summary,
                                    cost=line.cost))
         reading.orders = list(self.orders)
-        if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) for ln in lines):
-            # A turn without orders is allowed (the units stand idle), but rarely meant.
-            reading.problems.insert(0, Problem(line=1, code="read.no_order", message=msg("read.no_order"),
-                                               severity=Severity.WARNING, kind=ProblemKind.INFO,
-                                               clause="DK-TURN-02", hint=msg("read.hint_example", example=EXAMPLE)))
+        if not any(ln.status in (LineStatus.ORDER, LineStatus.ERROR) or ln.passed for ln in lines) \
+                and not expect.explicit_pass([ln.post.text for ln in lines if ln.status is LineStatus.FLAVOUR]):
+            # Chatter only is not a turn (issue 9); a post that says it passes is one.
+            require_an_order(reading, expected=expect.EXPECTED, example=expect.example(self.view) or EXAMPLE,
+                             clause="DK-TURN-02")
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
 

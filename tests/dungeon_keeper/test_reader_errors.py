@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .test_reader_support import errors, read, world
+from .test_reader_support import errors, line_errors, read, world
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
@@ -148,12 +148,12 @@ def test_not_your_turn_every_order_says_so_DK_TURN_01():
 
 
 def test_chatter_with_an_order_verb_is_flavour_but_a_bare_verb_is_an_error():
-    assert not errors(read("Призываю всех к миру\nИду спать", field()))
-    assert errors(read("Кую", field()))
+    assert not line_errors(read("Призываю всех к миру\nИду спать", field()))
+    assert line_errors(read("Кую", field()))
 
 
 def test_an_order_line_too_long_to_be_an_order_is_an_error_but_a_long_story_is_not():
     long_order = "Имп №1: копает 20-21, " + "и ещё немного копает, " * 30
     assert errors(read(long_order, field()))[0].code == "read.long_line"
     long_story = "Архидемон злобно хохочет, глядя на карту. " * 20
-    assert not errors(read(long_story, field()))
+    assert not line_errors(read(long_story, field()))

@@ -107,6 +107,11 @@ def errors(reading: Reading) -> list:
     return [p for p in reading.problems if p.is_error]
 
 
+def line_errors(reading: Reading) -> list:
+    """Errors about lines, without the post-level «no order at all» (issue 9, kind 8)."""
+    return [p for p in reading.problems if p.is_error and p.code != "post.no_orders"]
+
+
 def codes(reading: Reading) -> list[str]:
     return [p.code for p in reading.problems]
 

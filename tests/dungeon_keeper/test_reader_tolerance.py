@@ -8,7 +8,7 @@ import pytest
 
 from letopis.engine.contract import LineStatus
 
-from .test_reader_support import codes, errors, read, world
+from .test_reader_support import codes, errors, line_errors, read, world
 
 
 def base():
@@ -91,8 +91,10 @@ def test_an_unclosed_quote_hides_the_rest_with_a_warning():
 # --- bookkeeping (checklist §3.3) -------------------------------------------------------------------
 def test_bookkeeping_that_matches_the_state_says_nothing():
     reading = read("Итого: золото 40, мана 2\nРесурсы: 40 з / 2 м\nИмпы: №1 — 37-15, №2 — 12-12", base())
-    assert not reading.problems[1:]  # only «no orders»
-    assert reading.problems[0].code == "read.no_order" and reading.problems[0].severity == "warning"
+    # only «no orders» (issue 9: bookkeeping alone is no turn), with an example from the poster's units
+    [problem] = reading.problems
+    assert problem.code == "post.no_orders" and problem.clause == "DK-TURN-02" and problem.is_error
+    assert "Имп №1: перемещается на" in problem.hint
 
 
 @pytest.mark.parametrize(("line", "what"), [
@@ -106,7 +108,7 @@ def test_bookkeeping_that_contradicts_the_state_is_a_note_never_an_error(line, w
     notes = [p for p in reading.problems if p.code.startswith("read.bookkeeping")]
     assert len(notes) == 1 and notes[0].severity == "note"
     assert what in notes[0].message
-    assert not errors(reading)
+    assert not line_errors(reading)
     assert notes[0].col_end > notes[0].col_start
 
 
@@ -116,3 +118,15 @@ def test_a_unit_with_a_dash_and_another_cell_is_a_move_written_without_a_verb():
     assert not errors(reading) and [x.to_text() for x in reading.orders] == ["Бес №1: перемещается на 20-21."]
     reading = read("Бес №1 — 20-20\nИмп №1: идёт на 36-15", base())
     assert reading.lines[0].status is LineStatus.FLAVOUR and [x.kind for x in reading.orders] == ["move"]
+
+
+@pytest.mark.parametrize("post", ["Всем привет!", "Удачи всем, жду ответа ГМ", ":evil: )))"])
+def test_a_post_of_chatter_only_is_refused_with_what_the_turn_expects_DK_TURN_02(post):
+    [problem] = read(post, base()).problems
+    assert problem.code == "post.no_orders" and problem.clause == "DK-TURN-02" and problem.is_error
+    assert "приказы своим юнитам" in problem.hint and "Имп №1: перемещается на" in problem.hint
+
+
+@pytest.mark.parametrize("post", ["Пропускаю ход.", "пас", "Имп №2: отдыхает", "Конец хода."])
+def test_a_post_that_passes_is_a_turn(post):
+    assert not errors(read(post, base()))
