@@ -213,7 +213,7 @@ class _Post:
         if c.question:
             line.problems.append(_problem(pl, note("read.question", (c.start, c.end))))
             return
-        if c.story:
+        if c.story and not self._past_order(c):
             return
         if c.again and not c.verbs and self.last:
             for order in self.last:
@@ -257,6 +257,17 @@ class _Post:
                 accepted.append(b.order)  # type: ignore[arg-type]
         if accepted:
             self.last = accepted
+
+    def _past_order(self, c: Clause) -> bool:
+        """Under a unit header or after a unit's name a past-tense verb with something to act on is an
+        order («Имп №2: вскопал 20-21», «Имп №3 взял сундук»), not a story (issue 9, kind 4) —
+        unless the clause says it is about the past («в прошлом ходу»)."""
+        if c.subject is None and self.current is None:
+            return False
+        if _PAST_MARKERS.intersection(c.words):
+            return False
+        return any(p.kind in _OBJECT_PARTS or p.kind == "noun" and not (p.concept or "").startswith("w_")
+                   for p in c.parts)
 
     def _verbless(self, pl: PostLine, line: _Line, c: Clause) -> Clause | None:
         """A clause with no order word, read by its context and objects (`reader_frames`); the
@@ -373,6 +384,8 @@ _UNIT_TYPO_CODES = frozenset({
     "read.no_actor", "read.actor_ambiguous", "read.unit_ambiguous", "read.unit_unknown", "read.summon_what",
     "read.target_needed", "read.upgrade_to", "read.upgrade_whom", "read.spell_target",
 })
+_PAST_MARKERS = frozenset({"прошлом", "прошлый", "прошлого", "прошлую", "вчера", "раньше", "когда-то", "давно",
+                           "тогда", "прежде", "некогда"})
 _NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "capture"})
 _OBJECT_PARTS = frozenset({"cell", "ref", "dir", "amount"})
 

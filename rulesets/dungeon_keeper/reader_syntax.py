@@ -204,10 +204,13 @@ def _unquoted(items: tuple[Item, ...]) -> tuple[Item, ...]:
 # --- clauses ------------------------------------------------------------------------------------
 def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     """Split items at «,», «;», «.», «затем», «и»… into clauses; a piece without an action word
-    continues the clause before it."""
-    pieces: list[tuple[int, int]] = []
+    continues the clause before it, unless it names another object of the same order («вскопать
+    20-21 и 19-21», «взял сундук, а потом кристалл», «36-15; шахта 35-14»): then it is an order
+    of its own with the verb before it (issue 9, kind 3)."""
+    pieces: list[tuple[int, int, str]] = []  # (first item, end, the separator before it)
     depth = 0
     start = pos
+    sep = ""
     n = len(items)
     for k in range(pos, n):
         it = items[k]
@@ -217,27 +220,80 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             elif it.text == ")":
                 depth = max(0, depth - 1)
             elif depth == 0 and it.text in _CLAUSE_SYMS:
-                pieces.append((start, k))
-                start = k + 1
+                pieces.append((start, k, sep))
+                start, sep = k + 1, it.text
         elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and"):
-            pieces.append((start, k))
-            start = k + 1
-    pieces.append((start, n))
-    merged: list[tuple[int, int, int]] = []  # (first item, last item, separator item before)
-    for a, b in pieces:
+            pieces.append((start, k, sep))
+            start, sep = k + 1, ("then" if it.concept == "w_then" or sep == ";" else "and")
+    pieces.append((start, n, sep))
+    merged: list[tuple[int, int, bool]] = []  # (first item, end, takes the verb before it)
+    for a, b, sep in pieces:
         if a >= b:
             continue
         if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)):
+            if not _ap_only(items, a, b) and _own_order(items, merged[-1], a, b, sep):
+                merged.append((a, b, True))
+                continue
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
             continue
-        merged.append((a, b, a))
-    clauses = []
-    for a, b, _ in merged:
+        merged.append((a, b, False))
+    clauses: list[Clause] = []
+    for a, b, inherit in merged:
         c = _clause(items, a, b)
-        if c is not None:
-            clauses.append(c)
+        if c is None:
+            continue
+        if inherit and clauses:
+            _inherit(c, clauses[-1])
+        clauses.append(c)
     return clauses
+
+
+def _objects(items: tuple[Item, ...], a: int, b: int) -> set[str]:
+    """The kinds of things a piece names: cells, units, objects, mines, buildings, resources, spells."""
+    out: set[str] = set()
+    for k in range(a, b):
+        it = items[k]
+        if it.kind == "cell":
+            out.add("cell")
+        elif it.kind == "no":
+            out.add("unit")
+        elif it.kind == "word" and it.concept:
+            cat = it.concept[: it.concept.index("_")]
+            got = _OBJECT_CATS.get(cat)
+            if got:
+                out.add(got)
+    return out
+
+
+_OBJECT_CATS = {"u": "unit", "o": "object", "a": "object", "m": "mine", "b": "building", "r": "resource",
+                "s": "spell", "sp": "spirit"}
+_RETARGET = frozenset({"погибнет", "погибнут", "умрет", "падет", "убьет", "рвении", "рвение", "берсерке", "если"})
+
+
+def _own_order(items: tuple[Item, ...], prev: tuple[int, int, bool], a: int, b: int, sep: str) -> bool:
+    """Whether a piece without a verb is an order of its own rather than the end of the one before."""
+    said = _objects(items, a, b)
+    if not said or any(items[k].text in _RETARGET for k in range(a, b)):
+        return False
+    verbs = [items[k] for k in range(prev[0], prev[1]) if items[k].kind == "word"
+             and (items[k].concept or "").startswith("v_")]
+    if any(v.concept == "v_move" for v in verbs) and said == {"cell"}:
+        return False  # «идёт на 12-13, затем на 12-14» stays one path
+    if sep in ("then", ";"):
+        return True
+    return bool(verbs) and bool(said & _objects(items, prev[0], prev[1]))
+
+
+def _inherit(c: Clause, prev: Clause) -> None:
+    """A verbless clause split off an order takes its verbs («…, потом 19-21») and the rest of an
+    «N-M ОД» range said for both."""
+    c.verbs = list(prev.verbs)
+    c.story = prev.story
+    if c.ap_index is None and prev.ap_index is not None and prev.ap_index[1] > prev.ap_index[0]:
+        lo, hi = prev.ap_index
+        prev.ap_index, c.ap_index = (lo, lo), (lo + 1, hi)
+        c.ap_span = prev.ap_span
 
 
 def _has_action(items: tuple[Item, ...], a: int, b: int) -> bool:

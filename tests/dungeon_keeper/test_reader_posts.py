@@ -317,3 +317,33 @@ def test_a_mixed_mid_game_post():
         "dig", "mine", "mine", "pickup", "attack", "attack", "move", "ability", "ability", "ability", "summon",
         "alchemy", "equip", "spirit", "tower_shot", "upgrade_building", "end_turn"]
     assert reading.orders[7].target == "p1:m3"  # «подлечивает себя»
+
+
+# --- issue 9: compound lines and past tense ------------------------------------------------------
+def _pack():
+    return world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "imp", 3, (11, 10))],
+                 rock=[(9, 10), (9, 11)], objects=[("chest", (11, 11)), ("crystal", (11, 9))])
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Имп №2: вскопать 9-10 и 9-11", ["Имп №2: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]),
+    ("Имп №2: 1-2 ОД — раскапывает 9-10, потом 9-11",
+     ["Имп №2: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]),
+    ("Имп №3 берёт сундук, а потом кристалл",
+     ["Имп №3: подбирает Сундук с золотом на 11-11.", "Имп №3: подбирает Кристалл маны на 11-9."]),
+])
+def test_a_compound_line_gives_every_order_of_the_same_actor_DK_TURN_02(line, orders):
+    reading = read(line, _pack())
+    assert not errors(reading), [p.render() for p in reading.problems]
+    assert [o.to_text() for o in reading.orders] == orders
+
+
+@pytest.mark.parametrize("line", ["Имп №2: вскопал 9-10", "Имп №2:\nвскопал 9-10", "Имп №2 прокопала 9-10"])
+def test_a_past_tense_verb_after_a_unit_is_an_order_DK_TURN_02(line):
+    reading = read(line, _pack())
+    assert [o.to_text() for o in reading.orders] == ["Имп №2: вскапывает клетку 9-10."]
+
+
+def test_a_clause_about_the_past_stays_a_story():
+    reading = read("Имп №2: в прошлом ходу вскопал 9-10\nИмп №1: идёт на 10-8", _pack())
+    assert [o.kind for o in reading.orders] == ["move"]
