@@ -97,7 +97,8 @@ def _campaign(state: State, faction: str, order: Campaign, q: CampaignQuote, m: 
     events: list[Event] = []
     if q.hidden:
         # TET-GAP-22: a hidden token is revealed first; too strong or too dear → refused, no cost
-        for cid in [q.castle, *(n for n, _ in q.support)]:
+        neighbours = [n for n, _ in q.support] if state.options.monster_support == "neighbour_levels" else []
+        for cid in [q.castle, *neighbours]:
             t = state.trophies[cid]
             if not t.face_up:
                 state.trophies[cid] = t.model_copy(update={"face_up": True})
