@@ -1,0 +1,145 @@
+"""The one catalogue of the wargame's Russian messages, by stable code.
+
+Violations (``code`` and ``code.hint``) and chronicle sentences (``event.<kind>``) take their words
+from here; placeholders are `str.format` fields. `violation()` builds a typed `Violation` with the
+most specific clause ID; `say()` formats a chronicle sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from letopis.engine.problems import Problem, Severity
+
+MESSAGES: dict[str, str] = {
+    # --- whose post ----------------------------------------------------------------------------
+    "turn.over": "Битва окончена, приказы больше не принимаются.",
+    "turn.not_yours": "Сейчас пишет {who}: {phase}.",
+    "turn.not_yours.hint": "Ответы на решения принимаются в любое время, пока решение ждёт.",
+    "turn.decision_waits": "Бой ждёт решения игрока {who} ({decision}); новые приказы пока не принимаются.",
+    "turn.wrong_kind": "Сейчас {phase}: «{order}» в этой фазе не пишут.",
+    "turn.no_decision": "Сейчас никакого решения от вас не ждут.",
+    # --- figures -------------------------------------------------------------------------------
+    "fig.unknown": "Такой фигуры нет в игре.",
+    "fig.not_own": "«{who}» — не ваша фигура.",
+    "fig.dead": "«{who}» уже погиб.",
+    "fig.twice": "«{who}» уже получил приказ выше: одна фигура ходит раз за фазу.",
+    "fig.not_deployed": "«{who}» ещё не выставлен на поле.",
+    # --- deployment ----------------------------------------------------------------------------
+    "deploy.zone": "Клетка {cell} вне вашей зоны расстановки ({zone}).",
+    "deploy.occupied": "Клетка {cell} уже занята: там {who}.",
+    "deploy.rock": "На {cell} скала — туда фигуру не поставить.",
+    "deploy.twice": "«{who}» уже расставлен.",
+    "deploy.missing": "Не расставлены: {who}.",
+    "deploy.missing.hint": "Каждая фигура армии ставится в вашу зону одной строкой «Мечник №1 — 5-2.»",
+    # --- movement ------------------------------------------------------------------------------
+    "move.off_board": "Клетки {cell} нет на поле {w}×{h}.",
+    "move.origin": "«{who}» стоит на {at}, а не на {origin}.",
+    "move.no_path": "До {cell} нет пути: дорогу закрывают занятые клетки, скалы или контакт с врагом.",
+    "move.too_far": "До {cell} самый дешёвый путь стоит {cost} ОМ, а у «{who}» {om} ОМ.",
+    "move.too_far.hint": "Выберите клетку ближе или путь дешевле (лес 2 ОМ, подъём +1 ОМ за уровень).",
+    "move.dest_occupied": "Клетка {cell} занята: там {who}.",
+    "move.dest_rock": "На {cell} скала — туда не пройти.",
+    "move.machine_tower": "Боевая машина не въедет на {cell}.",
+    "move.done": "«{who}» уже ходил в эту фазу маневра.",
+    "move.om_note": "Путь стоит {cost} ОМ, а в посте написано {note} ОМ.",
+    "move.summary": "{who}: {path}, {cost} ОМ, остаётся {left} ОМ.",
+    "move.contact": " — контакт с врагом",
+    "hold.summary": "{who} стоит на месте.",
+    # --- charge --------------------------------------------------------------------------------
+    "charge.not_first": "Атаку с ходу проводит только игрок, который ходит первым в этом ходу ({who}), "
+                        "или телепортированные фигуры.",
+    "charge.no_contact": "После хода на {cell} «{who}» не будет в контакте с врагом — атаковать с ходу некого.",
+    "continue.no_charge": "Продолжение пишут сразу после строки атаки с ходу этой же фигуры.",
+    # --- teleport ------------------------------------------------------------------------------
+    "tele.no_ability": "У «{who}» нет способности «Телепортация».",
+    "tele.used": "«{who}» уже телепортировал в этом ходу.",
+    "tele.moved": "«{who}» уже ходил в эту фазу — телепортация вместо движения.",
+    "tele.not_warrior": "Телепортировать можно себя или своего воина рядом, а «{whom}» не воин.",
+    "tele.not_near": "«{whom}» стоит дальше 1 шага от «{who}».",
+    "tele.too_far": "{cell} дальше 8 шагов от «{who}».",
+    # --- storm ---------------------------------------------------------------------------------
+    "storm.no_tower": "С {cell} рядом нет занятой клетки башни — штурмовать нечего.",
+    "storm.om": "Для штурма нужно сохранить 2 ОМ, а после хода у «{who}» остаётся {left} ОМ.",
+    "storm.on_tower": "«{who}» уже на башне.",
+    # --- shooting ------------------------------------------------------------------------------
+    "shot.no_weapon": "У «{who}» нет оружия для стрельбы.",
+    "shot.which_weapon": "У «{who}» несколько орудий: укажите, из какого стрелять ({names}).",
+    "shot.unknown_weapon": "У «{who}» нет оружия «{weapon}».",
+    "shot.fired": "{weapon} у «{who}» уже стрелял в эту фазу.",
+    "shot.in_melee": "«{who}» в рукопашной (враг в 1 шаге) и стрелять не может.",
+    "shot.machine_moved": "«{who}» двигалась в этом ходу — боевая машина после движения не стреляет.",
+    "shot.own_target": "«{whom}» — своя фигура; стреляют только по врагу.",
+    "shot.range": "До «{whom}» {dist} шагов, а дальность «{weapon}» {range}.",
+    "shot.min_range": "До «{whom}» {dist} шага, а «{weapon}» бьёт не ближе {min}.",
+    "shot.sight": "«{whom}» не видно: линию огня закрывает {what} на {cell}.",
+    "shot.summary": "{who} стреляет по {whom}: {dice} куб., попадание на {need}.",
+    # --- decisions -----------------------------------------------------------------------------
+    "dec.wrong_answer": "Этот ответ не подходит к решению «{decision}».",
+    "dec.not_candidate": "«{who}» не из тех, кого можно выбрать: {options}.",
+    "dec.lethal_count": "Смертельных долей должно быть {need}, а названо {have}.",
+    "dec.lethal_sum": "Смертельные доли ({sum}) больше разницы {diff}.",
+    "dec.lesser": "Ранения получают {need} из остальных, а названо {have}.",
+    "dec.nosave_count": "Без спас-броска должно быть {need}, а названо {have}.",
+    "dec.cell": "«{who}» не может встать на {cell}: можно {options}.",
+    "dec.opponent": "С этим игроком у вас боя нет.",
+    "dec.artifact": "Артефакт «{name}» нельзя активировать: можно {options}.",
+    "dec.tower": "Каждый претендент занимает одну освобождённую клетку башни: {options}.",
+    "dec.no_cards": "Карты магии в этой игре выключены.",
+    # --- prompts (what a pending decision asks) ----------------------------------------------------
+    "ask.stray": "Шальной выстрел: кто из стоящих рядом с целью получает попадание — {options}?",
+    "ask.casualties": "Проигрыш в схватке с разницей {diff}: {lethal} смертельных долей и {lesser} ранений. "
+                      "Кто убит и кто ранен из {options}?",
+    "ask.nosave": "Без спас-броска остаются {count} из {options}. Кто?",
+    "ask.save_step": "Спас-бросок удался: {who} может шагнуть в сторону ({options}) или остаться.",
+    "ask.dodge_step": "Уворот удался: {who} может шагнуть на любую свободную соседнюю клетку ({options}) или остаться.",
+    "ask.withdraw": "Схватка окончена. Кого отвести на шаг назад или вбок и куда? {options}.",
+    "ask.fight_first": "Вы в схватке сразу с двумя противниками. С кем первый бой — {options}?",
+    "ask.tower": "Башня взята: кто из {who} займёт освобождённые клетки {options}?",
+    "ask.artifact": "Убит вражеский командир: какой артефакт активировать — {options}?",
+    "ask.continue": "Атака с ходу выиграна: {who} может идти дальше, осталось {om} ОМ.",
+    "ask.card": "Проверка атаки с ходу: {result}. Сыграете карту «Используйте карту, когда сочтете нужным»?",
+    "default.random": "Если не ответить к сроку, решит кубик.",
+    "default.casualties": "Если не ответить к сроку, решит кубик: сначала смертельные доли, потом ранения.",
+    "default.stay": "Если не ответить к сроку, фигуры остаются на месте.",
+    "default.withdraw": "Если не ответить к сроку, никто не отходит.",
+    "default.fight_first": "Если не ответить к сроку, порядок боёв решит бросок кубиков.",
+    "default.tower": "Если не ответить к сроку, каждый займёт ближайшую клетку по порядку армлиста.",
+    "default.continue": "Если не ответить к сроку, продолжения не будет.",
+    "default.card": "Если не ответить к сроку, карта не сыграна.",
+}
+
+
+def text(code: str, **fields: Any) -> str:
+    return MESSAGES[code].format(**fields)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Why an order is not legal: a stable code, a Russian message and hint, the clause broken."""
+
+    code: str
+    message: str
+    clause: str
+    hint: str | None = None
+    warning: bool = False
+
+    def problem(self, line: int, col_start: int = 0, col_end: int = 0) -> Problem:
+        return Problem(line=line, col_start=col_start, col_end=col_end, code=self.code, message=self.message,
+                       hint=self.hint, clause=self.clause,
+                       severity=Severity.WARNING if self.warning else Severity.ERROR)
+
+
+def violation(code: str, clause: str, *, warning: bool = False, **fields: Any) -> Violation:
+    hint = MESSAGES.get(code + ".hint")
+    return Violation(code=code, message=text(code, **fields), clause=clause,
+                     hint=hint.format(**fields) if hint else None, warning=warning)
+
+
+class Illegal(Exception):
+    """Raised inside pure rule helpers; carries the `Violation`."""
+
+    def __init__(self, v: Violation) -> None:
+        super().__init__(v.message)
+        self.violation = v
