@@ -15,7 +15,7 @@ the columns the player typed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import BaseModel
 
@@ -28,6 +28,7 @@ from letopis.engine.text import LineKind, PostLine, split_post
 from . import reader_acts_unit as unit_acts
 from . import reader_expect as expect
 from . import reader_frames as frames
+from . import reader_groups as groups
 from . import reader_notes as notes
 from . import reader_typos as typos
 from .legality import Checker
@@ -91,15 +92,54 @@ class _Post:
         self.header_failed: int | None = None  # line of a header naming no unit
         self.orders: list[BaseModel] = []
         self.last: list[BaseModel] = []
+        self.group: list[UnitView] | None = None  # the units of a group header («Все импы:»)
 
     # --- one line ------------------------------------------------------------------------------
     def line(self, pl: PostLine) -> _Line:
         before = (self.current, self.header_failed)
+        if pl.kind in (LineKind.TEXT, LineKind.HEADING) and (self.group or groups.quick(pl.norm)):
+            grouped = self._grouped(pl)
+            if grouped is not None:
+                return grouped
+        elif pl.kind is LineKind.BLANK:
+            self.group = None
         got = self._line(pl)
         got.under = before[0] is not None
+        if got.syn is not None and got.syn.header is not None:
+            self.group = None
         if got.orders or not (got.status is LineStatus.ERROR or got.own and got.status is LineStatus.FLAVOUR):
             return got
         return self._retyped(pl, got, before)
+
+    def _grouped(self, pl: PostLine) -> _Line | None:
+        """A line for several units («Все импы копают золото», or any line under «Все импы:»),
+        read as the same line for each of them in turn (`reader_groups`)."""
+        group = groups.header_group(pl.norm, self.view)
+        if group is not None:
+            self.group, self.current = group, None
+            return _Line(pl, LineStatus.FLAVOUR, summaries=[", ".join(self.view.label(u).text() for u in group)])
+        texts = groups.expand(pl.norm, self.view)
+        if texts is None and self.group:
+            if parse_line(pl.norm).header is not None:
+                self.group = None
+                return None
+            texts = [f"{self.view.label(u).text()}: {pl.norm}" for u in self.group]
+        if texts is None:
+            return None
+        before = self.current
+        out = _Line(pl, LineStatus.FLAVOUR)
+        for text in texts:
+            part = self._line(replace(pl, norm=text, cols=None))
+            out.problems.extend(part.problems)
+            out.summaries.extend(part.summaries)
+            out.orders += part.orders
+            out.cost = part.cost or out.cost
+            if part.status is LineStatus.ERROR:
+                out.status = LineStatus.ERROR
+        if out.status is not LineStatus.ERROR and out.orders:
+            out.status = LineStatus.ORDER
+        self.current = before
+        return out
 
     def _retyped(self, pl: PostLine, got: _Line, before: tuple[UnitView | None, int | None]) -> _Line:
         """A line that could not be read, read again with its slips and typos fixed

@@ -310,6 +310,8 @@ def _has_action(items: tuple[Item, ...], a: int, b: int) -> bool:
 
 def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
     """«…, 3 ОД»: a piece that is only a count of action points belongs to the order before it."""
+    if a < b and items[a].text == "по":  # «…, по 2 ОД» (each)
+        a += 1
     ap = _ap_prefix(items, a)
     return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
 

@@ -347,3 +347,13 @@ def test_a_past_tense_verb_after_a_unit_is_an_order_DK_TURN_02(line):
 def test_a_clause_about_the_past_stays_a_story():
     reading = read("Имп №2: в прошлом ходу вскопал 9-10\nИмп №1: идёт на 10-8", _pack())
     assert [o.kind for o in reading.orders] == ["move"]
+
+
+@pytest.mark.parametrize("post", [
+    "Все импы идут на восток", "Импы №1, №2 и №3 идут на восток", "Оба импа (№1 и №2) по очереди: имп №1 идёт на восток, "
+    "имп №2 идёт на восток", "Все импы:\nидут на восток",
+])
+def test_a_group_of_units_gives_one_order_each_DK_TURN_02(post):
+    reading = read(post, _pack())
+    assert not errors(reading), [p.render() for p in reading.problems]
+    assert {o.unit for o in reading.orders} >= {"p1:i1", "p1:i2"} and {o.kind for o in reading.orders} == {"move"}
