@@ -116,8 +116,8 @@ def _campaign(state: State, faction: str, order: Campaign, q: CampaignQuote, m: 
         q = again.quote
         lines = explain(q, state, m)
     assert q.total is not None and q.level is not None
-    pay(state, faction, q.total)
-    token = state.trophies.pop(q.castle)
+    pay(state, faction, q.total)  # the army loses nothing (TET-GAP-19)
+    token = state.trophies.pop(q.castle)  # the castle is free (TET-TRO-06) and may be refilled later
     state.players[faction].trophies.append(token)
     if q.castle not in state.freed:
         state.freed.append(q.castle)

@@ -195,6 +195,7 @@ def check_build(state: State, faction: str, order: Build, m: Material) -> Check:
 
 # --- route ------------------------------------------------------------------------------------
 def check_route(state: State, faction: str, order: LayRoute, m: Material) -> Check:
+    """Any empty segment, monster castles included, with no adjacency rule (TET-GAP-25)."""
     c = Check()
     seg = m.segments.get(order.segment)
     if seg is None:
@@ -257,7 +258,8 @@ def check_card(state: State, faction: str, order: CreateArtifact | Summon, m: Ma
 # --- campaign ---------------------------------------------------------------------------------
 def campaign_path(state: State, faction: str, order: Campaign, m: Material,
                   c: Check) -> tuple[str, list[str], list[str]] | None:
-    """(start, castles, segments) of the campaign: as named, or the cheapest (TET-TRO-04, TET-GAP-18)."""
+    """(start, castles, segments) of the campaign: as named, or the cheapest (TET-TRO-04, TET-GAP-18).
+    Every segment counts, laid or not: no route to the trophy is needed (TET-TRO-03)."""
     everything = list(m.segments)
     weight = _weight(state, faction)
     starts = [cid for cid in m.castles if any(b.castle == cid for b in state.buildings_of(faction))]

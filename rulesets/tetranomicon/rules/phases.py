@@ -19,7 +19,7 @@ CATEGORY_NAMES = {"wealth": "Богатство", "influence": "Влияние",
 
 # --- initiative -------------------------------------------------------------------------------
 def initiative_winner(state: State) -> str:
-    """The fewest coins; a tie goes to the earliest clockwise from the holder (TET-INIT-01, -02),
+    """The fewest coins; a tie goes to the earliest clockwise from the holder (TET-INIT-01, TET-INIT-02),
     the holder counting first (``holder_first``) or last (``after_holder``, TET-GAP-11)."""
     n = len(state.order)
     low = min(state.players[f].coins for f in state.order)
@@ -57,7 +57,8 @@ def initiative(state: State) -> list[Event]:
 # --- income -----------------------------------------------------------------------------------
 def income_levels(counts: dict[str, int]) -> dict[str, int]:
     """Re-ranked levels: the most numerous type gets 1, the next 2…; equal counts keep the standard
-    order, lower standard level first (TET-INC-03, TET-INC-04)."""
+    order, lower standard level first (TET-INC-03, TET-INC-04; the book's example, TET-INC-05:
+    2 farms, 3 sawmills, 3 mines → sawmill 1, mine 2, farm 3, quarry 4)."""
     ranked = sorted(BUILDING_KINDS, key=lambda k: (-counts.get(k, 0), STANDARD_LEVEL[k]))
     return {k: i + 1 for i, k in enumerate(ranked)}
 
