@@ -24,6 +24,7 @@ from .reader_syntax import Clause, Part, Ref
 from .reader_view import UnitView, View
 
 MINE_KIND = {"m_gold": "gold", "m_iron": "iron", "m_gem": "gem"}
+_MINE_OF_RESOURCE = {"r_gold": "gold", "r_iron": "iron", "r_taldear": "gem"}  # «добывает железо»
 MINE_RU = {"gold": "золотая шахта", "iron": "железная шахта", "gem": "самоцветная шахта"}
 RUNES = {"o_rune_fire": "fire", "o_rune_dark": "dark", "o_rune_death": "death"}
 ARTIFACTS = {"a_sword": "sword", "a_armour": "armour", "a_amulet": "amulet", "a_crown": "crown"}
@@ -215,9 +216,11 @@ def mine(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     noun = _noun(c, "m_")
     where = cell_of(c, "m_")
     said = MINE_KIND.get(noun.concept or "") if noun is not None else None
+    resource = _noun(c, "r_")
+    wanted = said or (_MINE_OF_RESOURCE.get(resource.concept or "") if resource is not None else None)
     if where is None:
         near = [m for m in view.state.mines if actor.cell is not None and adjacent(m.cell, actor.cell)
-                and view.is_mine(m.cell) and (said is None or m.kind == said)]
+                and view.is_mine(m.cell) and (wanted is None or m.kind == wanted)]
         if len(near) != 1:
             raise fail("read.mine_which", span_of(c), hint=example("mine"))
         cell = near[0].cell

@@ -189,16 +189,32 @@ def _parse_line(norm: str) -> LineSyntax:
 
 def _unquoted(items: tuple[Item, ...]) -> tuple[Item, ...]:
     """Leave out speech in «…» («Копайте, мои верные слуги!»): it is role-play, never an order."""
-    out = []
+    out: list[Item] = []
     depth = 0
+    inner: list[Item] = []
     for it in items:
         if it.is_sym("«"):
             depth += 1
         elif it.is_sym("»"):
             depth = max(0, depth - 1)
+            if depth == 0:
+                if _a_name(inner):
+                    out.extend(inner)  # «Имп №1», «Бес 2»: a name in quotes, not speech (issue 9)
+                inner = []
         elif depth == 0:
             out.append(it)
+        else:
+            inner.append(it)
     return tuple(out)
+
+
+def _a_name(inner: list[Item]) -> bool:
+    """A quoted piece that only names a unit, a building or a spell («Имп №1», «Ярость»)."""
+    if not inner or len(inner) > 3:
+        return False
+    first = inner[0]
+    return first.kind == "word" and (first.concept or "")[:2] in ("u_", "b_", "s_", "a_", "o_", "m_") \
+        and all(it.kind in ("no", "num", "word") for it in inner[1:])
 
 
 # --- clauses ------------------------------------------------------------------------------------

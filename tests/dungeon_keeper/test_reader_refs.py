@@ -127,3 +127,11 @@ def test_owner_names_decline():
     reading = read("Бес №1 атакует беса Игоря\nБес №1 атакует беса Лилии", state)
     assert [x.target for x in reading.orders] == ["p2:m1", "p3:m1"]
     assert "read.unit_ambiguous" not in codes(reading)
+
+
+@pytest.mark.parametrize("line", ["«Имп №1» идёт на 37-16", '"Имп 1" идёт на 37-16'])
+def test_a_unit_named_in_quotes_is_still_the_unit_DK_GAP_15(line):
+    from .test_reader_support import read, world
+
+    reading = read(line, world(units=[("p1", "imp", 1, (37, 15)), ("p1", "imp", 2, (12, 12))]))
+    assert [o.to_text() for o in reading.orders] == ["Имп №1: перемещается на 37-16."]
