@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tet_support import army, codes, game, lay, play, put, quote, trophy
+from tet_support import army, codes, game, lay, play, put, quote
 
+from letopis.engine.contract import GM, PUBLIC
 from rulesets.tetranomicon.orders import Build, Campaign
 from rulesets.tetranomicon.rules.costs import glory
 from rulesets.tetranomicon.rules.flow import turn
 from rulesets.tetranomicon.rules.view import view
-from letopis.engine.contract import GM, PUBLIC
 
 
 def _ready(s):

@@ -212,7 +212,7 @@ def test_initiative_tie_earliest_clockwise_from_the_holder():
 
 def test_compensation_in_epoch_one_too():
     """TET-GAP-12: no special case for epoch 1 (the set-up holder loses the token to a poorer player)."""
-    s, ev = setup_with_events(Options(first_holder=1, starting_coins=10, fixed_trophies={}), factions(2), dice("e1"))
+    s, _ev = setup_with_events(Options(first_holder=1, starting_coins=10, fixed_trophies={}), factions(2), dice("e1"))
     assert s.holder == "p1"  # equal coins: kept
     s = game(first_holder=1)
     s.epoch = 1
@@ -287,7 +287,7 @@ def test_creature_phase_turns_trophies_up_and_renews_the_creature_pool():
     """TET-CRE-02, TET-CRE-03, TET-GAP-24: all trophies face up; the epoch's creatures leave with
     the rest of their deck; four cards of the next epoch come out."""
     s = game(setup_face_down=True)
-    s, ev = pass_all(s)
+    s, _ev = pass_all(s)
     assert all(t.face_up for t in s.trophies.values())
     assert all(c.startswith("C2-") for c in s.creature_pool) and s.creature_decks[0] == []
     assert len(s.creature_decks[1]) == 2

@@ -12,7 +12,16 @@ with a Russian `MaterialError` that names the entry.
 """
 
 from .loading import DATA_DIR, MaterialError, resolve
-from .material import DEFAULT_BOARD, DEFAULT_DECKS, DEFAULT_TROPHIES, EPOCHS, Material, fold, load_material, material_for
+from .material import (
+    DEFAULT_BOARD,
+    DEFAULT_DECKS,
+    DEFAULT_TROPHIES,
+    EPOCHS,
+    Material,
+    fold,
+    load_material,
+    material_for,
+)
 from .models import (
     BUILDING_GENITIVE_PLURAL,
     BUILDING_KINDS,

@@ -37,8 +37,8 @@ def explain(q: BaseModel | None, state: State, m: Material) -> list[str]:
         return _build(q, state, m)
     if isinstance(q, RouteQuote):
         why = "".join(f" − 1 ({m.castle(c).name}: 3+ строения)" for c in q.busy)
-        return [f"Маршрут {ROUTE_NAMES[q.route]}: {q.base}{why}{_cuts(q.discounts)} = {q.total} мон.; "
-                f"останется {q.coins - q.total}."]
+        return [(f"Маршрут {ROUTE_NAMES[q.route]}: {q.base}{why}{_cuts(q.discounts)} = {q.total} мон.; "
+                f"останется {q.coins - q.total}.")]
     if isinstance(q, CardQuote):
         return [f"Стоимость {q.printed}{_cuts(q.discounts)} = {q.total} мон.; останется {q.coins - q.total}."]
     if isinstance(q, CampaignQuote):
@@ -75,7 +75,6 @@ def _build(q: BuildQuote, state: State, m: Material) -> list[str]:
 
 
 def _campaign(q: CampaignQuote, state: State, m: Material) -> list[str]:
-    target = m.castle(q.castle).name
     if q.level is None:
         own = "уровень скрыт (трофей откроется при походе)"
     else:

@@ -9,10 +9,11 @@ the next epoch's initiative (epochs 1–3) or the final scoring (epoch 4, TET-GE
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from letopis.engine.contract import Outcome, TurnInfo
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
-from pydantic import BaseModel
 
 from ..data import EPOCHS
 from ..messages import render

@@ -8,6 +8,7 @@ an order that names unknown things (that is a violation too).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,7 +114,7 @@ def _tower(state: State, order: Build, m: Material, c: Check) -> tuple[int | Non
     return free[0], True
 
 
-def _weight(state: State, faction: str):  # noqa: ANN202 - a small closure
+def _weight(state: State, faction: str):
     return lambda seg: 0 if state.routes.get(seg) == faction else SURCHARGE
 
 
@@ -269,7 +270,7 @@ def campaign_path(state: State, faction: str, order: Campaign, m: Material,
     named = order.path()
     if named is not None:
         segs = []
-        for a, b in zip(named, named[1:], strict=False):
+        for a, b in itertools.pairwise(named):
             seg = m.segment_between(a, b)
             if seg is None:
                 c.add("path_gap", "TET-MAP-01", a=m.castle(a).name, b=m.castle(b).name)
@@ -306,7 +307,7 @@ def check_campaign(state: State, faction: str, order: Campaign, m: Material) -> 
     if found is None:
         return c
     start, castles, segs = found
-    chosen = dict(start_chosen=order.start is None, path_chosen=order.via is None)
+    chosen = {"start_chosen": order.start is None, "path_chosen": order.via is None}
     sup = support(state, order.castle, m)
     hidden = not token.face_up or (state.options.monster_support == "neighbour_levels"
                                    and any(not state.trophies[n].face_up for n, _ in sup))
@@ -359,7 +360,7 @@ def affordable_kinds(state: State, faction: str) -> list[str]:
     """The action kinds the player can still legally pay for (TET-ACT-04, TET-GAP-28)."""
     kinds: list[str] = []
     for o in candidate_orders(state, faction):
-        kind = getattr(o, "kind")
+        kind = o.kind
         if kind not in kinds and check(state, faction, o).ok:
             kinds.append(kind)
     return kinds

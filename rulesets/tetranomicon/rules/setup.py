@@ -6,10 +6,11 @@ initiative phase played.
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
-from pydantic import BaseModel
 
 from ..data import EPOCHS, MaterialError, load_material
 from ..options import Options
@@ -86,5 +87,5 @@ def _top(deck: list[str]) -> str | None:
     return deck.pop(0) if deck else None
 
 
-def _pool_text(pool: list[str | None], m) -> str:  # noqa: ANN001
+def _pool_text(pool: list[str | None], m) -> str:
     return ", ".join(f"{i + 1}) «{m.card_name(c)}»" if c else f"{i + 1}) пусто" for i, c in enumerate(pool))

@@ -4,7 +4,7 @@
 
 `import_setup` validates more than the model does: the material files load, every id the state
 names exists on that board and in those decks, towers fit their terrain, a card is in one place
-only, and the active player has not passed. Errors are Russian (`ImportError_`).
+only, and the active player has not passed. Errors are Russian (`SetupDocumentError`).
 """
 
 from __future__ import annotations
