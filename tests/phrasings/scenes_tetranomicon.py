@@ -43,8 +43,8 @@ Players, clockwise: **Анна** (``anna``), **Борис** (``boris``), **Ве�
   one trophy), 4 Кирка Глубин (7, own mine).
   What Борис can do: рудник in Дубрава (башня 4; farm from Брод over his У3: 4 − 1 = 3), in
   Каменец (башня 1 or 2, all over his own routes: 3) or in Северград (башня 4, over Анна's У1:
-  5 − 1 = 4); лесопилка in Речной Брод (башня 3, 4); ферма in Каменец (башня 3, 4), in Дубрава
-  (башня 3) or Северград (none free); routes: У6 Каменец–Перевал 3 (Голем), У9, У10 road 3,
+  5 − 1 = 4); лесопилка in Речной Брод (башня 3, 4) or Дубрава (башня 2, 4); ферма in Каменец
+  (башня 3, 4), in Дубрава (башня 3) or Северград (none free); routes: У6 Каменец–Перевал 3 (Голем), У9, У10 road 3,
   У7 river 4, У8 and У11 river 3 (Озёрск has 3 buildings); Печать Гильдии, Кубок Первой Победы;
   any creature; campaigns on Туманный Перевал (2 + 1 = 3, cost 2 + 1 − 1 = 2), Чернолесье
   (3 + 2 = 5, cost 3 + 1 − 1 = 3), Южная Застава (4 + 1 = 5, cost 4 + 2 − 1 = 5).
@@ -72,6 +72,14 @@ Players, clockwise: **Анна** (``anna``), **Борис** (``boris``), **Ве�
 
 ``broke`` — the ``epoch2`` table, but it is Глеб's turn and he has **1 coin**, no army: every
   action costs more than he has; he can only pass.
+
+``island`` — the ``epoch2`` table without the two routes into Озёрск (Вера's У4 and Глеб's У12):
+  Озёрск still has its three buildings but no laid route. It is Глеб's turn, **10 coins**, army:
+  Каменный Страж (3 swords). His farm is in Северград (башня 2), his sawmill in Озёрск (башня 3),
+  which no supply can leave: a рудник anywhere needs that sawmill and cannot reach it
+  (TET-BLD-08). He can build a лесопилка in Речной Брод (farm from Северград over Анна's river:
+  5) or a ферма in Каменец (4), lay Брод–Озёрск again (3: Озёрск has 3 buildings), and march on
+  Туманный Перевал (2 + 1 = 3 swords) even from Озёрск, which no route reaches (TET-TRO-03).
 
 ``passed`` — the ``epoch2`` table (Борис to act), but the post is Глеб's and he has already
   passed this epoch (TET-ACT-04): any action, and even another pass, is refused.
@@ -223,6 +231,14 @@ def _broke() -> tuple[State, str]:
     return s, "gleb"
 
 
+def _island() -> tuple[State, str]:
+    s = epoch2_table(active="gleb")
+    del s.routes["У4"], s.routes["У12"]
+    s.players["gleb"].coins = 10
+    s.players["gleb"].creatures = ["C1-5"]
+    return s, "gleb"
+
+
 def _passed() -> tuple[State, str]:
     s = epoch2_table()
     s.players["gleb"].passed = True
@@ -235,5 +251,6 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "epoch2": _epoch2,
     "epoch3": _epoch3,
     "broke": _broke,
+    "island": _island,
     "passed": _passed,
 }
