@@ -11,3 +11,10 @@ stops at each decision, and the deadline defaults.
 The ruleset is not registered in ``letopis.rulesets`` yet: the reader and `propose` are still to
 be written (see the report of issue 11). Tests import the modules directly.
 """
+
+from .battle.engine import apply
+from .battle.setup import setup
+from .battle.turns import default_orders, turn
+from .rules.victory import result
+
+__all__ = ["apply", "default_orders", "result", "setup", "turn"]

@@ -153,6 +153,7 @@ class ChargeRun(BaseModel):
     six: bool = False
     cards_queue: list[str] = Field(default_factory=list)
     enemy: str | None = None
+    won: bool | None = None  # set by the charge melee when it ends (WG-CHARGE-06)
 
 
 class FightRun(BaseModel):
@@ -163,8 +164,8 @@ class FightRun(BaseModel):
     pool: list[str]  # figures that may take part (the melee group)
     cause: Literal["phase", "charge"] = "phase"
     charger: str | None = None  # the charging faction (WG-CHARGE-06)
-    stage: Literal["start", "allocate", "nosave", "saves", "steps", "apply", "artifact", "tower",
-                   "retreat", "done"] = "start"
+    stage: Literal["start", "allocate", "nosave", "saves", "steps", "apply", "tower", "retreat",
+                   "done"] = "start"
     participants: dict[str, list[str]] = Field(default_factory=dict)
     totals: dict[str, int] = Field(default_factory=dict)  # half-points
     loser: str | None = None
@@ -185,6 +186,7 @@ class MeleePhaseRun(BaseModel):
     kind: Literal["melee_phase"] = "melee_phase"
     groups: list[list[str]] = Field(default_factory=list)
     index: int = 0
+    started: bool = False
     pairs: list[list[str]] | None = None
     pair_index: int = 0
 
