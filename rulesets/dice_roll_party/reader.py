@@ -26,7 +26,7 @@ from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, 
 from . import legality
 from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
-from .reader_grammar import FAMILY_KIND, PARSERS, family
+from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
 from .reader_parts import Boosts, Issue, Parsed, ReadError, note
 from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
@@ -150,10 +150,15 @@ def _read_line(pl: PostLine, ctx: Context) -> _Line:
     if answered is not None:
         line.parsed = [answered]
         return line
-    if not line.parsed and _looks_like_order(pl, items):
+    if not line.parsed and _looks_like_order(pl, items) and not _thinking_aloud(items):
         line.problems.append(_unreadable(pl, items, ctx))
         line.status = LineStatus.ERROR
     return line
+
+
+def _thinking_aloud(items: list[Item]) -> bool:
+    """«Хм, сколько же поставить...»: a question to oneself naming no character and no amount."""
+    return wondering(items) and not any(it.kind in ("ref", "num", "colour", "zone") for it in items)
 
 
 def _note_misspellings(items: list[Item], parsed: list[Parsed]) -> None:

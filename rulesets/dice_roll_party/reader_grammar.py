@@ -22,7 +22,7 @@ from .reader_combat import (
     parse_soak,
     soak_start,
 )
-from .reader_parts import DEST_PREPS, REDS, arrow_pairs, concepts_of, prep_before, ref_indices, specs
+from .reader_parts import DEST_PREPS, REDS, arrow_pairs, concepts_of, first_index, prep_before, ref_indices, specs
 from .reader_phase1 import (
     parse_add,
     parse_draw_more,
@@ -34,7 +34,7 @@ from .reader_phase1 import (
     parse_transfer,
 )
 from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
-from .reader_words import Context, Item
+from .reader_words import Context, Item, lemmatizer
 from .reading.frames import verbless_kind
 
 
@@ -61,17 +61,27 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "v_pass" in cs:
         return "skip" if "pass" not in expected and "skip" in expected else "pass"
     if "v_bid" in cs:
+        k = first_index(items, "v_bid")
+        if k and items[k - 1].kind == "word" and items[k - 1].text == "не":
+            return "pass"  # «Не перебиваю» (D3, DRP-GAP-06)
         return "bid"
+    if "bid" in expected and any(i.kind == "num" for i in items) and any(_lemma_is(i, "фора") for i in items):
+        return "bid"  # «Даю фору в 1 время»
     if "v_put" in cs:
         has_token = any(i.kind in ("colour", "zone") and i.zone is not Zone.TIME for i in items)
         if refs and (has_token or "bid" not in expected):
             return "add"
-        # «Ставлю 2 времени» is a bid; «Ставлю щит» outside the auction is role-play
-        return "bid" if "bid" in expected or any(i.kind == "num" for i in items) else None
+        # «Ставлю 2 времени» is a bid; «Ставлю щит» outside the auction is role-play, and so is
+        # «сколько же поставить…» (no amount, wondering aloud)
+        has_num = any(i.kind == "num" for i in items)
+        if not has_num and wondering(items):
+            return None
+        return "bid" if "bid" in expected or has_num else None
     if "v_remove" in cs:
         return "return" if "storage" in cs and "handicap" not in expected else "handicap"
     if "v_return" in cs:
-        return "return"
+        # «Убираю в хранилище 3 синих с четвёртого» in the handicap step is the handicap (D4)
+        return "handicap" if "handicap" in expected and refs else "return"
     if "v_shift" in cs:
         return "shift"
     if "v_swap" in cs:
@@ -108,9 +118,10 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         if left.is_word("storage") and right.kind == "ref":
             return "add"
         if left.kind == "ref" and right.kind == "ref":
-            return "transfer" if specs(items) else "attack"
+            # «П2 → П1 соперника, 2 времени в урон»: an arrow at the opponent's character is an attack
+            return "transfer" if specs(items) and right.side != "opp" else "attack"
         if left.kind == "ref" and right.is_word("storage"):
-            return "return"
+            return "handicap" if "handicap" in expected else "return"
     if "storage" in cs and refs and "bag" not in cs and any(prep_before(items, k) in DEST_PREPS for k in refs):
         return "add"
     if len(refs) == 1 and "bag" not in cs and specs(items) and not cs & {"state_word", "v_give"} \
@@ -132,6 +143,17 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "soak" in expected and len(items) <= 2 and any(i.kind == "num" for i in items) and not refs:
         return "soak"  # a bare «1» answering «сколько погасить?»
     return None
+
+
+def _lemma_is(it: Item, lemma: str) -> bool:
+    return it.kind == "word" and lemma in lemmatizer().lemmas(it.text)
+
+
+def wondering(items: list[Item]) -> bool:
+    """«Хм, сколько же поставить…»: an infinitive or a question, thinking aloud."""
+    lem = lemmatizer()
+    return any(i.is_sym("?") or i.kind == "word" and (i.text in ("сколько", "что", "как")
+                                                        or "INFN" in lem.grammemes(i.text)) for i in items)
 
 
 def _boost_like(items: list[Item]) -> bool:

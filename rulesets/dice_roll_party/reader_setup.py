@@ -182,14 +182,16 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
         amount = None
         j = k - 1
         while j >= 0 and (items[j].kind == "word" and items[j].text in ("с", "со", "у") or items[j].kind == "zone"
+                          or items[j].kind == "colour" and items[j].colour is Colour.BLUE
                           or items[j].is_word("char")):
             j -= 1
         if j >= 0 and items[j].kind == "num" and j not in used:
             amount = items[j].value
             used.add(j)
         else:
+            # «П1: 1», «с П1 — 2», «П1 → хранилище: 2 синих»
             j = k + 1
-            while j < len(items) and items[j].is_sym(":", "-", "—", "="):
+            while j < len(items) and (items[j].is_sym(":", "-", "—", "=", "→") or items[j].is_word("storage")):
                 j += 1
             if j < len(items) and items[j].kind == "num" and j not in used:
                 amount = items[j].value

@@ -47,7 +47,7 @@ ORDER_VERBS = frozenset({
     "v_soak", "v_accept",
 })
 # Abbreviations that swallow the dot after them («перс. 2», «кр.», «зел.», «защ.»).
-_ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "шт", "п",
+_ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "ат", "шт", "п",
                             "пот", "вр", "ф", "с", "к", "з", "в", "а", "сл"})
 _NARRATIVE = frozenset({"past", "PRTF", "PRTS", "GRND"})
 _OPP_PRONOUNS = frozenset({"его", "ее", "их", "ихний", "евойный"})
@@ -245,8 +245,30 @@ def _analyse(norm: str, ctx: Context | None) -> list[Item]:
             items.append(Item("sym", t.start, t.end, t.text))
         i += 1
     _merge_char_words(items)
+    _ordinal_refs(items)
     _mark_sides(items, ctx)
     return items
+
+
+_ORDINAL_PREPS = frozenset({"с", "со", "на", "у", "к", "ко", "от"})
+_AFTER_ORDINAL_REF = frozenset({"с", "со", "на", "в", "во", "из", "у", "к", "и"})
+
+
+def _ordinal_refs(items: list[Item]) -> None:
+    """«с четвёртого на второго», «на третьего»: an ordinal after a preposition, with no noun
+    after it, stands for that character («с первого раза» does not)."""
+    for k, it in enumerate(items):
+        if it.kind != "ordinal" or not 1 <= (it.value or 0) <= 4 or k == 0:
+            continue
+        before = items[k - 1]
+        if not (before.kind == "word" and before.text in _ORDINAL_PREPS):
+            continue
+        after = items[k + 1] if k + 1 < len(items) else None
+        if after is not None and after.kind == "word" and after.concept is None and after.text not in _AFTER_ORDINAL_REF:
+            continue
+        if not it.text.endswith(("ого", "ому", "ым", "его", "ему", "им")):
+            continue
+        items[k] = Item("ref", it.start, it.end, it.text, concept="char", value=it.value)
 
 
 def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
