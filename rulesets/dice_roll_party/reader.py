@@ -71,10 +71,11 @@ def context_from_state(state: State, faction: str) -> Context:
     if faction in state.players:
         st = state.player(faction).storage
         storage = {Colour.RED: st.red, Colour.BLUE: st.blue, Colour.GREEN: st.green}
-    damage = state.soak.damage if state.soak is not None and state.soak.faction == faction else None
+    mine = state.soak is not None and state.soak.faction == faction
     return Context(me=me, opponents=opponents, storage=storage,
                    expected=legality.allowed_kinds(state, faction) if faction in state.players else frozenset(),
-                   damage=damage)
+                   damage=state.soak.damage if mine else None,  # type: ignore[union-attr]
+                   soak_slot=state.soak.slot if mine else None)  # type: ignore[union-attr]
 
 
 # --- the work list ------------------------------------------------------------------------------
@@ -174,9 +175,12 @@ def _note_misspellings(items: list[Item], parsed: list[Parsed]) -> None:
 def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list[Parsed]) -> Parsed | None:
     """In the defender's or the soaker's step a line the grammar cannot read may be a plain answer
     («без наворотов», «нет», «пусть решит кубик»): the step's default (D5, D6, D7)."""
-    if ctx.expected not in (_DEFENCE_STEP, _SOAK_STEP) or (parsed and not any(p.failed for p in parsed)):
+    if ctx.expected not in (_DEFENCE_STEP, _SOAK_STEP):
         return None
     soak = ctx.expected == _SOAK_STEP
+    # «Принимаю контру» names a boost, but in the soaker's step it is the answer, not a boost
+    if parsed and not any(p.failed for p in parsed) and not (soak and all(p.family == "boosts" for p in parsed)):
+        return None
     answer = line_answer(pl.norm, items, soak=soak)
     if answer is None:
         return None

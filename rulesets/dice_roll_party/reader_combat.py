@@ -309,8 +309,29 @@ def parse_soak(items: list[Item], ctx: Context | None) -> Parsed:
     """«Гашу 2 урона временем», «Отдаю 1 время вместо защиты», «Принимаю урон, не гашу»,
     «Погасить временем: 2»."""
     p = Parsed("soak", items[0].start, items[-1].end)
+    _soaker_is_hit(items, ctx)
     p.orders.append(Soak(amount=_soak_amount(items, ctx)))
     return p
+
+
+def _soaker_is_hit(items: list[Item], ctx: Context | None) -> None:
+    """Only the hit character pays for soaking, with its own time (DRP-GAP-19): «Гашу 1 временем
+    П4» or «Лучница гасит 1» when «Рыцарь» was hit is an error, not a soak by the hit one."""
+    if ctx is None or ctx.soak_slot is None:
+        return
+    hit = ctx.me.chars.get(ctx.soak_slot)
+    who = f"П{ctx.soak_slot}" + (f" «{hit.name}»" if hit is not None and hit.name else "")
+    for it in items:
+        if it.kind != "ref" or it.side == "opp":
+            continue
+        slots = {s for f, s in it.candidates if f == ctx.me.faction} if it.by_name else {it.value}
+        if slots and ctx.soak_slot not in slots:
+            raise fail("read.soak_other_char", it, kind=ProblemKind.ILLEGAL, clause="DRP-GAP-19",
+                       hint=msg("read.hint_soak_own", n=_number_in(items), who=who), who=who, what=it.text)
+
+
+def _number_in(items: list[Item]) -> int:
+    return next((it.value for it in items if it.kind == "num" and it.value is not None), 1)
 
 
 def parse_presoak(items: list[Item], ctx: Context | None) -> Parsed:

@@ -134,6 +134,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     kind = verbless_kind(items, ctx)  # «Лучницей по Вихрю», «У П2 красный из защиты в атаку», «П2 +1 форма»
     if kind is not None:
         return kind
+    if "damage" in cs and refs and all(prep_before(items, k) == "у" for k in refs):
+        return None  # «У Вихря 2 времени, 4 урона прилетело»: what is, not a boost
     if _boost_like(items):
         return "boosts"
     if "handicap" in expected and refs and any(i.kind == "num" for i in items) and "state_word" not in cs:

@@ -142,7 +142,8 @@ def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
     # «в защиту» said after the destination: where a red token lands (DRP-GAP-14)
     lands_all = None
     for k, it in enumerate(items):
-        if it.kind == "zone" and it.zone in REDS and prep_before(items, k) in ("в", "во") and k > dst:
+        # … or right before it: «красный из атаки П1 в защиту П2»
+        if it.kind == "zone" and it.zone in REDS and prep_before(items, k) in ("в", "во") and (k > dst or k == dst - 1):
             lands_all = it.zone
     src_zone_said = None
     for k, it in enumerate(items):

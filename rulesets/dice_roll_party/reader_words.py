@@ -88,6 +88,7 @@ class Context:
     storage: dict[Colour, int] = field(default_factory=dict)
     expected: frozenset[str] = frozenset()  # order kinds legal now (legality.allowed_kinds)
     damage: int | None = None  # damage awaiting my soak, when known
+    soak_slot: int | None = None  # the character of mine whose damage awaits my soak
     _names: NameTable | None = None
     _loose: LooseNames | None = None
 

@@ -74,6 +74,7 @@ def repeat_in(norm: str, items: list[Item]) -> Repeat | None:
     a, b = start + r.start, start + r.end
     if any(c in "x×х" for c in norm[a:b]):  # «синий ×2» is a token's count, read by the spec
         return None
-    if any(it.kind == "word" and it.concept and it.start < b and a < it.end for it in items):
+    if any(it.kind == "word" and it.concept and it.concept != "twice" and it.start < b and a < it.end
+           for it in items):
         return None
     return Repeat(r.count, a, b)
