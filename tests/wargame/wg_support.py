@@ -50,3 +50,23 @@ def put(state: State, fid: str, x: int, y: int, **fields) -> str:
     for k, v in fields.items():
         setattr(fig, k, v)
     return fid
+
+
+def melee_now(state: State, dice: Dice):
+    """Run the melee phase at once (as if the last shooting post had just resolved)."""
+    from rulesets.wargame.battle.engine import run
+    state.phase = "shooting"
+    state.active = len(state.order)
+    out: list = []
+    run(state, dice, out)
+    return out
+
+
+def answer(state: State, faction: str, orders, dice: Dice):
+    from rulesets.wargame.battle.engine import apply
+    outcome = apply(state, faction, list(orders), dice)
+    return outcome.state, outcome.events
+
+
+def texts(events) -> str:
+    return "\n".join(e.text for e in events)
