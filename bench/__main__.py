@@ -13,7 +13,7 @@ from pathlib import Path
 
 from letopis.engine import all_rulesets
 
-from . import dk, http_check, reader
+from . import dk, http_check, reader, tetranomicon
 
 OUT = Path(__file__).with_name("results.json")
 
@@ -39,6 +39,11 @@ def main() -> int:
         results["dk_reader_order_lines_per_s"] = figure(read["lines_per_s"], "lines/s", 20_000)
         rnd = dk.round_resolution()
         results["dk_round_8x20x3_ms"] = figure(rnd["ms"], "ms", 50)
+    tet = tetranomicon.check_times()
+    results["tet_check_build_40x80_ms"] = figure(tet["build_ms"], "ms", 2)
+    results["tet_check_campaign_40x80_ms"] = figure(tet["campaign_ms"], "ms", 2)
+    results["tet_epoch_phases_4p_ms"] = figure(tetranomicon.epoch_phases()["ms"], "ms", 5)
+    results["tet_last_pass_of_epoch_ms"] = figure(tetranomicon.last_pass()["ms"], "ms", 5)
     for name, http in http_check.run().items():
         results[f"{name}_bare_insert_select_rps"] = figure(http["bare"]["rps"], "req/s")
         results[f"{name}_check_endpoint_rps"] = figure(http["check"]["rps"], "req/s", http["bare"]["rps"])

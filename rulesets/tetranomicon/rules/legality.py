@@ -125,10 +125,10 @@ def _supply(state: State, faction: str, order: Build, m: Material, c: Check) -> 
     for kind in named:
         if kind not in needed:
             c.add("source_not_needed", "TET-BLD-07", building=order.building, source=kind)
-    own = state.buildings_of(faction)
+    own = {(b.kind, b.castle) for b in state.buildings if b.owner == faction}
     groups: list[list[str]] = []
     for kind in needed:
-        where = [cid for cid in m.castles if any(b.kind == kind and b.castle == cid for b in own)]
+        where = [cid for cid in m.castles if (kind, cid) in own]
         if kind in named:
             if named[kind] not in where:
                 c.add("source_missing", "TET-BLD-07", source=kind, castle=m.castle(named[kind]).name)
@@ -263,7 +263,8 @@ def campaign_path(state: State, faction: str, order: Campaign, m: Material,
     Every segment counts, laid or not: no route to the trophy is needed (TET-TRO-03)."""
     everything = list(m.segments)
     weight = _weight(state, faction)
-    starts = [cid for cid in m.castles if any(b.castle == cid for b in state.buildings_of(faction))]
+    own = {b.castle for b in state.buildings if b.owner == faction}
+    starts = [cid for cid in m.castles if cid in own]
     if not starts:
         c.add("no_buildings_for_campaign", "TET-TRO-04")
         return None
@@ -352,8 +353,18 @@ def candidate_orders(state: State, faction: str) -> list[BaseModel]:
     return out
 
 
+def _surely_too_expensive(state: State, faction: str, order: BaseModel) -> bool:
+    """A build whose price before any surcharge is already above the coins: `check` would say
+    too_expensive (a surcharge only adds), so the supply search can be skipped. Speed only."""
+    if not isinstance(order, Build):
+        return False
+    least = reduced(state, BUILDING_BASE, discounts(state, faction, "build", order.building))
+    return least > state.players[faction].coins
+
+
 def legal_orders(state: State, faction: str) -> list[BaseModel]:
-    return [o for o in candidate_orders(state, faction) if check(state, faction, o).ok]
+    return [o for o in candidate_orders(state, faction)
+            if not _surely_too_expensive(state, faction, o) and check(state, faction, o).ok]
 
 
 def affordable_kinds(state: State, faction: str) -> list[str]:
@@ -361,6 +372,6 @@ def affordable_kinds(state: State, faction: str) -> list[str]:
     kinds: list[str] = []
     for o in candidate_orders(state, faction):
         kind = o.kind
-        if kind not in kinds and check(state, faction, o).ok:
+        if kind not in kinds and not _surely_too_expensive(state, faction, o) and check(state, faction, o).ok:
             kinds.append(kind)
     return kinds
