@@ -148,12 +148,22 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
         d = direction_of(c)
         if d is None:
             raise fail("read.move_where", span_of(c), hint=example("move"))
-        steps = c.repeat if c.repeat_said else _amount_before(c, d) or 1
+        steps = c.repeat if c.repeat_said else _amount_before(c, d) or _amount_after(c, d) or 1
         here = start
         for _ in range(max(1, min(steps, 20))):
             here = step(here, d.value)  # type: ignore[arg-type]
             path.append(check_cell(here, view, (d.start, d.end)))
     return [make(o.Move, (c.start, c.end), unit=actor.id, who=view.label(actor), ap=len(path), path=tuple(path))]
+
+
+def _amount_after(c: Clause, part: Part) -> int | None:
+    """«вверх на 2 клетки»: a bare number right after a direction."""
+    parts = c.parts
+    i = parts.index(part)
+    nxt = parts[i + 1] if i + 1 < len(parts) else None
+    if nxt is not None and nxt.kind == "amount" and nxt.concept is None and nxt.prep in ("на", None):
+        return nxt.value  # type: ignore[return-value]
+    return None
 
 
 def _passable(view: View, cell: tuple[int, int]) -> bool:
@@ -452,7 +462,8 @@ def capture(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
             raise fail("read.source_unknown", span_of(c), kind=ProblemKind.ILLEGAL, where=" рядом с юнитом",
                        hint=example("capture"))
         b = near[0]
-    ap = a.count(c, actor, default=a.remaining(actor) or 1)
+    # «1 ОД: захват источника» spends that one ОД; with no count said, all the unit has (DK-GAP-36)
+    ap = a.count(c, actor, default=1 if c.ap_index is not None else a.remaining(actor) or 1)
     return [make(o.Capture, span_of(c), **_head(actor, view), ap=ap, building=b.id, cell=b.cell)]
 
 

@@ -105,6 +105,8 @@ def _action_of(c: Clause) -> str | None:
             return "rune_use"
         if action == "spend" and any(v.concept == "v_capture" for v in c.verbs):
             return "capture"
+        if action == "spend" and nouns & set(unit_acts.MINE_KIND):
+            return "mine"  # «тратит 2 ОД на железную шахту 21-21»
         return "use"
     if action == "remove":
         spell = next((p.concept for p in c.parts if p.concept in unit_acts.SPELL_OF), None)

@@ -30,6 +30,7 @@ BUILDING = "building"  # someone else's (or a neutral) building or wall
 HOSPITAL = "hospital"  # the poster's own Госпиталь
 SOURCE = "source"  # a Source of Power not the poster's
 KIND = "kind"  # a unit kind as a goal: «в жреца», «до керуба»
+DIR = "dir"  # a direction: «на восток», «по диагонали вверх-влево»
 
 # Contexts in which a DK order may stand without a verb.
 HEADER, ARROW, AP = "unit_header", "arrow", "ap"
@@ -42,7 +43,7 @@ def _frame(kind: str, slot: str, kinds: set[str], title: str, *, role: str | Non
 
 
 FRAMES: tuple[Frame, ...] = (
-    _frame("move", "to", {CELL}, "перемещение", role=ROLE_TO, many=True),
+    _frame("move", "to", {CELL, DIR}, "перемещение", role=ROLE_TO, many=True),
     _frame("dig", "cell", {ROCK}, "вскапывание"),
     _frame("mine", "mine", {MINE}, "добыча"),
     _frame("pickup", "object", {OBJECT}, "подбор предмета"),
@@ -84,6 +85,8 @@ def evidence(c: Clause, view: View, context: frozenset[str]) -> Evidence:
             out.extend(_ref_mentions(p.ref, view))
         elif p.kind == "cell":
             out.append(Mention(_cell_kind(p.value, view), p.start, p.end, p, _role(p.prep)))  # type: ignore[arg-type]
+        elif p.kind == "dir" and p.value is not None:
+            out.append(Mention(DIR, p.start, p.end, p))
         elif p.kind == "noun" and p.concept:
             kind = _noun_kind(p, view)
             if kind is not None:

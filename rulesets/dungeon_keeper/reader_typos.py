@@ -24,6 +24,7 @@ from .reader_syntax import PREPOSITIONS
 from .reader_words import words
 
 _WORD = re.compile(r"[а-яa-z]+")
+_COLON_CELL = re.compile(r"(?<![\d:])(\d{1,3}):(\d{1,3})(?![\d:])")  # «на 36:15»: a cell typed with a colon
 _SKIP = frozenset({"ход", "хода", "од", "клетка", "клетку", "клетки", "шаг", "раз", "раза"})
 
 
@@ -86,6 +87,9 @@ def fixes(norm: str) -> list[list[Fix]]:
         options = [meant] if meant is not None and meant != word else _typos(word, vocab, units)
         if options:
             per_word.append([Fix(m.start(), m.end(), word, x) for x in options])
+    for m in _COLON_CELL.finditer(norm):
+        per_word.append([Fix(m.start(), m.end(), m.group(), f"{m.group(1)}-{m.group(2)}")])
+    per_word.sort(key=lambda opts: opts[0].start)
     if not per_word:
         return []
     first = [opts[0] for opts in per_word]
