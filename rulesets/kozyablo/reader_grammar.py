@@ -53,6 +53,7 @@ PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
 _LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
+_STRIKE_MARKS = ("v_strike", "v_attack", "v_take_off")
 _MULL_LINKS = frozenset({"w_and", "w_all", "w_card", "w_hand", "w_count_x", "w_into", "w_deck"})
 _TYPE_GENITIVE = {"creature": "существо", "hero": "герой", "building": "постройка", "artifact": "артефакт",
                   "magic": "магия", "event": "событие", "capital": "столица", "sector": "сектор"}
@@ -456,16 +457,25 @@ class Grammar:
         """«Мечник рубит гилена, лучник стреляет по шмелю», «X → Y, Z», «все бьют по столице»,
         «X не бьёт», «X выходит из тени и бьёт Y»: TargetPicks in a main post, Strikes in a
         reaction post."""
+        cl, same = self._strike_items(cl)
         segments: list[dict] = []
         group: list[Item] = []  # «Мечник и лучник бьют…»: strikers waiting for their verb
         n = len(cl)
         i = 0
         while i < n:
             it = cl[i]
+            if it.start in same and segments and segments[-1]["targets"] and self._may_strike(it):
+                # «…, бодун тоже», «щитоносец тоже»: the same targets as the striker before
+                segments.append({**segments[-1], "strikers": [*group, it], "start": (group or [it])[0].start,
+                                 "end": it.end})
+                group = []
+                i += 1
+                continue
             if it.kind in REF_KINDS or it.is_("w_all"):
                 j = i + 1
                 reveal = neg = False
-                while j < n and (cl[j].is_("w_not", "d_reveal", "v_exit", "w_and") or cl[j].sym(",")):
+                while j < n and (cl[j].is_("w_not", "d_reveal", "v_exit", "w_and") or cl[j].sym(",")
+                                 or cl[j].text == "но" and reveal):
                     if cl[j].sym(",") and j + 1 < n and cl[j + 1].is_("v_strike") and not segments and not group:
                         j += 1  # «Лучник, стреляй в гилена!»
                         break
@@ -476,8 +486,11 @@ class Grammar:
                     elif not reveal:
                         break
                     j += 1
-                fresh = not segments or (i > 0 and cl[i - 1].sym(",", ";")) and bool(segments[-1]["targets"])
-                if j < n and (cl[j].is_("v_strike", "v_attack") or cl[j].sym("→")
+                after_comma = i > 0 and (cl[i - 1].sym(",", ";") or cl[i - 1].is_("w_and") and i > 1
+                                         and cl[i - 2].sym(",", ";"))
+                fresh = not segments or after_comma and bool(segments[-1]["targets"] or segments[-1]["neg"])
+                if j < n and (cl[j].is_(*_STRIKE_MARKS) or cl[j].sym("→")
+                              or (cl[j].is_("w_at") and self._may_strike(it) and (fresh or group))
                               or (cl[j].sym(":", "-") and fresh and j + 1 < n and cl[j + 1].kind in REF_KINDS)):
                     segments.append({"strikers": [*group, it], "targets": [], "neg": neg, "reveal": reveal,
                                      "start": (group or [it])[0].start, "end": cl[j].end})
@@ -499,6 +512,7 @@ class Grammar:
                 continue
             if it.is_("w_not") and segments and i + 1 < n and cl[i + 1].is_("v_strike"):
                 segments[-1]["neg"] = True
+                segments[-1]["targets"] = []
             i += 1
         if not segments:
             if self.mode == "reaction":
@@ -513,6 +527,39 @@ class Grammar:
                 reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
         return reads
 
+    def _strike_items(self, cl: list[Item]) -> tuple[list[Item], set[int]]:
+        """The items of a target list without what only restates it: a remark in brackets
+        («(там у гилена 5 жизней)»), «оба» after the strikers («мечник и лучник — оба по гилену»),
+        «по» after a dash, «тоже» (the strikers it follows take the targets before: returned by
+        start)."""
+        out: list[Item] = []
+        same: set[int] = set()
+        depth = 0
+        for it in cl:
+            if it.sym("("):
+                depth += 1
+                continue
+            if it.sym(")"):
+                depth = max(0, depth - 1)
+                continue
+            if depth:
+                continue
+            prev = out[-1] if out else None
+            if it.kind == "word" and it.text in ("тоже", "также"):
+                back = [x for x in out if not x.sym("-", ":", "→")]
+                if back and back[-1].kind in REF_KINDS and (prev is back[-1] or prev is not None
+                                                          and prev.sym("-", ":")):
+                    if prev is back[-1]:
+                        same.add(back[-1].start)
+                continue
+            if it.is_("w_all") and it.text in ("оба", "обе") and prev is not None and prev.sym("-", ":", "→") \
+                    and len(out) > 1 and out[-2].kind in REF_KINDS:
+                continue
+            if it.is_("w_at") and prev is not None and prev.sym("-", ":", "→"):
+                continue
+            out.append(it)
+        return out, same
+
     def _may_strike(self, it: Item) -> bool:
         sector = self.fight.sector if self.fight is not None else None
         return it.is_("w_all") or (it.kind == "name" and bool(self.t.piece_candidates(it, {self.faction}, sector)))
@@ -520,7 +567,9 @@ class Grammar:
     def _group_ahead(self, cl: list[Item], i: int) -> bool:
         """Whether the names from ``cl[i]`` on, joined by «и» or commas, end at a strike verb."""
         for it in cl[i + 1:]:
-            if it.is_("v_strike", "v_attack") or it.sym("→"):
+            if it.is_(*_STRIKE_MARKS) or it.sym("→"):
+                return True
+            if it.sym("-", ":") and self._may_strike(cl[i]):
                 return True
             if it.is_("w_and") or it.sym(",") or (it.kind in REF_KINDS and self._may_strike(it)):
                 continue
@@ -548,8 +597,10 @@ class Grammar:
         if not seg["neg"]:
             for it in seg["targets"]:
                 target = self._target(it, sector, fight)
-                if target not in targets:
-                    targets.append(target)
+                if target in targets:
+                    raise fail("read.target_twice", it, "KZ-DEF-AREA-01", name=self.t.namer.piece(target)
+                               if not target.startswith("capital:") else self.t.typed(it))
+                targets.append(target)
             if not targets and not seg["reveal"]:
                 raise fail("read.pick_targets", striker_it, "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE,
                            name=self.t.namer.piece(strikers[0].uid))
