@@ -302,10 +302,11 @@ class _Post:
         """Under a unit header or after a unit's name a past-tense verb with something to act on is an
         order («Имп №2: вскопал 20-21», «Имп №3 взял сундук»), not a story (issue 9, kind 4) —
         unless the clause says it is about the past («в прошлом ходу»)."""
-        if c.subject is None and self.current is None:
-            return False
         if _PAST_MARKERS.intersection(c.words):
             return False
+        if c.subject is None and self.current is None:
+            # «Призвал беса», «Наложил ярость на беса №1»: the archdemon telling his own turn
+            return _archdemon(c) and _singular_past(c) and bool(c.parts)
         return any(p.kind in _OBJECT_PARTS or p.kind == "noun" and not (p.concept or "").startswith("w_")
                    for p in c.parts)
 
@@ -452,6 +453,15 @@ def _first_person(c: Clause) -> bool:
 
     verb = c.verb
     return verb is not None and verb.text.isalpha() and any("1per" in p.tag for p in parses(verb.text))
+
+
+def _singular_past(c: Clause) -> bool:
+    """The main verb is a past tense in the singular («призвал», «наложила»): what «I» did."""
+    from letopis.engine.text import parses
+
+    verb = c.verb
+    return verb is not None and verb.text.isalpha() and any(
+        "past" in p.tag and "sing" in p.tag for p in parses(verb.text)[:1])
 
 
 def _archdemon(c: Clause) -> bool:

@@ -64,6 +64,8 @@ def upgrade_unit(c: Clause, actor: UnitView | None, a: Acts) -> list[BaseModel]:
     whom_ref = next((r for r in refs if r is not to_ref), None)
     if to_ref is None and len(refs) >= 2 and refs[-1].number is None:
         to_ref, whom_ref = refs[-1], refs[0] if refs[0] is not refs[-1] else None
+    if to_ref is None and len(refs) == 1 and c.subject is not None and refs[0].number is None:
+        to_ref, whom_ref = refs[0], None  # «Бес №1 => жрец», «Бес №1 становится огневиком»
     if to_ref is None or to_ref.kind in (None, "unit"):
         raise fail("read.upgrade_to", span_of(c), hint=example("upgrade_unit"))
     if whom_ref is not None:

@@ -75,6 +75,8 @@ def _action_of(c: Clause) -> str | None:
     if action is None:
         if subject_noun == "b_source" and any(p.kind == "amount" for p in c.parts):
             return "upgrade"
+        if subject_noun == "b_circle" and c.refs():
+            return "summon"  # «Круг вызова: +2 импа»
         if subject_noun == "b_laboratory" or ("r_mana" in nouns and nouns & set(arch.RESOURCES)):
             return "alchemy"
         if subject_noun == "b_armoury" and nouns & set(unit_acts.ARTIFACTS):
@@ -89,6 +91,10 @@ def _action_of(c: Clause) -> str | None:
                 and not c.refs() and not nouns:
             return "move"  # «8-8 → 8-9 → 9-10», «Имп №1 → 12-13»
         return None
+    if action == "move" and verb is not None and verb.text.startswith("станов") and c.subject is not None \
+            and not any(p.kind in ("cell", "dir") for p in c.parts) \
+            and any(r.number is None and r.kind not in (None, "unit") for r in c.refs()):
+        return "upgrade"  # «Бес №1 становится огневиком»
     if action == "kopat" and (nouns & set(unit_acts.MINE_KIND)):
         return "mine"
     if action == "develop":

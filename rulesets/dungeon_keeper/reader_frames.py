@@ -70,19 +70,21 @@ def context_of(c: Clause, current: UnitView | None) -> frozenset[str]:
     return frozenset(ctx)
 
 
-def evidence(c: Clause, view: View, context: frozenset[str]) -> Evidence:
+def evidence(c: Clause, view: View, context: frozenset[str], current: UnitView | None = None) -> Evidence:
     """What a verbless clause names, as mentions the frames can take."""
     ev = Evidence(context=context)
     out = ev.mentions
     if c.subject is not None:
-        out.append(Mention(_side(c.subject, view), c.subject.start, c.subject.end, c.subject))
+        side = _side(c.subject, view) if current is not None else _subject_side(c.subject, view)
+        out.append(Mention(side, c.subject.start, c.subject.end, c.subject))
     if c.subject_noun is not None:
         kind = _noun_kind(c.subject_noun, view)
         if kind is not None:
             out.append(Mention(kind, c.subject_noun.start, c.subject_noun.end, c.subject_noun))
+    arrow = False
     for p in c.parts:
         if p.kind == "ref" and p.ref is not None:
-            out.extend(_ref_mentions(p.ref, view))
+            out.extend(_ref_mentions(p.ref, view, arrow))
         elif p.kind == "cell":
             out.append(Mention(_cell_kind(p.value, view), p.start, p.end, p, _role(p.prep)))  # type: ignore[arg-type]
         elif p.kind == "dir" and p.value is not None:
@@ -91,6 +93,7 @@ def evidence(c: Clause, view: View, context: frozenset[str]) -> Evidence:
             kind = _noun_kind(p, view)
             if kind is not None:
                 out.append(Mention(kind, p.start, p.end, p))
+        arrow = p.kind == "arrow"
     return ev
 
 
@@ -99,7 +102,7 @@ def choose_frame(c: Clause, view: View, current: UnitView | None) -> Choice | No
     context = context_of(c, current)
     if not context:
         return None
-    choice = choose(FRAMES, evidence(c, view, context))
+    choice = choose(FRAMES, evidence(c, view, context, current))
     if choice.rivals and not choice.rivals[0].complete:
         return None  # nothing the clause names fits any order
     return choice
@@ -175,9 +178,14 @@ def _noun_kind(p: Part, view: View) -> str | None:
     return None
 
 
-def _ref_mentions(ref: Ref, view: View) -> list[Mention]:
-    """A unit reference: someone's unit, or (after «в»/«до», with no number) a kind to become."""
+def _ref_mentions(ref: Ref, view: View, after_arrow: bool = False) -> list[Mention]:
+    """A unit reference: someone's unit, or (after «в»/«до», with no number) a kind to become;
+    after an arrow a kind's bare name («Бес №1 => жрец») is only that: a target is written
+    «→ жреца», «→ жрец Лилит»."""
     out: list[Mention] = []
+    if after_arrow and ref.nominative and ref.number is None and not ref.owner_words and ref.cell is None \
+            and not ref.enemy:
+        return [Mention(KIND, ref.start, ref.end, ref)]
     if ref.number is None and ref.prep in _UPGRADE_PREPS and ref.kind not in (None, "unit") \
             and not ref.owner_words and ref.cell is None:
         out.append(Mention(KIND, ref.start, ref.end, ref))
@@ -185,6 +193,16 @@ def _ref_mentions(ref: Ref, view: View) -> list[Mention]:
             return out
     out.append(Mention(_side(ref, view), ref.start, ref.end, ref))
     return out
+
+
+def _subject_side(ref: Ref, view: View) -> str:
+    """Who the unit a clause starts with is: the poster's own when he has one of that name and
+    nothing says otherwise («Бес №1 => жрец» while Лилит has a бес №1 too) — he orders his own."""
+    if ref.enemy or ref.owner_words or ref.kind is None:
+        return _side(ref, view)
+    if view.find(None if ref.kind == "unit" else ref.kind, ref.number, None, ref.cell, "own"):
+        return OWN
+    return _side(ref, view)
 
 
 def _side(ref: Ref, view: View) -> str:

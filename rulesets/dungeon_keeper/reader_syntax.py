@@ -16,6 +16,7 @@ step (`reader_bind`) matches them against the players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .reader_words import MOOD_SPEECH, MOOD_STORY, Item, scan
 
@@ -70,6 +71,7 @@ class Ref:
     cell: tuple[int, int] | None = None  # «на 12-13» right after it, «(18-20)»
     cell_span: tuple[int, int] | None = None
     prep: str | None = None  # the preposition before it
+    nominative: bool = False  # the kind's bare name («жрец», «керуб»), not an object form («жреца»)
 
 
 @dataclass(slots=True)
@@ -687,7 +689,8 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
     kind = _unit_kind(it)
     if kind is None:
         return None, k
-    ref = Ref(kind, items[k].start, it.end, prep=prep, enemy=enemy, own=own, plural=it.plural)
+    ref = Ref(kind, items[k].start, it.end, prep=prep, enemy=enemy, own=own, plural=it.plural,
+              nominative=it.text == _nominatives().get(kind))
     j += 1
     if j < n and items[j].kind == "no" or j < n and items[j].kind == "num" and not (j + 1 < n and items[j + 1].concept in ("w_ap", "w_times")) \
             and not (j + 1 < n and items[j + 1].kind == "word" and (items[j + 1].concept or "").startswith("r_")):
@@ -696,6 +699,16 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
     if ref.number is not None:
         ref.plural = False
     return ref, j
+
+
+@lru_cache(maxsize=1)
+def _nominatives() -> dict[str, str]:
+    """Each unit kind's name in the nominative singular, as lines are normalised."""
+    from letopis.engine.text import normalise
+
+    from .data import DATA
+
+    return {k: normalise(u.forms.nom) for k, u in DATA.units.items()}
 
 
 def _ref_tail(items: tuple[Item, ...], k: int, b: int, ref: Ref) -> int:
