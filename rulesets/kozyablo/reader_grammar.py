@@ -53,6 +53,7 @@ PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
 _LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
+_ALL = Item("word", 0, 0, "все", "w_all")  # every own card that can strike
 _STRIKE_MARKS = ("v_strike", "v_attack", "v_take_off")
 _MULL_LINKS = frozenset({"w_and", "w_all", "w_card", "w_hand", "w_count_x", "w_into", "w_deck"})
 _TYPE_GENITIVE = {"creature": "существо", "hero": "герой", "building": "постройка", "artifact": "артефакт",
@@ -129,7 +130,14 @@ class Grammar:
         c = v.concept or ""
         neg = self._negated(cl, v)
         refs = [it for it in cl if it.kind in REF_KINDS]
-        subject = bool(refs) and refs[0].start < v.start
+        subject = bool(refs) and refs[0].start < v.start and refs[0].kind == "name" \
+            and not self.t._place_only(refs[0]) and bool(self.t.piece_candidates(refs[0], {self.faction}))
+        if c == "v_attack" and subject and self.mode == "main" and self._attack_only(cl, v):
+            return self._attack(cl, v)  # «Дикий гилен атакует в Позорище»: the attack, said by its creature
+        if c == "v_strike" and self._we(v) and not any(
+                it.kind == "name" and it.start < v.start and self.t.piece_candidates(it, {self.faction})
+                for it in refs):
+            return self._we_strike(cl, v)
         if is_ability(v):
             return [self._ability(cl, v)]
         named = next((it for it in cl if is_ability(it)), None)
@@ -427,6 +435,9 @@ class Grammar:
             return mine and (theirs or (sector is not None and sector.kind == "capital"
                                         and sector.put_by != self.faction))
 
+        if place is None:  # «В шахте-1 атакую», «Выбиваю гилена из моей столицы — атакую!»
+            place = next((it for it in cl if it.start < v.start and self.t.is_place(it)
+                          and (it.kind != "name" or self.t._place_only(it))), None)
         if place is not None:
             return self.t.sector(place, prefer=contested, default_own=False), place
         enemy = next((it for it in after if it.kind == "name"), None)
@@ -437,12 +448,59 @@ class Grammar:
             return found[0], None
         raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
 
+    def _attack_only(self, cl: list[Item], v: Item) -> bool:
+        """Only a place after the attack verb: the line declares the attack, whoever it names."""
+        after = [it for it in cl if it.start > v.start and it.kind in REF_KINDS]
+        return len(after) == 1 and self.t.is_place(after[0]) and (after[0].kind != "name"
+                                                                    or self.t._place_only(after[0]))
+
+    @staticmethod
+    def _we(v: Item) -> bool:
+        """«Бьём», «рубим», «бодаем»: the poster's side as a whole."""
+        from letopis.engine.text import parses
+
+        return v.kind == "word" and any("1per" in p.tag and "plur" in p.tag for p in parses(v.text)[:2])
+
+    def _we_strike(self, cl: list[Item], v: Item) -> list[Read]:
+        """«Бьём трутней в шахте-1!» (with no attack yet: the attack), «В шахте-1 бьём Бориса: бодун →
+        вышибала», «Бодаем вышибалу в шахте-1», «Гилена рубим мечником»: a striker said in the
+        instrumental strikes, else every own card that can strike in the fight."""
+        from letopis.engine.text import parses
+
+        place = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
+        if self.fight is None and self.mode == "main":
+            if place is None:
+                raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
+            sector = self.t.sector(place, default_own=False)
+            reads = [Read(Attack(sector=sector), cl[0].start, max(place.end, v.end))]
+            colon = next((k for k, it in enumerate(cl) if it.sym(":") and it.start > v.start), None)
+            if colon is not None and any(it.kind in REF_KINDS for it in cl[colon + 1:]):
+                old = self.fight
+                self.fight = Fight(sector, attacker=self.faction)
+                try:
+                    reads += self._strikes(cl[colon + 1:])
+                except Fail as e:
+                    reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+                finally:
+                    self.fight = old
+            return reads
+        sector = self.fight.sector if self.fight is not None else None
+        names = [it for it in cl if it.kind == "name" and not self.t._place_only(it)
+                 and it.text not in self.t.words.races]
+        strikers = [it for it in names if self.t.piece_candidates(it, {self.faction}, sector)
+                    and any("ablt" in p.tag for p in parses(it.text.split()[-1])[:2])]
+        targets = [it for it in names if it not in strikers]
+        group = [it for it in cl if it.is_("w_all")]
+        seg = {"strikers": strikers or group[:1] or [_ALL], "targets": targets, "neg": False, "reveal": False,
+               "start": cl[0].start, "end": cl[-1].end}
+        return self._segment(seg, self.fight)
+
     def _attack(self, cl: list[Item], v: Item) -> list[Read]:
         sector, place = self.attack_sector(cl, v)
-        head_end = place.end if place is not None else v.end
+        head_end = max(place.end, v.end) if place is not None else v.end
         reads = [Read(Attack(sector=sector), cl[0].start, head_end)]
         rest = [it for it in cl if it.start >= head_end]
-        if any(it.kind in REF_KINDS or it.is_("w_all") for it in rest):
+        if any(it.kind in REF_KINDS or it.is_("w_all") for it in self._strike_items(rest)[0]):
             old = self.fight
             self.fight = Fight(sector, attacker=self.faction)
             try:
@@ -520,9 +578,14 @@ class Grammar:
             raise fail("read.pick_striker", cl[0], "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
         fight = self.fight
         reads: list[Read] = []
+        named: set[str] = set()
         for seg in segments:
+            seg["others_than"] = set(named)
             try:
-                reads += self._segment(seg, fight)
+                got = self._segment(seg, fight)
+                named.update(r.order.striker for r in got if isinstance(r.order, Strike))
+                named.update(p.striker for r in got for p in r.picks)
+                reads += got
             except Fail as e:
                 reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
         return reads
@@ -585,6 +648,8 @@ class Grammar:
                 if sector is None:
                     raise fail("read.pick_no_attack", who, "KZ-DEF-CMB-03")
                 found = [p for p in self.state.pieces_in(sector, self.faction) if strikes(self.state, p)]
+                if who.text.startswith("остальн"):  # «Лучник → шмель, остальные по гилену»
+                    found = [p for p in found if p.uid not in seg.get("others_than", ())]
                 if not found:
                     raise fail("read.all_strike_none", who, "KZ-DEF-CMB-03",
                                sector=f"«{sector_name(self.state, sector)}»")

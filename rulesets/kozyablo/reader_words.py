@@ -371,8 +371,8 @@ class Words:
                 if not more:
                     break
                 common = cands & {c for c, _ in more}
-                if not common:
-                    break
+                if not common or ({b for _, b in more} & {b for _, b in matched} and skip):
+                    break  # «лучника и лучника»: the same word twice is two names
                 if more_as:
                     fixed.append((nxt.text, more_as))
                 cands = common
