@@ -127,7 +127,7 @@ def test_teleport_WG_DEF_ABIL_01():
 
 
 def test_charge_at_once_and_continuation_WG_CHARGE_04():
-    """WG-CHARGE-01..04, WG-CHARGE-06, WG-DEF-CHARGE-01..04, WG-GAP-21, WG-GAP-36: the first player
+    """WG-CHARGE-01, WG-CHARGE-02, WG-CHARGE-03, WG-CHARGE-04, WG-CHARGE-06, WG-DEF-CHARGE-01, WG-DEF-CHARGE-02, WG-DEF-CHARGE-03, WG-DEF-CHARGE-04, WG-GAP-21, WG-GAP-36: the first player
     charges; one die plus the outnumbering; on a 6 the melee is fought at once; won, the
     continuation line moves the figure on with its ОМ left."""
     s = fight_ready()
@@ -187,7 +187,7 @@ def test_cards_after_the_check_WG_DEC_13():
 
 
 def test_tower_storm_and_taking_it_WG_TOWER_03():
-    """WG-TOWER-01..04, WG-DEF-TOWER-02, WG-DEF-TOWER-03, WG-GAP-19, WG-DEC-09: a storm needs 2 ОМ
+    """WG-TOWER-01, WG-TOWER-02, WG-TOWER-03, WG-TOWER-04, WG-DEF-TOWER-02, WG-DEF-TOWER-03, WG-GAP-19, WG-DEC-09: a storm needs 2 ОМ
     left; the challengers stay below; the holders get +1; won, they move up into the freed cells."""
     s = fight_ready()
     put(s, "p2:orc-1", 12, 8)
@@ -258,7 +258,7 @@ def test_healing_WG_HEAL_01():
 
 
 def test_artifacts_WG_ART_06():
-    """WG-ART-01..06, WG-DEF-ART-01..03, WG-GAP-23, WG-GAP-24, WG-DEC-10: killing an enemy
+    """WG-ART-01, WG-ART-02, WG-ART-03, WG-ART-04, WG-ART-05, WG-ART-06, WG-DEF-ART-01, WG-DEF-ART-02, WG-DEF-ART-03, WG-GAP-23, WG-GAP-24, WG-DEC-10: killing an enemy
     commander lets the winner choose an artifact; it works while its keeper lives; the banner makes
     the aura +2; a dead keeper's artifact goes out and must be activated again."""
     s = fight_ready()
@@ -319,3 +319,15 @@ def test_another_map_and_army_from_toml(tmp_path):
         "p1:lord", "p1:elf-1", "p1:elf-2"}
     s = apply(s, "p1", default_orders(s, "p1"), FixedDice([])).state
     assert all(f.cell[1] == 1 for f in s.living("p1"))
+
+
+def test_line_of_sight_option_WG_GAP_03():
+    """WG-GAP-03: with `line_of_sight` on, rock between shooter and target blocks the shot."""
+    s = fight_ready(line_of_sight=True)
+    s.board.rows[4] = s.board.rows[4][:4] + "r" + s.board.rows[4][5:]
+    archer = s.figures[put(s, "p1:archer-1", 5, 2)]
+    orc = s.figures[put(s, "p2:orc-1", 5, 8)]
+    from rulesets.wargame.rules.shooting import check_shot
+    assert check_shot(s, archer, None, orc).code == "shot.sight"
+    s.options = s.options.model_copy(update={"line_of_sight": False})
+    assert check_shot(s, archer, None, orc) is None

@@ -82,7 +82,7 @@ def test_scores_aura_height_wounds_WG_DEF_MELEE_04():
 
 
 def test_damage_table_rows_WG_DMG_01():
-    """WG-DMG-01..04, WG-GAP-12, WG-DEF-DMG-02, WG-DEF-DMG-03, WG-GAP-14: the table's rows for a
+    """WG-DMG-01, WG-DMG-02, WG-DMG-03, WG-DMG-04, WG-GAP-12, WG-DEF-DMG-02, WG-DEF-DMG-03, WG-GAP-14: the table's rows for a
     single loser of each kind, with half-points at the band edges."""
     s = fight_ready()
     w = s.figures["p2:orc-1"]

@@ -17,6 +17,7 @@ from rulesets.wargame.state import State
 
 
 def test_default_armies_match_the_checklist_WG_DEF_ARMY_01_WG_DEF_ARMY_02():
+    """WG-DEF-ARMY-01, WG-DEF-ARMY-02, WG-GAP-05, WG-GAP-23: both default armies as TOML."""
     k, h = load_army("kingdom.toml"), load_army("horde.toml")
     assert [(f.name, f.count) for f in k.figure] == [("Рыцарь", 1), ("Мечник", 4), ("Маг", 1), ("Капитан", 1),
                                                      ("Лучник", 3), ("Катапульта", 1)]

@@ -1,6 +1,9 @@
 """«Атака с ходу» (WG-CHARGE, WG-DEF-CHARGE): the check right after the move line, magic cards
 after the result (WG-DEC-13, only with `magic_cards`), the melee at once on a 6, and the
-continuation with the remaining ОМ when it is won (WG-CHARGE-06, WG-DEC-12)."""
+continuation with the remaining ОМ when it is won (WG-CHARGE-06, WG-DEC-12).
+The check is optional (WG-CHARGE-02); its dice are 1 (maneuver) or 2 (teleport) plus the
+outnumbering of all participants (WG-CHARGE-03, WG-GAP-36); on a 6 the melee runs in full and the
+post goes on (WG-DEF-CHARGE-03)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,10 @@
 5. no-save selection — WG-DEC-03 by the loser; 6. saves in army-list order (WG-SAVE-01);
 7. save steps — WG-DEC-04 by the owner; then the damage is applied (WG-DMG-02..04);
 8. artifact activation if a commander died (WG-ART-06, WG-DEC-10); the tower is taken if the
-besiegers won (WG-TOWER-03, WG-DEC-09); 9. withdrawal — WG-DEC-06, loser first (WG-RETREAT-01).
+besiegers won (WG-TOWER-03, WG-DEC-09); 9. withdrawal — WG-DEC-06, loser first (WG-RETREAT-01, WG-DEF-RETREAT-02, WG-GAP-17).
+Distribution follows WG-DMG-07 / WG-GAP-13 / WG-GAP-38; the no-save choice is the loser's
+(WG-SAVE-05, WG-SAVE-06, WG-GAP-26); the steps follow WG-GAP-27. Supporters join by WG-MELEE-02;
+each pairwise fight is complete before the next, with results carried over (WG-MULTI-04).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Whose post and what kind (WG-DEF-TURN-03/05, WG-DEF-DECIDE-01), and the deadline defaults
 (WG-GAP-33, checklist §4): a missing maneuver post holds every figure, a missing shooting post
-shoots nothing, an unanswered decision falls to its documented default."""
+shoots nothing, an unanswered decision falls to its documented default. With `posting = merged` one post a
+round carries moves and shots (WG-DEF-TURN-04)."""
 
 from __future__ import annotations
 

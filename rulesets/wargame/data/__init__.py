@@ -12,7 +12,7 @@ The model:
   Russian name with its accusative, dative and plural forms, kind, count, отряд, commander flag,
   bonus ОМ, melee bonus in points — halves allowed, armour, weapons, abilities, artifact, lives,
   capacity, flight, cost), and ``[[artifact]]`` cards with an effect code and value.
-Both are copied into the game `State` at setup, so a running game never depends on files again.
+Artifact cards are editable in the army TOML (WG-GAP-23). Both are copied into the game `State` at setup, so a running game never depends on files again.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The grid (WG-DEF-BOARD): cells ``(x, y)`` 1-based, Chebyshev distance, terrain per cell with
-its elevation and entry cost, and contact between figures (WG-DEF-MELEE-01)."""
+its elevation and entry cost, and contact between figures (WG-DEF-MELEE-01). Tower cells have elevation 2 and climbing pays
++1 ОМ per level (WG-DEF-TOWER-01, WG-GAP-19)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Who fights (WG-MELEE-01..03, WG-DEF-MELEE-02/03/05): melee groups linked by contact, the
 participants of a pairwise fight (contact, then the «пирамида» of supporters), and the order of
-the melees of a phase."""
+the melees of a phase (WG-GAP-35)."""
 
 from __future__ import annotations
 

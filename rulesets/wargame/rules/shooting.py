@@ -2,7 +2,10 @@
 
 `check_shot` says why a shot is illegal; `to_hit` counts the dice with every modifier;
 `classify` reads a roll as a hit, a stray or a clean miss (WG-VSHOT-03..07); `stray_candidates`
-lists who a stray shot may hit; `dodge_dice` counts the dodge dice.
+lists who a stray shot may hit; `dodge_dice` counts the dodge dice. Modifiers: WG-DEF-SHOOT-05, WG-DEF-SHOOT-06, WG-DEF-SHOOT-08,
+WG-DEF-SHOOT-09; no armour save against shots, only the dodge (WG-DEF-SHOOT-11, WG-SAVE-07).
+A machine carries the weapons of its army list (WG-MACH-01), each gun a separate weapon with its
+own dice, never pooled (WG-MACH-04).
 """
 
 from __future__ import annotations
