@@ -265,7 +265,7 @@ def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Pa
                 p.issues.append(note("read.sheet_status", p.start, p.end, "DRP-GEN-05"))
                 return p
             return parse_build(items, ctx, pl.marker_number, pl.typed)
-        if expected and fam not in ("boosts", "first_move", "presoak") and not _kind_expected(fam, kind, expected):
+        if expected and fam not in ("boosts", "first_move", "presoak", "ambiguous") and not _kind_expected(fam, kind, expected):
             return _wrong_step(fam, kind, items, ctx)
         return PARSERS[fam](items, ctx)
     except ReadError as e:

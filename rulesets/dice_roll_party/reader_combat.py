@@ -177,15 +177,17 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
             attacker, target = a, b
     if attacker is None:
         free = []
+        verb = next((k for k, it in enumerate(items) if it.is_word("v_attack")), None)
         for k in refs:
             it = items[k]
             if it.side == "opp" or prep_before(items, k) in ("по", "на"):
                 target = k if target is None else target
+            elif _own_object(items, k, verb, attacker):
+                target = k if target is None else target  # «П2 атакует свой П1», «Рыцарь атакует Лучницу»
             elif it.side == "own" or it.ablt or (it.kind == "ordinal" and lemmatizer_ablt(it)):
                 attacker = k if attacker is None else attacker
             else:
                 free.append(k)
-        verb = next((k for k, it in enumerate(items) if it.is_word("v_attack")), None)
         if len(free) == 1 and attacker is None and target is None and verb is not None and free[0] > verb \
                 and "1per" in lemmatizer().grammemes(items[verb].text):
             target = free.pop()  # «Атакую П1»: the one I attack; who attacks is found later
@@ -209,6 +211,9 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
             raise fail("read.attack_target", span=(p.start, p.end), hint=msg("read.hint_attack"), clause="DRP-ATK-01")
         target_slot, target_faction = target
     else:
+        if items[target].side == "own":  # DRP-TURN-05: only the opponent's characters are targets
+            raise fail("read.attack_own_target", items[target], kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05",
+                       hint=msg("read.hint_attack_target"), what=items[target].text)
         target_slot = _target_slot(items[target], ctx)
         target_faction = items[target].faction if items[target].side == "opp" else None
     fields = {"target": target_slot, "target_faction": None, "class_up": boosts.class_up, "damage": boosts.damage,
@@ -223,6 +228,16 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
         raise fail("attack.target_self", it, kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05")
     p.orders.append(Attack(attacker=_own_slot(it, ctx), **fields))
     return p
+
+
+def _own_object(items: list[Item], k: int, verb: int | None, attacker: int | None) -> bool:
+    """Whether the own character at k is what is attacked: it stands after the verb, not in the
+    instrumental («своим П3» attacks), with the attacker already named before the verb."""
+    it = items[k]
+    if it.side != "own" or it.ablt or verb is None or k < verb:
+        return False
+    return attacker is not None or any(j < verb and items[j].kind == "ref" and items[j].side != "opp"
+                                       for j in ref_indices(items))
 
 
 def lemmatizer_ablt(it: Item) -> bool:

@@ -12,6 +12,9 @@ ambiguous (which character? which zone?).
 
 from __future__ import annotations
 
+from letopis.engine.problems import ProblemKind, Severity
+
+from .messages import msg
 from .orders import Zone
 from .reader_combat import (
     parse_attack,
@@ -22,7 +25,7 @@ from .reader_combat import (
     parse_soak,
     soak_start,
 )
-from .reader_parts import DEST_PREPS, REDS, arrow_pairs, concepts_of, first_index, prep_before, ref_indices, specs
+from .reader_parts import DEST_PREPS, Issue, Parsed, REDS, arrow_pairs, concepts_of, first_index, prep_before, ref_indices, specs
 from .reader_phase1 import (
     parse_add,
     parse_draw_more,
@@ -35,7 +38,7 @@ from .reader_phase1 import (
 )
 from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 from .reader_words import Context, Item, lemmatizer
-from .reading.frames import verbless_kind
+from .reading.frames import BOOST, verb_reading, verbless_kind
 
 
 # --- the families ---------------------------------------------------------------------------------
@@ -83,14 +86,14 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         # «Убираю в хранилище 3 синих с четвёртого» in the handicap step is the handicap (D4)
         return "handicap" if "handicap" in expected and refs else "return"
     if "v_shift" in cs:
-        return "shift"
+        return by_objects(items, ctx, "v_shift", "shift")
     if "v_swap" in cs:
-        return "swap"
+        return by_objects(items, ctx, "v_swap", "swap")
     if "v_add" in cs:
-        return "add"
+        return by_objects(items, ctx, "v_add", "add")
     if "v_transfer" in cs:
         zones = [i for i in items if i.kind == "zone" and i.zone in REDS]
-        return "shift" if len(refs) <= 1 and len(zones) >= 2 else "transfer"
+        return by_objects(items, ctx, "v_transfer", "shift" if len(refs) <= 1 and len(zones) >= 2 else "transfer")
     if "v_give" in cs:
         return "swap" if "v_get" in cs else ("soak" if "soak" in expected else "transfer")
     if "v_defend" in cs:
@@ -147,6 +150,35 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     return None
 
 
+def by_objects(items: list[Item], ctx: Context | None, verb: str, default: str) -> str:
+    """The family of a clause whose verb may mean several orders, chosen by its objects
+    (`reading.frames.verb_reading`): «Рыцарь идёт на Тень» attacks, «перекладываю синий с П2 на
+    П3» transfers, «добавляю три урона» after an attack is its damage boost; "ambiguous" when two
+    readings fit equally."""
+    r = verb_reading(items, ctx, verb, default)
+    if r.rivals:
+        return "ambiguous"
+    if r.kind == BOOST:
+        return "attack" if any(i.is_word("v_attack") for i in items) else "boosts"
+    return r.kind or default
+
+
+def parse_ambiguous(items: list[Item], ctx: Context | None) -> Parsed:
+    """An order verb whose objects fit two readings equally: an error naming both (issue 9)."""
+    readings = ""
+    for verb, default in _DEFAULTS.items():
+        if any(i.is_word(verb) for i in items):
+            readings = verb_reading(items, ctx, verb, default).rivals or readings
+    p = Parsed("ambiguous", items[0].start, items[-1].end)
+    p.issues.append(Issue("read.verb_ambiguous", msg("read.verb_ambiguous", readings=readings),
+                          msg("read.hint_verb_ambiguous"), None, Severity.ERROR, ProblemKind.AMBIGUOUS,
+                          p.start, p.end))
+    return p
+
+
+_DEFAULTS = {"v_shift": "shift", "v_swap": "swap", "v_add": "add", "v_transfer": "transfer"}
+
+
 def _lemma_is(it: Item, lemma: str) -> bool:
     return it.kind == "word" and lemma in lemmatizer().lemmas(it.text)
 
@@ -184,7 +216,7 @@ PARSERS = {
     "transfer": parse_transfer, "return": parse_return, "swap": parse_swap, "reroll": parse_reroll,
     "emergency": parse_emergency, "attack": parse_attack, "skip": parse_skip, "defence": parse_defence,
     "soak": parse_soak, "presoak": parse_presoak, "boosts": parse_boosts, "draw_more": parse_draw_more,
-    "first_move": parse_first_move,
+    "first_move": parse_first_move, "ambiguous": parse_ambiguous,
 }
 # The order kind a family stands for, for "now is not the time for this" messages.
 FAMILY_KIND = {"swap": "swap_storage", "presoak": "soak", "draw_more": "reroll"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from letopis.engine.frames import AMOUNT, ENEMY, OWN, Evidence, Mention, is_order_line
 
-from ..reader_words import Context, Item
+from ..reader_words import ORDER_VERBS, Context, Item
 
 _AMOUNT_KINDS = frozenset({"num", "colour", "zone"})
 
@@ -29,6 +29,10 @@ def mentions(items: list[Item], ctx: Context | None) -> list[Mention]:
 def must_be_read(items: list[Item], ctx: Context | None) -> bool:
     """Whether a sentence that failed to read is an order line with an error, not role-play: it
     names an own character and something it acts on («Рыцарь атакует Тень» in the defender's
-    step), while «Лучница стреляет без промаха» names only the actor."""
+    step, «Рыцарь атакует Лучницу»), while «Лучница стреляет без промаха» names only the actor."""
     words = [it.text for it in items if it.kind == "word"]
-    return is_order_line(Evidence(mentions=mentions(items, ctx)), frozenset(), words)
+    found = mentions(items, ctx)
+    own = {m.value for m in found if m.kind == OWN}
+    if len(own) >= 2 and any(it.kind == "word" and it.concept in ORDER_VERBS for it in items):
+        return True  # «Рыцарь атакует Лучницу»: an order verb between two own characters
+    return is_order_line(Evidence(mentions=found), frozenset(), words)

@@ -7,6 +7,8 @@ explains the line best names its kind; two that fit equally are left to the gram
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from letopis.engine.frames import (
     AMOUNT,
     ENEMY,
@@ -17,9 +19,12 @@ from letopis.engine.frames import (
     ROLE_TO,
     Evidence,
     Frame,
+    FrameFit,
     Mention,
     Slot,
     choose,
+    fit,
+    readings_text,
 )
 
 from ..orders import Zone
@@ -81,3 +86,112 @@ def verbless_kind(items: list[Item], ctx: Context | None) -> str | None:
     if choice.best.frame.kind == "add" and all(prep_before(items, k) == "у" for k in refs):
         return None  # «У П2 5 времени, у П4 — 4»: what each has, not what to add
     return choice.best.frame.kind
+
+
+# --- verbs whose meaning depends on their objects (issue 9, kind 7) ------------------------------
+# «Рыцарь идёт на Тень» is an attack, «идёт 1 синий с П2 на П3» a transfer; «меняю у П1 красный
+# из атаки в защиту» a shift, «меняю у П1 зелёный на синий» a swap; «перекладываю синий с П2 на
+# П3» a transfer; «добавляю три урона» inside an attack a damage boost. The verb's own family is
+# kept while its frame is complete; when it is not, the objects choose among the verb's other
+# readings, and two readings that explain the line equally well are an error naming both.
+DAMAGE = "damage"
+BOOST = "boost"  # a damage boost said with «добавляю»: part of the attack, not an order of its own
+_OWN_SLOT = frozenset({OWN})
+VERB_FRAMES = (
+    Frame("attack", (Slot("actor", _OWN_SLOT, title="атакующего"),
+                     Slot("target", frozenset({ENEMY}), role=ROLE_TARGET, title="цели")),
+          triggers=frozenset({"v_transfer"}), title="атака"),
+    Frame(BOOST, (Slot("actor", _OWN_SLOT, required=False), Slot("target", frozenset({ENEMY}), required=False),
+                  Slot("damage", frozenset({DAMAGE}), title="урона"), Slot("amount", frozenset({AMOUNT}), title="сколько")),
+          triggers=frozenset({"v_add"}), title="усиление атаки уроном"),
+    Frame("add", (Slot("actor", _OWN_SLOT, role=ROLE_TO, title="персонажа"),
+                  Slot("token", frozenset({TOKEN}), many=True, title="токена"),
+                  Slot("count", frozenset({AMOUNT}), required=False, many=True)),
+          triggers=frozenset({"v_add"}), title="добавление из хранилища"),
+    Frame("transfer", (Slot("source", _OWN_SLOT, role=ROLE_FROM, title="откуда"),
+                       Slot("dest", _OWN_SLOT, role=ROLE_TO, title="куда"),
+                       Slot("token", frozenset({TOKEN}), many=True, title="токена"),
+                       Slot("count", frozenset({AMOUNT}), required=False)),
+          triggers=frozenset({"v_transfer", "v_shift"}), title="перенос токена на другого персонажа"),
+    Frame("shift", (Slot("actor", _OWN_SLOT, title="персонажа"),
+                    Slot("source", frozenset({ZONE_FROM}), title="зоны, откуда"),
+                    Slot("dest", frozenset({ZONE_TO}), title="зоны, куда"),
+                    Slot("token", frozenset({TOKEN}), required=False),
+                    Slot("count", frozenset({AMOUNT}), required=False)),
+          triggers=frozenset({"v_transfer", "v_shift", "v_swap"}), title="перекладывание между атакой и защитой"),
+    Frame("swap", (Slot("actor", _OWN_SLOT, many=True, title="персонажа"),
+                   Slot("give", frozenset({TOKEN}), title="что отдаёте"),
+                   Slot("take", frozenset({TOKEN}), title="что берёте"),
+                   Slot("count", frozenset({AMOUNT}), required=False)),
+          triggers=frozenset({"v_swap"}), title="обмен"),
+)
+AMBIGUOUS_VERBS = frozenset({"v_transfer", "v_shift", "v_swap", "v_add"})
+_FROM_PREPS = frozenset({"с", "со", "из", "от", "у"})
+_TO_PREPS = frozenset({"на", "в", "во", "к", "ко"})
+
+
+@dataclass(frozen=True, slots=True)
+class VerbReading:
+    """What the objects make of an ambiguous verb: ``kind`` (a family, or `BOOST`), or the
+    ``rivals`` text («атака или перенос …») when two readings fit equally."""
+
+    kind: str | None = None
+    rivals: str = ""
+
+
+def _verb_evidence(items: list[Item], ctx: Context | None, verb: str, at: int) -> Evidence:
+    found: list[Mention] = []
+    for m in mentions(items, ctx):
+        if m.kind == AMOUNT:
+            continue
+        k = next(i for i, it in enumerate(items) if it.start == m.start)
+        prep = prep_before(items, k)
+        role = ROLE_FROM if prep in _FROM_PREPS else ROLE_TO if prep in _TO_PREPS else None
+        if m.kind == ENEMY and prep not in _FROM_PREPS:
+            role = ROLE_TARGET
+        found.append(Mention(m.kind, m.start, m.end, m.value, role))
+    for k, it in enumerate(items):
+        if it.kind == "num":
+            found.append(Mention(AMOUNT, it.start, it.end, it.value))
+        elif it.is_word("damage"):
+            found.append(Mention(DAMAGE, it.start, it.end))
+        elif it.kind in ("colour", "zone"):
+            prep = prep_before(items, k)
+            if it.kind == "zone" and it.zone is Zone.TIME and any(i.is_word("damage") for i in items):
+                continue  # «2 времени в урон»: what the boost costs
+            if it.kind == "zone" and it.zone in _REDS and prep in ("из", "с", "со", "от"):
+                found.append(Mention(ZONE_FROM, it.start, it.end, it.zone, ROLE_FROM))
+            elif it.kind == "zone" and it.zone in _REDS and prep in ("в", "во", "на"):
+                found.append(Mention(ZONE_TO, it.start, it.end, it.zone, ROLE_TO))
+            else:
+                found.append(Mention(TOKEN, it.start, it.end))
+    return Evidence(mentions=found, concepts=[(verb, at, at)])
+
+
+def _roles_agree(got: FrameFit) -> bool:
+    """A mention whose preposition gives it another role does not fill a slot: «с Тени» is where
+    a token comes from, never the target of an attack."""
+    for slot in got.frame.slots:
+        if slot.role is None:
+            continue
+        if any(m.role is not None and m.role != slot.role for m in got.filled.get(slot.name, ())):
+            return False
+    return True
+
+
+def verb_reading(items: list[Item], ctx: Context | None, verb: str, default: str) -> VerbReading:
+    """The reading of a clause whose order verb (``verb``, read by default as ``default``) may mean
+    several order kinds: the default while its frame is complete, else the one other complete
+    reading the objects choose, else an ambiguity; ``kind`` None leaves it to the default parser."""
+    at = next((it.start for it in items if it.is_word(verb)), 0)
+    evidence = _verb_evidence(items, ctx, verb, at)
+    frames = [f for f in VERB_FRAMES if verb in f.triggers]
+    complete = [f for f in frames if (got := fit(f, evidence)) is not None and got.complete and _roles_agree(got)]
+    if not complete:
+        return VerbReading(None)
+    choice = choose(complete, evidence)
+    if choice.ambiguous:  # «Добавляю Рыцарю 2 урона и синий»: a token, or a damage boost?
+        return VerbReading(None, readings_text(choice.rivals))
+    if any(f.kind == default for f in complete):
+        return VerbReading(default)  # the verb's own reading fits: the objects need not choose
+    return VerbReading(choice.best.frame.kind if choice.best else None)
