@@ -7,8 +7,19 @@ from wg_support import FixedDice, answer, battle, fight_ready, melee_now, put, t
 from rulesets.wargame import apply, default_orders, result, turn
 from rulesets.wargame.battle.moves import check_movement, check_teleport
 from rulesets.wargame.orders import (
-    ActivateArtifact, ByDice, Charge, Continue, Decline, Deploy, FightFirst, Hold, Move, NoShooting, Storm,
-    Teleport, TowerCells,
+    ActivateArtifact,
+    ByDice,
+    Charge,
+    Continue,
+    Decline,
+    Deploy,
+    FightFirst,
+    Hold,
+    Move,
+    NoShooting,
+    Storm,
+    Teleport,
+    TowerCells,
 )
 from rulesets.wargame.rules.geometry import dist, elevation
 from rulesets.wargame.rules.healing import heal
@@ -38,7 +49,7 @@ def test_cheapest_path_costs_WG_DEF_MOVE_02():
     assert find_path(s, sw, (21, 4)).cost == 3  # around the forest is cheaper than through it
     put(s, "p1:swordsman-2", 11, 8)
     assert find_path(s, s.figures["p1:swordsman-2"], (12, 8)).cost == 3  # tower: 1 + 2 levels
-    bad, path = check_movement(s, "p1", Move(figure="p1:swordsman-1", dest=(18, 10)))
+    bad, _ = check_movement(s, "p1", Move(figure="p1:swordsman-1", dest=(18, 10)))
     assert bad.code == "move.too_far" and "стоит 6 ОМ" in bad.message and "4 ОМ" in bad.message
 
 
@@ -169,7 +180,7 @@ def test_continuation_asked_when_missing_WG_DEC_12():
     s = apply(s, "p1", [Charge(figure="p1:knight", dest=(8, 7))], FixedDice([6, 6, 1, 1])).state
     assert s.pending.decision == "WG-DEC-12" and s.pending.om == 2
     assert default_orders(s, "p1") == [Decline(what="continue")]
-    s, ev = answer(s, "p1", [Move(figure="p1:knight", dest=(9, 9))], FixedDice([]))
+    s, _ = answer(s, "p1", [Move(figure="p1:knight", dest=(9, 9))], FixedDice([]))
     assert s.figures["p1:knight"].cell == (9, 9)
 
 

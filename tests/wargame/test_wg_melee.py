@@ -8,7 +8,14 @@ from wg_support import FixedDice, answer, fight_ready, melee_now, put, texts
 from rulesets.wargame import default_orders, turn
 from rulesets.wargame.orders import ByDice, Casualties, Decline, NoSave, Step, Withdraw
 from rulesets.wargame.rules.damage import (
-    band, check_allocation, default_lethal, fill_lesser, lethal_count, no_save_count, portion_effect, single_portion,
+    band,
+    check_allocation,
+    default_lethal,
+    fill_lesser,
+    lethal_count,
+    no_save_count,
+    portion_effect,
+    single_portion,
 )
 from rulesets.wargame.rules.participants import groups, participants
 from rulesets.wargame.rules.scoring import score

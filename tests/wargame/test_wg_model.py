@@ -10,8 +10,28 @@ from rulesets.wargame.data import DataFileError, load_army, load_map
 from rulesets.wargame.naming import Namer
 from rulesets.wargame.options import Options
 from rulesets.wargame.orders import (
-    ActivateArtifact, ByDice, Casualties, Charge, Continue, Decline, Deploy, FightFirst, Hold, Move, NoSave,
-    NoShooting, PlayCard, Shoot, Step, Storm, Stray, Teleport, TowerCells, Withdraw, dump_orders, load_orders,
+    ActivateArtifact,
+    ByDice,
+    Casualties,
+    Charge,
+    Continue,
+    Decline,
+    Deploy,
+    FightFirst,
+    Hold,
+    Move,
+    NoSave,
+    NoShooting,
+    PlayCard,
+    Shoot,
+    Step,
+    Storm,
+    Stray,
+    Teleport,
+    TowerCells,
+    Withdraw,
+    dump_orders,
+    load_orders,
 )
 from rulesets.wargame.state import State
 

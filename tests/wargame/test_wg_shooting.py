@@ -6,7 +6,14 @@ from wg_support import FixedDice, answer, fight_ready, put, texts
 
 from rulesets.wargame.battle.engine import run
 from rulesets.wargame.orders import Shoot, Stray
-from rulesets.wargame.rules.shooting import check_shot, classify, dodge_dice, stray_candidates, to_hit, weapon_of
+from rulesets.wargame.rules.shooting import (
+    check_shot,
+    classify,
+    dodge_dice,
+    stray_candidates,
+    to_hit,
+    weapon_of,
+)
 from rulesets.wargame.state import PostRun
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice
-
 from rulesets.wargame.battle.setup import setup
 from rulesets.wargame.options import Options
 from rulesets.wargame.state import State

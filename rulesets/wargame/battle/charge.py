@@ -29,7 +29,7 @@ def _roll(state: State, cr: ChargeRun, dice: Dice, out: list[Event]) -> str:
     enemies = [e for e in state.living() if contact(state, fig, e)]
     if not fig.alive or not enemies:
         return POP
-    cr.enemy = sorted({e.side for e in enemies}, key=state.rank)[0]
+    cr.enemy = min({e.side for e in enemies}, key=state.rank)
     group = group_of(state, fig)
     taking = participants(state, group, [cr.faction, cr.enemy])
     own, other = len(taking[cr.faction]), len(taking[cr.enemy])

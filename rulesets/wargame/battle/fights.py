@@ -18,10 +18,18 @@ from letopis.engine.events import Event
 
 from ..messages import text
 from ..naming import Namer, cap, cell_text, points
-from ..orders import ByDice, Casualties, NoSave, Step, TowerCells, Withdraw
+from ..orders import Casualties, NoSave, Step, TowerCells, Withdraw
 from ..rules.damage import (
-    LETHAL, band, check_allocation, default_lethal, fill_lesser, lethal_count, lethal_sum, no_save_count,
-    portion_effect, single_portion,
+    LETHAL,
+    band,
+    check_allocation,
+    default_lethal,
+    fill_lesser,
+    lethal_count,
+    lethal_sum,
+    no_save_count,
+    portion_effect,
+    single_portion,
 )
 from ..rules.geometry import dist, neighbours, terrain
 from ..rules.participants import participants
@@ -163,7 +171,6 @@ def _allocate(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
 def _random_allocation(state: State, fr: FightRun, figs, count: int, dice: Dice, out: list[Event]) -> None:
     """WG-DEC-02 default: random picks (WG-DEF-RANDOM-01), lethal portions first."""
     from ..rules.randompick import canonical
-    n = Namer(state)
     lethal: list[str] = []
     rest = fr.diff
     rolls = []
@@ -259,7 +266,7 @@ def step_cells(state: State, fig, enemies) -> list[Cell]:
 
 def _steps(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     if fr.saved and fr.loser is not None:
-        other = [s for s in fr.sides if s != fr.loser][0]
+        other = next(s for s in fr.sides if s != fr.loser)
         enemies = _figs(state, fr.participants[other])
         cells = {f: step_cells(state, state.figures[f], enemies) for f in fr.saved}
         cells = {f: c for f, c in cells.items() if c}
@@ -297,7 +304,7 @@ def _do_steps(state: State, answer, cells: dict[str, list[Cell]], out: list[Even
 def _apply(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     from ..rules.artifacts import on_death
     n = Namer(state)
-    winner = [s for s in fr.sides if s != fr.loser][0]
+    winner = next(s for s in fr.sides if s != fr.loser)
     for fid in sorted([*fr.lethal, *fr.lesser], key=lambda f: state.figures[f].order):
         fig = state.figures[fid]
         if fid in fr.saved:
@@ -330,7 +337,7 @@ def _apply(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
 
 
 def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
-    winner = [s for s in fr.sides if s != fr.loser][0] if fr.loser else None
+    winner = next(s for s in fr.sides if s != fr.loser) if fr.loser else None
     climbers = [f for f in fr.challengers if state.figures[f].alive and state.figures[f].side == winner]
     free = [c for c in fr.freed if state.at(c) is None]
     if climbers and free:
@@ -382,7 +389,7 @@ def _retreat(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
         fr.stage = "done"
         return AGAIN
     if not fr.retreat_queue:  # built on the first visit; a pause always leaves it non-empty
-        queue = [fr.loser, [s for s in fr.sides if s != fr.loser][0]] if fr.loser else list(fr.sides)
+        queue = [fr.loser, next(s for s in fr.sides if s != fr.loser)] if fr.loser else list(fr.sides)
         fr.retreat_queue = [s for s in queue if s]
     while fr.retreat_queue:
         s = fr.retreat_queue[0]

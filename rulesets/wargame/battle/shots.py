@@ -16,8 +16,8 @@ from ..rules.geometry import in_melee, neighbours, terrain
 from ..rules.randompick import pick
 from ..rules.shooting import check_shot, classify, covered, dodge_dice, stray_candidates, to_hit, weapon_of
 from ..state import ActivationRun, Pending, ShotRun, State
-from .flow import AGAIN, PAUSE, POP, ask, dice_text, event, take
 from .fights import KIND_TABLE, _do_steps
+from .flow import AGAIN, POP, ask, dice_text, event, take
 
 
 def step(state: State, sr: ShotRun, dice: Dice, out: list[Event]) -> str:

@@ -85,5 +85,5 @@ def line_cells(a: Cell, b: Cell) -> list[Cell]:
     for i in range(1, n):
         x = a[0] + (b[0] - a[0]) * i / n
         y = a[1] + (b[1] - a[1]) * i / n
-        out.append((int(round(x)), int(round(y))))
+        out.append((round(x), round(y)))
     return out
