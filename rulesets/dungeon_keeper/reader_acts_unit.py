@@ -259,6 +259,8 @@ BUILDING_OF = {
 def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     nouns = [p for p in c.nouns("b_")]
+    if len(nouns) > 1 and nouns[0].concept == "b_building":
+        nouns = nouns[1:]  # «постройка оружейной на 11-13»: the word for "a building", then which
     if not nouns:
         raise fail("read.building_kind", span_of(c), hint=example("build"))
     noun = nouns[0]

@@ -77,7 +77,9 @@ def _action_of(c: Clause) -> str | None:
             return "upgrade"
         if subject_noun == "b_circle" and c.refs():
             return "summon"  # «Круг вызова: +2 импа»
-        if subject_noun == "b_laboratory" or ("r_mana" in nouns and nouns & set(arch.RESOURCES)):
+        if subject_noun == "b_laboratory" and not (c.subject_noun.cell is not None  # type: ignore[union-attr]
+                                                    and not nouns & set(arch.RESOURCES)) \
+                or ("r_mana" in nouns and nouns & set(arch.RESOURCES)):
             return "alchemy"
         if subject_noun == "b_armoury" and nouns & set(unit_acts.ARTIFACTS):
             return "forge"
@@ -88,7 +90,7 @@ def _action_of(c: Clause) -> str | None:
         if has_ref and nouns & set(arch.SPIRITS):
             return "spirit"
         if any(p.kind == "arrow" for p in c.parts) and any(p.kind == "cell" for p in c.parts) \
-                and not c.refs() and not nouns:
+                and not c.refs() and not nouns and c.subject_noun is None:
             return "move"  # «8-8 → 8-9 → 9-10», «Имп №1 → 12-13»
         return None
     if action == "move" and verb is not None and verb.text.startswith("станов") and c.subject is not None \

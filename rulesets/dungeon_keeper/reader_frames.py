@@ -30,6 +30,7 @@ BUILDING = "building"  # someone else's (or a neutral) building or wall
 HOSPITAL = "hospital"  # the poster's own Госпиталь
 SOURCE = "source"  # a Source of Power not the poster's
 KIND = "kind"  # a unit kind as a goal: «в жреца», «до керуба»
+NEW_BUILDING = "new_building"  # a building to put up: its kind with a cell where nothing stands
 DIR = "dir"  # a direction: «на восток», «по диагонали вверх-влево»
 
 # Contexts in which a DK order may stand without a verb.
@@ -52,6 +53,7 @@ FRAMES: tuple[Frame, ...] = (
     _frame("hospital", "hospital", {HOSPITAL}, "лечение в Госпитале"),
     _frame("capture", "source", {SOURCE}, "захват Источника"),
     _frame("upgrade", "to", {KIND}, "улучшение", implied=frozenset({HEADER, ARROW})),
+    _frame("build", "building", {NEW_BUILDING}, "постройка"),
 )
 ACTIONS = frozenset(f.kind for f in FRAMES)
 
@@ -77,12 +79,15 @@ def evidence(c: Clause, view: View, context: frozenset[str], current: UnitView |
     if c.subject is not None:
         side = _side(c.subject, view) if current is not None else _subject_side(c.subject, view)
         out.append(Mention(side, c.subject.start, c.subject.end, c.subject))
+    placed: Part | None = None  # a cell that says where a building named just before it goes
     if c.subject_noun is not None:
-        kind = _noun_kind(c.subject_noun, view)
+        kind, placed = _building_or_kind(c.subject_noun, c.parts, view)
         if kind is not None:
             out.append(Mention(kind, c.subject_noun.start, c.subject_noun.end, c.subject_noun))
     arrow = False
-    for p in c.parts:
+    for i, p in enumerate(c.parts):
+        if p is placed:
+            continue
         if p.kind == "ref" and p.ref is not None:
             out.extend(_ref_mentions(p.ref, view, arrow))
         elif p.kind == "cell":
@@ -90,7 +95,7 @@ def evidence(c: Clause, view: View, context: frozenset[str], current: UnitView |
         elif p.kind == "dir" and p.value is not None:
             out.append(Mention(DIR, p.start, p.end, p))
         elif p.kind == "noun" and p.concept:
-            kind = _noun_kind(p, view)
+            kind, placed = _building_or_kind(p, c.parts[i + 1:], view)
             if kind is not None:
                 out.append(Mention(kind, p.start, p.end, p))
         arrow = p.kind == "arrow"
@@ -156,6 +161,46 @@ def _building_kind(kind: str, owner: str | None, view: View) -> str:
     if owner == view.faction:
         return "own_building"
     return BUILDING
+
+
+def _building_or_kind(p: Part, rest: list[Part], view: View) -> tuple[str | None, Part | None]:
+    """A noun's mention kind, and the cell part it takes when it is a building to put up."""
+    if p.concept == "b_building" and p.cell is None and rest and rest[0].kind == "noun" \
+            and (rest[0].concept or "").startswith("b_"):
+        return None, None  # «постройка оружейной»: the word for a building, then which one
+    kind = _noun_kind(p, view)
+    if kind in (BUILDING, HOSPITAL):
+        placed = _new_building(p, rest, view)
+        if placed is not None:
+            return NEW_BUILDING, placed
+    return kind, None
+
+
+def _new_building(p: Part, rest: list[Part], view: View) -> Part | None:
+    """«стена 13-12», «лаба на 11-13», «госпиталь → 13-12»: a buildable kind and a free cell for it
+    (none of its owner words, no building there). The building's place: the noun itself when the
+    cell is attached to it, else the cell part right after it (skipping an arrow)."""
+    if p.owner_words or p.concept not in _BUILDABLE:
+        return None
+    cell, place = p.cell, p
+    if cell is None:
+        nxt = rest[1] if rest and rest[0].kind == "arrow" and len(rest) > 1 else (rest[0] if rest else None)
+        if nxt is None or nxt.kind != "cell":
+            return None
+        cell, place = nxt.value, nxt  # type: ignore[assignment]
+    if not view.inside(cell) or view.building_at(cell) is not None or view.is_mine(cell) or view.units_at(cell):
+        return None
+    return place
+
+
+def _buildable() -> frozenset[str]:
+    from .data import DATA
+    from .reader_acts_unit import BUILDING_OF
+
+    return frozenset(c for c, k in BUILDING_OF.items() if k in DATA.buildings and DATA.buildings[k].buildable)
+
+
+_BUILDABLE = _buildable()
 
 
 def _noun_kind(p: Part, view: View) -> str | None:
