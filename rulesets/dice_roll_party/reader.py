@@ -33,6 +33,7 @@ from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analys
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.drops import must_be_read
+from .reading.headers import under_header, unit_header
 from .reading.expect import EXPECTED, example
 from .state import State
 
@@ -110,14 +111,24 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
         return Reading(problems=[Problem(line=1, code="read.empty", message=msg("read.empty"),
                                          kind=ProblemKind.UNREADABLE, hint=_example_hint(state))])
     ctx = context_from_state(state, faction)
-    lines = [_read_line(pl, ctx) for pl in split_post(text)]
+    lines: list[_Line] = []
+    header: Item | None = None  # «Рыцарь:» alone on a line: the actor of the lines below it
+    for pl in split_post(text):
+        if pl.kind is LineKind.BLANK:
+            header = None
+        unit = unit_header(pl, ctx)
+        if unit is not None:
+            header = unit
+            lines.append(_Line(pl, LineStatus.FLAVOUR))
+            continue
+        lines.append(_read_line(pl, ctx, header))
     entries = _merge(lines, ctx)
     _check(entries, state, faction, ctx)
     return _reading(lines, entries, state, faction, ctx)
 
 
 # --- stage 1: what each line says --------------------------------------------------------------------
-def _read_line(pl: PostLine, ctx: Context) -> _Line:
+def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
     if pl.kind is LineKind.BLANK:
         return _Line(pl, LineStatus.BLANK)
     if pl.kind is LineKind.QUOTE:
@@ -141,7 +152,7 @@ def _read_line(pl: PostLine, ctx: Context) -> _Line:
             line.status = LineStatus.ERROR
         return line
     items = analyse(pl.norm, ctx)
-    for fam, group in _groups(items, ctx, pl.norm):
+    for fam, group in _groups(items, ctx, pl.norm, header):
         r = repeat_in(pl.norm, group)
         if r is not None:  # «два раза» is not a count of tokens
             group = [it for it in group if not (r.start <= it.start and it.end <= r.end)] or group
@@ -221,11 +232,14 @@ def _repeated(p: Parsed, r: Repeat | None) -> Parsed:
     return p
 
 
-def _groups(items: list[Item], ctx: Context, norm: str) -> list[tuple[str, list[Item]]]:
+def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = None) -> list[tuple[str, list[Item]]]:
     """Clauses and sentences grouped into orders: a sentence without an order of its own continues
-    an attack or defence before it («Атакую: П2 → П3. Усиления: класс+.»); otherwise it is chatter."""
+    an attack or defence before it («Атакую: П2 → П3. Усиления: класс+.»); otherwise it is chatter.
+    Under a unit header a sentence that names none of the poster's characters is that unit's."""
     groups: list[tuple[str, list[Item]]] = []
     sentences = [s for clause in split_items(items, clause_spans(norm, items)) for s in _sentences(clause)]
+    if header is not None:
+        sentences = [under_header(header, s) for s in sentences]
     for sentence in sentences:
         fam = family(sentence, ctx)
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
