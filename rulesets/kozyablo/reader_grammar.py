@@ -53,6 +53,7 @@ PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
 _LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
+_PRONOUNS = frozenset({"его", "ее", "него", "нее"})
 _ALL = Item("word", 0, 0, "все", "w_all")  # every own card that can strike
 _STRIKE_MARKS = ("v_strike", "v_attack", "v_take_off")
 _MULL_LINKS = frozenset({"w_and", "w_all", "w_card", "w_hand", "w_count_x", "w_into", "w_deck"})
@@ -110,13 +111,17 @@ class Grammar:
         cl = [it for it in cl if not it.sym("«", "»", "\"")]
         if not cl:
             return []
+        cl = self._pronoun(cl)
+        parts = self._two_orders(cl)
+        if parts is not None:
+            return [r for part in parts for r in self.sentence(part)]
         try:
             if self.mode == "mulligan":
                 return self._mulligan(cl)
             quoted = self._quoted_unknown(cl)
             if quoted is not None:
                 raise quoted
-            v = next((it for it in cl if is_verb(it)), None)
+            v = next((it for it in cl if it.is_("d_guard")), None) or next((it for it in cl if is_verb(it)), None)
             if v is None:
                 typo = self._verb_typo(cl)
                 if typo is not None:
@@ -151,6 +156,9 @@ class Grammar:
             return []
         if c == "v_take_off":  # «снимаю»: a move, a card from the deck or a strike, as its objects say
             return self._framed(cl, {"turn"} if self.mode == "main" else set(), said=v)
+        if c == "v_skip" and self.mode == "reaction" and subject:  # «мечник пропускает удар»
+            return self._segment({"strikers": [refs[0]], "targets": [], "neg": True, "reveal": False,
+                                  "start": cl[0].start, "end": cl[-1].end}, self.fight)
         if c == "d_pass" or (c == "v_skip" and self.mode == "reaction"):
             return [Read(Decline(what="react") if self.mode == "reaction" else Skip(), cl[0].start, cl[-1].end)]
         if c == "v_skip":
@@ -205,6 +213,53 @@ class Grammar:
                 return []
             return [self._move(cl)]
         return []  # keep / mulligan words outside the mulligan: chatter
+
+    def _pronoun(self, cl: list[Item]) -> list[Item]:
+        """«…, а потом перемещаю его в шахту-1»: «его» is the own card of the clause before."""
+        own = next((it for it in cl if it.kind == "name" and not self.t._place_only(it)
+                    and self.t.piece_candidates(it, {self.faction})), None)
+        if own is not None:
+            self._last_own = own
+            return cl
+        last = getattr(self, "_last_own", None)
+        k = next((k for k, it in enumerate(cl) if it.kind == "word" and it.concept is None
+                  and it.text in _PRONOUNS), None)
+        if last is None or k is None or not any(it.is_("v_move", "v_guard", "v_use") for it in cl):
+            return cl
+        said = last.copy()
+        said.start, said.end = cl[k].start, cl[k].end
+        return [*cl[:k], said, *cl[k + 1:]]
+
+    def _two_orders(self, cl: list[Item]) -> list[list[Item]] | None:
+        """A clause whose first order is a whole one (a [С] use, a guard, staying in shadow) and
+        that goes on with another after «,» or «и»: «Щитоносец смыкает щиты, мечник → гилен»,
+        «Щитоносец прикрывает мечника и смыкает щиты», «Смыкаю щиты щитоносцем и атакую в
+        шахте-1», «Тень пусть остаётся, бодун и колдун — по вышибале». A verb in the third person
+        after «и» keeps the subject of the first order."""
+        from letopis.engine.text import parses
+
+        head = next((it for it in cl if is_verb(it)), None)
+        if head is None or not (is_ability(head) or head.is_("d_stay_hidden", "v_guard", "d_guard")):
+            return None
+        for k in range(cl.index(head) + 1, len(cl) - 1):
+            cut = cl[k]
+            if not (cut.sym(",") or cut.is_("w_and")):
+                continue
+            rest = cl[k + 1:]
+            if rest and rest[0].is_("w_and"):
+                rest = rest[1:]
+            if not rest:
+                return None
+            first = rest[0]
+            if is_verb(first) and first is not head and not first.is_("w_not"):
+                subject = [it for it in cl[:k] if it.kind == "name" and it.start < head.start]
+                third = first.kind == "word" and any("3per" in p.tag for p in parses(first.text)[:1]) \
+                    or is_ability(first) and first.text.split()[0].endswith(("ет", "ит", "ат", "ят"))
+                return [cl[:k], (subject[:1] if third else []) + rest]
+            if first.kind == "name" and any(is_verb(it) or it.sym("→", "-", ":") or it.is_("w_at") for it in rest[1:]) \
+                    and self.t.piece_candidates(first, {self.faction}) and cut.sym(","):
+                return [cl[:k], rest]
+        return None
 
     def _noted(self, cl: list[Item], reads: list[Read]) -> list[Read]:
         """A name read through a slip, a short form or a typo is accepted with a note saying what
@@ -468,7 +523,11 @@ class Grammar:
         from letopis.engine.text import parses
 
         place = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
+        if not any(it.kind in REF_KINDS for it in cl) and not any(it.is_("w_all") for it in cl):
+            return []  # «Побьём их!»
         if self.fight is None and self.mode == "main":
+            if place is None and not any(it.kind in REF_KINDS for it in cl):
+                return []
             if place is None:
                 raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
             sector = self.t.sector(place, default_own=False)
@@ -720,7 +779,7 @@ class Grammar:
         ability = self.book.card(piece.card).ability(ability_id)
         target = None
         others = [it for it in names if it is not subject]
-        if others:
+        if others and ability is not None and ability.target not in ("self", "none"):
             target = self._target(others[0], piece.sector, None)
         issues = []
         mark = next((it for it in cl if it.kind == "mark"), None)
@@ -790,6 +849,8 @@ class Grammar:
             defender_it = next((it for p, it in names if p != "w_for"), None) if v.concept == "d_guard" else None
         if protects_it is None:
             protects_it = next((it for _, it in refs if it.start > v.start and it is not defender_it), None)
+        if protects_it is None:  # «Удары по Позорищу принимает на себя мечник»
+            protects_it = next((it for p, it in refs if p == "w_at" and it is not defender_it), None)
         if defender_it is not None:
             defender = self.t.piece(defender_it, "own", sector=sector)
         else:

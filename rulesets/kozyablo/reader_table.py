@@ -95,6 +95,9 @@ class Table:
                 continue
             if it.kind == "word" and it.text in self.people and it.concept is None:
                 it.kind, it.value = "person", self.people[it.text]
+            elif it.kind == "name" and it.text in self.words.races and len(it.cards) > 1 and not it.quoted \
+                    and not (out and (out[-1].kind == "name" or out[-1].is_("w_capital", "w_own", "w_enemy"))):
+                it.kind, it.value = "race", self.words.races[it.text]  # «Козлы, в атаку!»: the race, not a card
             out.append(it)
             i += 1
         return self._qualify(out)
