@@ -33,6 +33,7 @@ from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analys
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.drops import must_be_read
+from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
 from .reading.expect import EXPECTED, example
 from .state import State
@@ -238,6 +239,7 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
     Under a unit header a sentence that names none of the poster's characters is that unit's."""
     groups: list[tuple[str, list[Item]]] = []
     sentences = [s for clause in split_items(items, clause_spans(norm, items)) for s in _sentences(clause)]
+    sentences = [one for s in sentences for one in expand_group(s, ctx)]  # «всем по зелёному»
     if header is not None:
         sentences = [under_header(header, s) for s in sentences]
     for sentence in sentences:

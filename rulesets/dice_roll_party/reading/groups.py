@@ -1,0 +1,77 @@
+"""Group actors (issue 9, kind 3): «Добавляю всем по зелёному», «Обоим, П1 и П2, по зелёному из
+хранилища», «Перекладываю у П1 и П2 по красному из атаки в защиту», «Снимаю по одному времени с
+П1, П2 и П4». A distributive «по» with an amount after it gives each of the characters named (or
+grouped by the core's `group_word`: «всем», «обоим», «каждому») the same order: the clause is
+read once per character, in the order they are named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from letopis.engine.clauses import group_word
+
+from ..reader_words import Context, Item
+
+_SEPARATORS = frozenset({",", "и"})
+
+
+def _distributive(items: list[Item]) -> bool:
+    """«по одному», «по зелёному», «по 2 синих», «по токену»: the same amount to each."""
+    for k, it in enumerate(items[:-1]):
+        if it.kind == "word" and it.text == "по":
+            nxt = items[k + 1]
+            if nxt.kind in ("num", "colour", "zone") or nxt.is_word("token"):
+                return True
+    return False
+
+
+def _is_separator(it: Item) -> bool:
+    return it.is_sym(",") or (it.kind == "word" and it.text in _SEPARATORS)
+
+
+def _listed(items: list[Item], me: str) -> list[int]:
+    """Indices of the longest run «П1, П2 и П4» of the poster's own characters."""
+    best: list[int] = []
+    run: list[int] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.kind == "ref" and it.side != "opp":
+            run.append(k)
+            if k + 2 < len(items) and _is_separator(items[k + 1]) and items[k + 2].kind == "ref":
+                k += 2
+                continue
+        if len(run) > len(best):
+            best = run
+        run = []
+        k += 1
+    return best if len(best) >= 2 else []
+
+
+def expand_group(items: list[Item], ctx: Context | None) -> list[list[Item]]:
+    """The clause once per character of its group, or the clause alone when it has no group."""
+    if ctx is None or not _distributive(items):
+        return [items]
+    me = ctx.me.faction
+    listed = _listed(items, me)
+    grouped = next((k for k, it in enumerate(items) if it.kind == "word" and group_word(it.text)), None)
+    if listed:
+        block = set(range(listed[0], listed[-1] + 1))
+        actors = [items[k] for k in listed]
+        if grouped is not None and grouped < listed[0] and all(_is_separator(items[j]) for j in range(grouped + 1, listed[0])):
+            block |= set(range(grouped, listed[0]))  # «Обоим, П1 и П2, …»
+    elif grouped is not None and group_word(items[grouped].text) in ("all", "each"):
+        word = items[grouped]
+        block = {grouped}
+        actors = [Item("ref", word.start, word.end, word.text, concept="char", value=slot, side="own", faction=me)
+                  for slot in sorted(ctx.me.chars)]
+    else:
+        return [items]
+    if not actors:
+        return [items]
+    at = min(block)
+    after = max(block) + 1
+    if after < len(items) and items[after].is_sym(","):
+        after += 1  # «Обоим, П1 и П2, по зелёному»: the comma closing the group
+    return [[*items[:at], replace(actor), *items[after:]] for actor in actors]
