@@ -35,7 +35,7 @@ from letopis.engine.contract import LineStatus, Reading
 from letopis.engine.problems import Severity
 
 HERE = Path(__file__).parent
-RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo")
+RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon")
 MIN_CASES = 250
 # Post-level problems (e.g. "this post has no order") are not about the line under test.
 POST_LEVEL = frozenset({"post.no_orders"})

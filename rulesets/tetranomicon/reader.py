@@ -1,0 +1,309 @@
+"""Reading a Tetranomicon post: `read_post(text, state, faction) -> Reading` (checklist §3).
+
+A post is one turn: one action or a pass (TET-ACT-01, TET-GAP-27). The reader stands on the shared
+reading core: `split_post` (quotes, BBCode, emoticons, off-topic, list markers), the line's words
+and mentions (`reading.words`: castles, segments, cards, buildings in any case, short form, code
+or with a typo, through `NameIndex`), its sentences with bookkeeping taken out (`reading.lines`),
+and the order kinds declared as frames (`reading.frames`).
+
+Every line is one of: an order (read, then checked with `rules.legality.check`; its line shows
+the arithmetic as `rules.explain` writes it — sources, routes, whose routes are charged,
+discounts, total, coins left; for a campaign the monsters with each supporting neighbour, the
+swords, the path — and what the server chose), the supply sources of the build above it
+(«Ферма — из Озёрска, лесопилка — из Дубравы»), an error with a hint (an action word or a game
+object said as an order that cannot be read, a second action: TET-GAP-27), or flavour
+(role-play, table talk, bookkeeping, quotes, questions, what other players did). A post with no
+order is refused through `require_an_order` with an example from the poster's position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from letopis.engine.clauses import split_clauses
+from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.frames import Evidence, Mention, is_order_line, readings_text
+from letopis.engine.problems import Problem, ProblemKind, Severity
+from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.text import LineKind, PostLine, split_post
+
+from .data import material_for
+from .messages import Violation, render
+from .orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Summon
+from .reading.frames import Built, build_order, evidence, pick
+from .reading.lines import Sentence, analyse
+from .reading.messages import msg
+from .reading.words import Item, vocabulary
+from .rules.explain import explain
+from .rules.legality import check
+from .state import State
+
+MAX_ORDER_LINE = 400  # characters: a longer line is a paragraph of prose
+EXPECTED = "одно действие (строительство, маршрут, артефакт, существо или поход) или пас"
+ACTIONS = frozenset({"build", "route", "artifact", "summon", "campaign", "pass", "take"})
+
+
+def read_post(text: str, state: State, faction: str) -> Reading:
+    """Read a post into orders and problems. Never raises."""
+    return read_or_report(read_post_strict, text, state, faction, message=msg("read.internal")[0])
+
+
+@dataclass
+class _LineOutcome:
+    post: PostLine
+    status: LineStatus = LineStatus.FLAVOUR
+    order: BaseModel | None = None
+    sources: list = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    second: BaseModel | None = None  # another action on the same line (TET-GAP-27)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+
+
+def read_post_strict(text: str, state: State, faction: str) -> Reading:
+    if state.phase == "over":
+        message, hint = msg("read.game_over")
+        return Reading(problems=[Problem(line=1, code="read.game_over", message=message, clause="TET-GEN-01")])
+    if not text or not text.strip():
+        message, hint = msg("read.empty")
+        return Reading(problems=[Problem(line=1, code="read.empty", message=message, hint=hint,
+                                         kind=ProblemKind.UNREADABLE, clause="TET-ACT-01")])
+    m = material_for(state)
+    vocab = vocabulary(m, tuple((f, p.name) for f, p in state.players.items()))
+    outcomes = [_read_line(pl, state, faction, vocab) for pl in split_post(text)]
+    reading = Reading()
+    first: _LineOutcome | None = None
+    for out in outcomes:
+        if out.sources and out.order is None and not out.problems:
+            if first is not None and isinstance(first.order, Build) and not first.second:
+                have = {s.building for s in first.order.sources}
+                extra = tuple(s for s in out.sources if s.building not in have)
+                first.order = first.order.model_copy(update={"sources": (*first.order.sources, *extra)})
+                out.status = LineStatus.ORDER
+                out.notes.append(("", ""))  # marks the line as part of the build
+                continue
+            message, hint = msg("read.sources_alone", example=_example(state, faction, m, builds=True))
+            out.problems.append(_problem(out.post, "read.sources_alone", message, hint, "TET-BLD-08"))
+            out.status = LineStatus.ERROR
+            continue
+        if out.order is None:
+            continue
+        if first is None:
+            first = out
+            if out.second is not None:
+                _second_action(out)
+        else:
+            _second_action(out)
+    if first is not None and first.order is not None:
+        _check(first, state, faction, m)
+        reading.orders.append(first.order)
+    for out in outcomes:
+        summary = None
+        cost = None
+        if out is first and out.order is not None:
+            summary = out.order.to_text(m)
+            cost = getattr(out, "cost", None)
+        elif out.status is LineStatus.ORDER and out.order is None and first is not None and first.order is not None:
+            summary = "источники для строительства выше: " + ", ".join(
+                s.to_text(m) for s in first.order.sources) if isinstance(first.order, Build) else None
+        reading.lines.append(LineReading(line=out.post.number, text=out.post.original, status=out.status,
+                                         summary=summary, cost=cost))
+        reading.problems.extend(out.problems)
+    if not reading.orders and reading.ok:
+        require_an_order(reading, expected=EXPECTED, example=_example(state, faction, m), clause="TET-ACT-01")
+    return reading
+
+
+def _second_action(out: _LineOutcome) -> None:
+    v = Violation(code="one_action", clause="TET-GAP-27", params={})
+    message, hint = render(v)
+    out.problems.append(_problem(out.post, "one_action", message, hint, "TET-GAP-27"))
+    out.status = LineStatus.ERROR
+    if out.second is None:
+        out.order = None
+
+
+def _check(out: _LineOutcome, state: State, faction: str, m) -> None:
+    assert out.order is not None
+    c = check(state, faction, out.order)
+    for v in c.violations:
+        message, hint = render(v)
+        out.problems.append(_problem(out.post, v.code, message, hint, v.clause, kind=ProblemKind.ILLEGAL))
+    if c.violations:
+        out.status = LineStatus.ERROR
+    lines = explain(c.quote, state, m) if c.quote is not None else []
+    out.cost = " ".join(lines) if lines else None  # type: ignore[attr-defined]
+    for written, name in out.notes:
+        if written:
+            message, _ = msg("read.note_fit", written=written, name=name)
+            out.problems.append(Problem(line=out.post.number, code="read.note_fit", message=message,
+                                        severity=Severity.NOTE, kind=ProblemKind.INFO))
+
+
+def _problem(pl: PostLine, code: str, message: str, hint: str | None, clause: str | None, *,
+             kind: ProblemKind = ProblemKind.UNREADABLE) -> Problem:
+    return Problem(line=pl.number, col_start=0, col_end=len(pl.original), code=code, message=message,
+                   hint=hint, clause=clause, kind=kind)
+
+
+# --- one line -------------------------------------------------------------------------------------
+def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
+    out = _LineOutcome(pl)
+    if pl.kind is LineKind.BLANK:
+        out.status = LineStatus.BLANK
+        return out
+    if pl.kind is LineKind.QUOTE:
+        out.status = LineStatus.QUOTE
+        return out
+    if pl.kind is LineKind.FLAVOUR or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
+        return out
+    sentences = [s for s in analyse(pl.norm, vocab, faction) if not s.chatter]
+    if not sentences:
+        return out
+    pieces = _pieces(pl.norm, sentences)
+    orders: list[tuple[BaseModel, list[tuple[str, str]]]] = []
+    for items, concepts, verbless in pieces:
+        got = _read_piece(items, concepts, verbless, state, vocab)
+        if got is not None and got.ok:
+            assert got.order is not None
+            if all(o.model_dump() != got.order.model_dump() for o, _ in orders):
+                orders.append((got.order, got.notes))
+    if len(orders) >= 2 and len({type(o) for o, _ in orders}) >= 2 or len(orders) >= 2 and not _mergeable(orders):
+        out.status = LineStatus.ORDER
+        out.order, out.notes = orders[0]
+        out.second = orders[1][0]
+        return out
+    items = [it for s in sentences for it in s.items]
+    concepts = [c for s in sentences for c in s.concepts]
+    verbless = not any(s.narrative for s in sentences)
+    got = _read_piece(items, concepts, verbless, state, vocab)
+    if got is None:
+        if _is_order_line(items, concepts, state, faction):
+            message, hint = msg("read.unreadable", example=_example(state, faction, vocab.m))
+            out.problems.append(_problem(pl, "read.unreadable", message, hint, "TET-ACT-02"))
+            out.status = LineStatus.ERROR
+        return out
+    if got.ok:
+        out.status = LineStatus.ORDER
+        out.order = got.order
+        out.notes = got.notes
+        return out
+    if got.sources and got.error is None:
+        out.sources = got.sources
+        return out
+    if got.error == "flavour":
+        return out
+    assert got.error is not None
+    message, hint = msg(got.error, **got.params)
+    kind = ProblemKind.AMBIGUOUS if got.error == "read.ambiguous" else ProblemKind.UNREADABLE
+    out.problems.append(_problem(pl, got.error, message, hint, got.clause, kind=kind))
+    out.status = LineStatus.ERROR
+    return out
+
+
+def _mergeable(orders: list[tuple[BaseModel, list]]) -> bool:
+    """Two readings of the same kind where one only adds to the other («Трофей Перевала — мой!
+    Поход из Дубравы»): one action said in two sentences."""
+    a, b = orders[0][0], orders[1][0]
+    if isinstance(a, Campaign) and isinstance(b, Campaign):
+        return a.castle == b.castle
+    if isinstance(a, Build) and isinstance(b, Build):
+        return a.castle == b.castle and a.building == b.building
+    if isinstance(a, (CreateArtifact, Summon)) and type(a) is type(b):
+        return a.card == b.card or a.slot == b.slot
+    if isinstance(a, LayRoute) and isinstance(b, LayRoute):
+        return a.segment == b.segment
+    return isinstance(a, Pass) and isinstance(b, Pass)
+
+
+def _pieces(norm: str, sentences: list[Sentence]) -> list[tuple[list[Item], list, bool]]:
+    """Each sentence cut at the core's connectors («; », «, затем», «и ещё»)."""
+    out = []
+    for s in sentences:
+        cuts = [c for c in split_clauses(norm[: s.end]) if c.end > s.start]
+        if len(cuts) <= 1:
+            out.append((s.items, s.concepts, not s.narrative))
+            continue
+        for c in cuts:
+            lo, hi = max(c.start, s.start), c.end
+            items = [it for it in s.items if lo <= it.start < hi]
+            concepts = [x for x in s.concepts if lo <= x[2].start < hi]
+            out.append((items, concepts, not s.narrative))
+    return out
+
+
+def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, vocab) -> Built | None:
+    """What a piece reads to; None when no frame applies at all."""
+    choice = pick(evidence(items, concepts, vocab, verbless))
+    if choice.ambiguous:
+        return Built(error="read.ambiguous", clause="TET-ACT-02", params={"readings": readings_text(choice.rivals)})
+    if choice.best is None:
+        return None
+    kind = choice.best.frame.kind
+    got = build_order(kind, items, state, vocab)
+    if got.ok or got.sources:
+        return got
+    # not complete: an error when an order was said, flavour when only hinted at
+    said = {c: how for c, how, _ in concepts}
+    frame_triggers = choice.best.frame.triggers
+    strengths = {how for c, how in said.items() if c in frame_triggers}
+    if "verb" in strengths:
+        return got
+    if "noun" in strengths:
+        if _header_only(items):
+            return Built(error="flavour")
+        return got
+    return Built(error="flavour")
+
+
+def _header_only(items: list[Item]) -> bool:
+    for it in items:
+        if it.kind in ("sym", "concept", "person"):
+            continue
+        if it.kind == "word" and (len(it.text) <= 2 or it.text in ("действие", "действия", "мой", "ход", "фаза")):
+            continue
+        return False
+    return True
+
+
+def _is_order_line(items: list[Item], concepts: list, state: State, faction: str) -> bool:
+    """The core's rule: one of the poster's own objects (a card of his army or Артефактум) with an
+    action word, a place or an amount is an order line."""
+    me = state.players.get(faction)
+    own = set(me.creatures) | set(me.artifacts) if me else set()
+    ev = Evidence(context=frozenset({"arrow"}) if any(it.sym("→") for it in items) else frozenset())
+    for it in items:
+        if it.kind == "card" and it.value in own:
+            ev.mentions.append(Mention("own", it.start, it.end))
+        elif it.kind in ("castle", "segment", "tower"):
+            ev.mentions.append(Mention("cell", it.start, it.end))
+        elif it.kind == "num":
+            ev.mentions.append(Mention("amount", it.start, it.end))
+    for c, _, it in concepts:
+        ev.concepts.append((c, it.start, it.end))
+    return is_order_line(ev, ACTIONS, [it.text for it in items if it.kind == "word"])
+
+
+# --- an example from the poster's position ---------------------------------------------------------
+def _example(state: State, faction: str, m, *, builds: bool = False) -> str:
+    """A legal order of this player, written canonically («Существо: «Грифон»»), else «Пас»."""
+    me = state.players.get(faction)
+    if me is None:
+        return "Пас"
+    tries: list[BaseModel] = []
+    if builds:
+        from .data import BUILDING_KINDS
+        for b in state.buildings_of(faction):
+            for kind in BUILDING_KINDS:
+                tries.append(Build(building=kind, castle=b.castle))
+    tries += [Summon(card=c) for c in state.creature_pool if c is not None]
+    tries += [CreateArtifact(card=c) for c in state.artifact_pool if c is not None]
+    tries += [LayRoute(segment=s) for s in m.segments if s not in state.routes][:4]
+    tries += [Campaign(castle=c) for c in state.trophies]
+    for order in tries:
+        if check(state, faction, order).ok:
+            return order.to_text(m)
+    if builds:
+        return "Строю ферму в " + (m.board.castles[0].locative or m.board.castles[0].name).split(" ", 1)[-1]
+    return "Пас"

@@ -1,0 +1,364 @@
+"""One line of a post as the frames see it: its sentences, with bookkeeping taken out, castles
+given their roles, and the patterns around numbers read (towers, pool places, segments, sources).
+
+- **Sentences** end at «.», «!», «?», «…». A question, a sentence with no game object and no
+  action word («Эх, обогнала.», «Проверь, пожалуйста»), and a sentence that only restates the
+  state («В пуле сейчас: …», «Было 10 монет, стало 6») are chatter.
+- **Bookkeeping** inside a sentence — a comma-piece or a bracket with a restating word and no
+  order verb («было 4 монеты — стало 0», «(монстры 2+1=3, у меня 3 меча, цена 3)») — is not read.
+- **Roles**: «в/на/к/за» → to, «из/с/от» → from, «через» (and the castles listed after it) → via,
+  «между», a dash or a slash between two castles → a pair, «→» → the next castle of a chain,
+  «трофей Каменца», «цель — Каменец» → to.
+- **Patterns**: «башня 2», «2-я башня», «на второй башне», «(3)» → a tower; «слот 2», «из второго
+  слота», «место 3», «третий артефакт», «второй в пуле» → a pool place; «участок №9» → a segment;
+  «ферма из Северграда», «лес везу из Дубравы», «руда — каменецкая» → a supply source.
+- **Verbs**: an action word said as an order (first person, imperative, infinitive; the past
+  unless someone else is its subject; the third person when the poster names himself) is a
+  trigger; a noun («поход», «маршрут») is a trigger too; any other verb makes the sentence
+  narrative, and a narrative sentence is never read as a verbless order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from letopis.engine.text import parses
+
+from .words import ROLE_WORDS, Item, Vocabulary, read_items
+
+SENTENCE_END = frozenset({".", "!", "?", "…"})
+ABBREVIATED = frozenset({"мон", "т", "е", "шт", "ур", "см", "г"})
+SUBJECTS = frozenset({"ты", "вы", "он", "она", "оно", "они"})
+MODAL = frozenset({"хотеть", "мочь", "быть", "давать", "решить", "решать", "собираться", "планировать",
+                   "попробовать", "пытаться", "думать", "подумать", "передумать", "считать"})
+MENTIONS = frozenset({"castle", "segment", "card", "building", "resource", "terrain", "route_kind", "tower",
+                      "slot", "mark", "source"})
+HEADER_WORDS = frozenset({"действие", "действия", "мой", "моё", "мое", "ход", "фаза", "итак", "выбор",
+                          "решение", "эпоха", "я", "мы"})
+
+
+@dataclass
+class Sentence:
+    items: list[Item]  # the items read (bookkeeping dropped), with roles and patterns applied
+    start: int
+    end: int
+    question: bool = False
+    narrative: bool = False  # has a verb that is not an order verb
+    concepts: list[tuple[str, str, Item]] = field(default_factory=list)  # (concept, verb|noun|weak, item)
+    restating: bool = False
+
+    def mentions(self) -> list[Item]:
+        return [it for it in self.items if it.kind in MENTIONS or it.kind == "num"]
+
+    @property
+    def chatter(self) -> bool:
+        if self.question or self.restating:
+            return True
+        return not any(it.kind in MENTIONS for it in self.items) and not any(
+            s in ("verb", "noun") for _, s, _ in self.concepts)
+
+    def header_only(self) -> bool:
+        """Only the name of an action («Действие: формирование армии»): no object, nothing else."""
+        for it in self.items:
+            if it.kind in ("sym", "concept"):
+                continue
+            if it.kind == "word" and (it.text in HEADER_WORDS or len(it.text) <= 2):
+                continue
+            if it.kind == "person":
+                continue
+            return False
+        return True
+
+
+def split_sentences(items: list[Item]) -> list[tuple[list[Item], bool]]:
+    """(items, is_question) per sentence."""
+    out: list[tuple[list[Item], bool]] = []
+    cur: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "sym" and it.text in SENTENCE_END:
+            prev = items[k - 1] if k else None
+            if it.text == "." and prev is not None and prev.kind == "word" and prev.text in ABBREVIATED:
+                continue
+            if cur:
+                out.append((cur, it.text == "?"))
+                cur = []
+            elif out and it.text == "?":
+                out[-1] = (out[-1][0], True)
+            continue
+        cur.append(it)
+    if cur:
+        out.append((cur, False))
+    return out
+
+
+# --- bookkeeping --------------------------------------------------------------------------------
+def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
+    words = [it for it in piece if it.kind in ("word", "concept")]
+    if any(it.kind == "concept" and it.concept in ("pass",) for it in piece):
+        return False
+    if any(_order_mood(it.text.split()[0]) for it in piece if it.kind == "concept"):
+        return False
+    for k, it in enumerate(piece):
+        if it.sym("=", "+"):
+            return True
+        if it.kind in ("word", "concept"):
+            w = it.text
+            if w in vocab.restating or _lemma(w) in vocab.restating:
+                return True
+            if w == "у" and k + 1 < len(piece) and piece[k + 1].text in ("меня", "нас"):
+                return True
+    return bool(words) and False
+
+
+def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], bool]:
+    """The items without bookkeeping pieces; True when the whole sentence restates the state."""
+    # brackets first: a bracket is one piece
+    keep = [True] * len(items)
+    k = 0
+    while k < len(items):
+        if items[k].sym("("):
+            depth, j = 0, k
+            while j < len(items):
+                if items[j].sym("("):
+                    depth += 1
+                elif items[j].sym(")"):
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            inner = items[k + 1 : j]
+            if _restating_piece(inner, vocab):
+                for x in range(k, min(j + 1, len(items))):
+                    keep[x] = False
+            k = j + 1
+            continue
+        k += 1
+    pieces: list[list[int]] = [[]]
+    colon_head: int | None = None
+    for k, it in enumerate(items):
+        if not keep[k] or it.sym("(", ")"):
+            continue
+        if it.sym(",", ";", ":"):
+            if it.sym(":") and colon_head is None and len(pieces) == 1:
+                colon_head = 0
+            pieces.append([])
+            continue
+        pieces[-1].append(k)
+    whole = False
+    for n, piece in enumerate(pieces):
+        if piece and _restating_piece([items[k] for k in piece], vocab):
+            for k in piece:
+                keep[k] = False
+            if n == 0 and colon_head == 0:
+                whole = True
+    if whole:
+        return [], True
+    return [it for k, it in enumerate(items) if keep[k]], False
+
+
+# --- verbs ----------------------------------------------------------------------------------------
+def _lemma(word: str) -> str:
+    return parses(word)[0].lemma if word.isalpha() else word
+
+
+def _order_mood(word: str) -> bool:
+    return any(("VERB" in p.tag and ("1per" in p.tag or "impr" in p.tag)) or "INFN" in p.tag
+               for p in parses(word)[:3]) if word.isalpha() else False
+
+
+def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
+    """How an action word is said: "verb" (an order), "noun" (an action's name), "weak" (a route
+    kind word), or None (narrative: «Анна строила», «кто-нибудь пойдёт»)."""
+    word = it.text.split()[0]
+    if not word.isalpha():
+        return "noun"
+    ps = parses(word)
+    best = ps[0].tag
+    if _order_mood(word):
+        return "verb"
+    if "VERB" not in best and "INFN" not in best:
+        return None if best & {"GRND", "PRTF", "PRTS"} else "noun"
+    if "past" in best:
+        others = any(x.kind == "word" and x.text in SUBJECTS for x in sentence) or any(
+            x.kind == "person" and x.value != faction for x in sentence)
+        return None if others else "verb"
+    if "3per" in best or "2per" in best:
+        own = any(x.kind == "person" and x.value == faction for x in sentence)
+        return "verb" if own else None
+    return None
+
+
+def _narrative_verb(it: Item) -> bool:
+    if it.kind != "word" or not it.text.isalpha() or len(it.text) < 3:
+        return False
+    p = parses(it.text)[0]
+    return bool(p.tag & {"VERB", "INFN", "GRND"}) and p.lemma not in MODAL
+
+
+# --- roles and patterns ----------------------------------------------------------------------------
+def _prev(items: list[Item], k: int) -> Item | None:
+    j = k - 1
+    while j >= 0 and items[j].sym("«", "»"):
+        j -= 1
+    return items[j] if j >= 0 else None
+
+
+def assign_roles(items: list[Item]) -> list[Item]:
+    out = list(items)
+    last_castle: int | None = None
+    for k, it in enumerate(out):
+        if it.kind != "castle":
+            continue
+        role = None
+        p = _prev(out, k)
+        pk = k - 1
+        if p is not None and p.kind == "word" and p.text in ROLE_WORDS:
+            role = ROLE_WORDS[p.text]
+        elif p is not None and p.sym("→"):
+            role = "chain"
+            if last_castle is not None and out[last_castle].role is None:
+                out[last_castle] = replace(out[last_castle], role="chain_start")
+        elif p is not None and p.sym("-", "/") and last_castle is not None and last_castle == pk - 1:
+            role = "pair"
+            if out[last_castle].role in (None,):
+                out[last_castle] = replace(out[last_castle], role="pair")
+        elif p is not None and p.kind == "concept" and p.concept == "campaign" and p.text.startswith("трофе") or p is not None and p.sym("-", ":") and k >= 2 and out[k - 2].kind == "concept" \
+                and out[k - 2].concept == "goal":
+            role = "to"
+        elif p is not None and (p.kind == "word" and p.text == "и" or p.sym(",")) and last_castle is not None \
+                and last_castle == k - 2 and out[last_castle].role in ("via", "between"):
+            role = out[last_castle].role
+        out[k] = replace(it, role=role)
+        last_castle = k
+    return out
+
+
+def _num(it: Item | None) -> int | None:
+    if it is None:
+        return None
+    if it.kind in ("num", "mark"):
+        return it.value
+    return None
+
+
+def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
+    """Towers, pool places, numbered segments and «(3)»; then the supply sources."""
+    out: list[Item | None] = list(items)
+    n = len(out)
+
+    def at(k: int) -> Item | None:
+        return out[k] if 0 <= k < n else None
+
+    for k in range(n):
+        it = out[k]
+        if it is None:
+            continue
+        if it.kind == "concept" and it.concept in ("tower", "slot", "segment"):
+            kind = {"tower": "tower", "slot": "slot", "segment": "segment"}[it.concept]
+            nxt, prv = at(k + 1), at(k - 1)
+            if _num(nxt) is not None:
+                assert nxt is not None
+                value = nxt.value if kind != "segment" else vocab.segment_numbers.get(nxt.value, f"№{nxt.value}")
+                out[k] = Item(kind, it.start, nxt.end, value, it.text)
+                out[k + 1] = None
+            elif prv is not None and prv.kind == "ordinal" and kind != "segment":
+                out[k] = Item(kind, prv.start, it.end, prv.value, it.text)
+                out[k - 1] = None
+            elif kind == "tower" and prv is not None and prv.kind == "terrain":
+                out[k] = None  # «лесная башня»: the terrain says it
+            continue
+        if it.kind == "ordinal":
+            nxt = at(k + 1)
+            nxt2 = at(k + 2)
+            if nxt is not None and nxt.kind == "concept" and nxt.concept in ("artifact", "summon", "card") or nxt is not None and nxt.kind == "word" and nxt.text in ("из", "в", "во") and nxt2 is not None \
+                    and nxt2.kind == "concept" and nxt2.concept == "pool":
+                out[k] = Item("slot", it.start, it.end, it.value, it.text)
+            continue
+        if it.sym("(") and _num(at(k + 1)) is not None and at(k + 2) is not None and at(k + 2).sym(")"):  # type: ignore[union-attr]
+            num = at(k + 1)
+            assert num is not None
+            out[k + 1] = Item("mark", num.start, num.end, num.value, num.text)
+            continue
+    items2 = [it for it in out if it is not None]
+    return _sources(_terrain_or_resource(items2))
+
+
+def _terrain_or_resource(items: list[Item]) -> list[Item]:
+    """«в лесу» is a terrain, «лес везу из Дубравы» a resource."""
+    out = list(items)
+    for k, it in enumerate(out):
+        if it.kind == "resource" and it.value == "sawmill" and it.text.startswith("лес"):
+            p = _prev(out, k)
+            if p is not None and p.kind == "word" and p.text in ("в", "во", "на"):
+                out[k] = replace(it, kind="terrain", value="forest")
+    return out
+
+
+_SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "всё", "все", "из", "с", "со", "от"})
+
+
+def _sources(items: list[Item]) -> list[Item]:
+    out: list[Item | None] = list(items)
+    main_seen = False
+    for k, it in enumerate(items):
+        if it.kind not in ("building", "resource"):
+            continue
+        j = k + 1
+        dashed = False
+        while j < len(items):
+            x = items[j]
+            if x.sym("-", ":"):
+                dashed = True
+                j += 1
+                continue
+            if x.kind == "concept" and x.concept in ("take", "carry") or x.kind == "word" and x.text in _SKIP_TO_SOURCE:
+                j += 1
+                continue
+            break
+        castle = items[j] if j < len(items) and items[j].kind == "castle" else None
+        is_source = castle is not None and (
+            castle.role == "from" or castle.adjective
+            or (dashed and castle.role in (None, "pair") and main_seen)
+            or (it.kind == "resource" and castle.role in (None, "pair")))
+        if is_source and castle is not None:
+            out[k] = Item("source", it.start, castle.end, (it.value, castle.value), it.text)
+            out[j] = None
+        elif it.kind == "building":
+            main_seen = True
+    return [it for it in out if it is not None]
+
+
+# --- the line -------------------------------------------------------------------------------------
+def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
+    items = read_items(norm, vocab)
+    sentences: list[Sentence] = []
+    for raw, question in split_sentences(items):
+        kept, restating = drop_bookkeeping(raw, vocab)
+        kept = _negations(kept)
+        kept = apply_patterns(assign_roles(kept), vocab)
+        s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
+        for it in kept:
+            if it.kind == "concept" and it.concept in ("build", "route", "artifact", "summon", "campaign",
+                                                        "pass", "take"):
+                how = strength(it, kept, faction)
+                if how is None:
+                    s.narrative = True
+                else:
+                    s.concepts.append((it.concept, how, it))
+            elif it.kind == "route_kind":
+                s.concepts.append(("route", "weak", it))
+            elif _narrative_verb(it):
+                s.narrative = True
+        sentences.append(s)
+    return sentences
+
+
+def _negations(items: list[Item]) -> list[Item]:
+    """«не делаю» is no order to make anything."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "concept" and k and items[k - 1].kind == "word" and items[k - 1].text == "не":
+            out.append(replace(it, kind="word"))
+            continue
+        out.append(it)
+    return out

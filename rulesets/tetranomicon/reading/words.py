@@ -1,0 +1,326 @@
+"""What a Tetranomicon order line mentions: the game's objects and the lexicon's words, with spans.
+
+A line's normalised text is cut into tokens (`letopis.engine.text.tokens`; a hyphenated pair such
+as «брод-дубрава» is two words joined by a dash), then read left to right into `Item`s:
+
+- castles by name, genitive, locative, short form, adjective or code («К3», a Latin «K3» too), in
+  any case and with a typo, through `engine.names.NameIndex` over the board's names;
+- segments by id («У5», «у5», «участок №5»); cards by name (inflected, quoted, with a typo);
+  building kinds, resources, terrains and route kinds from the lexicon's tables; the players'
+  names; numbers, ordinals and «№N»;
+- lexicon concepts (the six actions, and the words the patterns look at: башня, слот, пул, …),
+  with a typo of an action word found among the forms of the lexicon's words.
+
+`Vocabulary` holds the indexes of one game's material; it is built once per material and table.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from letopis.engine.names import Fit, NameIndex
+from letopis.engine.text import (
+    Lemmatizer,
+    Lexicon,
+    Token,
+    is_known,
+    morph,
+    number_value,
+    ordinal_value,
+    tokens,
+)
+from letopis.engine.text_norm import normalise
+
+from ..data import BUILDING_KINDS, Material
+
+LEXICON_PATH = Path(__file__).resolve().parent.parent / "lexicon.toml"
+ACTIONS = ("build", "route", "artifact", "summon", "campaign", "pass", "take")
+LATIN = str.maketrans({"k": "к", "y": "у", "a": "а", "e": "е", "o": "о", "c": "с", "x": "х", "p": "р"})
+# «в Дубраве», «на Перевал», «к Заставе», «за трофеем»: where a castle stands in the order
+ROLE_WORDS = {
+    "в": "to", "во": "to", "на": "to", "к": "to", "ко": "to", "до": "to", "за": "to",
+    "из": "from", "с": "from", "со": "from", "от": "from", "через": "via", "между": "between",
+    "у": "at", "возле": "at", "около": "at",
+}
+_ADJECTIVE = re.compile(r"(?:ск|цк)(?:ий|ая|ое|ие|ого|ой|ому|ую|им|ом|их|ими|ые|ым)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One thing a line says. ``kind``: castle | segment | card | building | resource | terrain |
+    route_kind | person | concept | num | ordinal | mark (№N) | sym | word."""
+
+    kind: str
+    start: int
+    end: int
+    value: Any = None
+    text: str = ""
+    role: str | None = None  # for castles: to | from | via | between | at | None
+    concept: str | None = None
+    fit: Fit = Fit.EXACT
+    adjective: bool = False  # a castle said as an adjective («северградская»)
+    quoted: bool = False
+
+    def sym(self, *chars: str) -> bool:
+        return self.kind == "sym" and self.text in chars
+
+
+@cache
+def lexicon() -> Lexicon:
+    with open(LEXICON_PATH, "rb") as f:
+        return Lexicon.from_dict(tomllib.load(f))
+
+
+@cache
+def lemmatizer() -> Lemmatizer:
+    return Lemmatizer(lexicon())
+
+
+def _forms(word: str) -> set[str]:
+    """Every form of a lexicon word (for finding a typo of it)."""
+    out = {word}
+    for p in morph().parse(word)[:2]:
+        for f in p.lexeme:
+            out.add(f.word.replace("ё", "е"))
+    return out
+
+
+@cache
+def concept_forms() -> dict[str, str]:
+    """form → concept, for the action words only (a typo is looked for among these)."""
+    lex = lexicon()
+    out: dict[str, str] = {}
+    for word, concept in lex.concepts.items():
+        if concept in ACTIONS and word.isalpha() and len(word) >= 3:
+            for f in _forms(word):
+                out.setdefault(f, concept)
+    return out
+
+
+def _by_first(forms: dict[str, str]) -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for f in forms:
+        index.setdefault(f[:1], []).append(f)
+    return index
+
+
+@cache
+def _forms_by_first() -> dict[str, list[str]]:
+    return _by_first(concept_forms())
+
+
+@cache
+def typo_concept(word: str) -> str | None:
+    """The action concept a mistyped word stands for («сторю» → build, «пхоод» → campaign)."""
+    if len(word) < 4 or is_known(word):
+        return None
+    forms = concept_forms()
+    limit = 1 if len(word) < 8 else 2
+    best: tuple[int, str] | None = None
+    for f in _forms_by_first().get(word[:1], ()):
+        if abs(len(f) - len(word)) > limit:
+            continue
+        d = DamerauLevenshtein.distance(word, f, score_cutoff=limit)
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, forms[f])
+    return best[1] if best else None
+
+
+class Vocabulary:
+    """The names of one game: castles, segments, cards, buildings and the lexicon's tables."""
+
+    def __init__(self, m: Material, players: tuple[tuple[str, str], ...]) -> None:
+        lex = lexicon()
+        lem = lemmatizer()
+        self.m = m
+        entries: list[tuple[str, str]] = []
+        adjectives = lex.extra.get("castle_adjectives", {})
+        for c in m:
+            entries.append((c.name, c.id))
+            if c.genitive:
+                entries.append((c.genitive, c.id))
+            if c.locative:
+                words = c.locative.split(maxsplit=1)
+                if len(words) == 2 and words[0].lower() in ("в", "во", "на"):
+                    entries.append((words[1], c.id))
+            entries.extend((a, c.id) for a in c.aliases)
+            entries.extend((a, c.id) for a in adjectives.get(c.id, ()))
+        self.castles: NameIndex[str] = NameIndex(entries, lem)
+        self.codes = {normalise(c.code).translate(LATIN): c.id for c in m}
+        self.segments = {normalise(s).translate(LATIN): s for s in m.segments}
+        self.segment_numbers: dict[int, str] = {}
+        for s in m.segments:
+            digits = re.sub(r"\D", "", s)
+            if digits:
+                self.segment_numbers[int(digits)] = s
+        self.cards: NameIndex[str] = NameIndex(
+            [(c.name, c.id) for c in (*m.decks.creatures, *m.decks.artifacts)], lem)
+        self.creature_ids = frozenset(m.creatures)
+        tables: list[tuple[str, str, str]] = []  # (word, kind, value)
+        for table, kind in (("buildings", "building"), ("resources", "resource"), ("terrains", "terrain"),
+                            ("route_kinds", "route_kind")):
+            for value, words in lex.extra.get(table, {}).items():
+                tables.extend((w, kind, value) for w in words)
+        self.things: NameIndex[tuple[str, str]] = NameIndex([(w, (k, v)) for w, k, v in tables], lem)
+        self.people: NameIndex[str] = NameIndex([(name, f) for f, name in players], lem, typos=False)
+        self.restating = frozenset(normalise(w) for w in lex.extra.get("restating", {}).get("words", ()))
+        assert set(BUILDING_KINDS) >= set(lex.extra.get("buildings", {}))
+
+
+_VOCABULARIES: dict[tuple[int, tuple[tuple[str, str], ...]], Vocabulary] = {}
+
+
+def vocabulary(m: Material, players: tuple[tuple[str, str], ...]) -> Vocabulary:
+    key = (id(m), players)
+    v = _VOCABULARIES.get(key)
+    if v is None:
+        if len(_VOCABULARIES) > 64:
+            _VOCABULARIES.clear()
+        v = _VOCABULARIES[key] = Vocabulary(m, players)
+    return v
+
+
+# --- tokens -------------------------------------------------------------------------------------
+def _split_hyphens(toks: list[Token]) -> list[Token]:
+    """«брод-дубрава» → «брод», «-», «дубрава» (a segment written with a hyphen)."""
+    out: list[Token] = []
+    for t in toks:
+        if t.kind != "word" or "-" not in t.text:
+            out.append(t)
+            continue
+        pos = t.start
+        for k, part in enumerate(t.text.split("-")):
+            if k:
+                out.append(Token("-", pos, pos + 1, "sym"))
+                pos += 1
+            out.append(Token(part, pos, pos + len(part), "word"))
+            pos += len(part)
+    return out
+
+
+def _accept(hit_fit: Fit, written: list[str], dotted: bool) -> bool:
+    """A short form of a name is taken only when it is not a word of its own («вас» is no
+    «Василиск»), unless the player ended it with a dot."""
+    if hit_fit is Fit.ABBREVIATED and not dotted:
+        return not any(is_known(w) for w in written)
+    return True
+
+
+def read_items(norm: str, vocab: Vocabulary) -> list[Item]:
+    """The items of a normalised line, left to right."""
+    toks = _split_hyphens(tokens(norm))
+    words = [t.text if t.kind == "word" else "" for t in toks]
+    lem = lemmatizer()
+    items: list[Item] = []
+    quoted = False
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        if t.kind == "sym":
+            if t.text == "«":
+                quoted = True
+            elif t.text == "»":
+                quoted = False
+            items.append(Item("sym", t.start, t.end, text=t.text))
+            i += 1
+            continue
+        if t.kind == "num":
+            items.append(Item("num", t.start, t.end, t.value, t.text))
+            i += 1
+            continue
+        if t.kind == "ord":
+            items.append(Item("ordinal", t.start, t.end, t.value, t.text))
+            i += 1
+            continue
+        # a code glued to its number: «К3», «k3», «У5»
+        if i + 1 < n and toks[i + 1].kind == "num" and toks[i + 1].start == t.end and len(t.text) <= 2:
+            key = (t.text + toks[i + 1].text).translate(LATIN)
+            nxt = toks[i + 1]
+            if key in vocab.codes:
+                items.append(Item("castle", t.start, nxt.end, vocab.codes[key], key))
+                i += 2
+                continue
+            if key in vocab.segments:
+                items.append(Item("segment", t.start, nxt.end, vocab.segments[key], key))
+                i += 2
+                continue
+            if t.text.translate(LATIN) == "у":
+                items.append(Item("segment", t.start, nxt.end, key.upper(), key))
+                i += 2
+                continue
+        dotted = i + 1 < n and toks[i + 1].text == "."
+        best: tuple[int, int, str, Any, Fit] | None = None  # (words, -rank, kind, value, fit)
+        for rank, (kind, index) in enumerate((("castle", vocab.castles), ("card", vocab.cards),
+                                              ("thing", vocab.things), ("person", vocab.people))):
+            hits = index.find(words, i)
+            if not hits:
+                continue
+            h = hits[0]
+            if not _accept(h.fit, words[i : i + h.words], dotted):
+                continue
+            if len({x.key for x in hits}) > 1 and kind != "thing":
+                continue  # two names fit equally: not a mention of either
+            cand = (h.words, -rank, kind, h.key, h.fit)
+            if best is None or (cand[0], -cand[4], cand[1]) > (best[0], -best[4], best[1]):
+                best = cand
+        phrase = lem.phrase_at(words, i) if t.text else None
+        if phrase is not None and (best is None or phrase[1] > best[0]):
+            concept, k = phrase
+            items.append(Item("concept", t.start, toks[i + k - 1].end, text=norm[t.start:toks[i + k - 1].end],
+                              concept=concept))
+            i += k
+            continue
+        concept = lem.concept(t.text)
+        if best is not None and not (concept is not None and best[4] >= Fit.SLIP and best[0] == 1):
+            count, _, kind, value, fit = best
+            end = toks[i + count - 1].end
+            text = norm[t.start:end]
+            if kind == "thing":
+                kind, value = value
+            adjective = kind == "castle" and bool(_ADJECTIVE.search(toks[i + count - 1].text))
+            items.append(Item(kind, t.start, end, value, text, fit=fit, adjective=adjective, quoted=quoted))
+            i += count
+            continue
+        if concept is None:
+            concept = typo_concept(t.text)
+        if concept is not None:
+            items.append(Item("concept", t.start, t.end, text=t.text, concept=concept))
+            i += 1
+            continue
+        num = number_value(t)
+        if num is not None:
+            items.append(Item("num", t.start, t.end, num, t.text))
+        elif (o := ordinal_value(t)) is not None:
+            items.append(Item("ordinal", t.start, t.end, o, t.text))
+        else:
+            items.append(Item("word", t.start, t.end, text=t.text, quoted=quoted))
+        i += 1
+    return _marks(items)
+
+
+def _marks(items: list[Item]) -> list[Item]:
+    """«№2» → one ``mark`` item with the number."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.sym("№") and k + 1 < len(items) and items[k + 1].kind == "num":
+            nxt = items[k + 1]
+            out.append(Item("mark", it.start, nxt.end, nxt.value, f"№{nxt.value}"))
+            k += 2
+            continue
+        out.append(it)
+        k += 1
+    return out
+
+
+def with_role(item: Item, role: str | None) -> Item:
+    return replace(item, role=role)
