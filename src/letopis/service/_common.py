@@ -17,6 +17,7 @@ from letopis.engine.registry import UnknownRuleset, get_ruleset
 from letopis.engine.resolution import GM_CORRECTION
 
 from .errors import Forbidden, Invalid, NotFound
+from .inputs import require_storable
 from .schemas import GameMode, GameOut, GameStatus, ReadingOut, Role, SeatOut, StepStatus, ViewerOut
 
 P = ParamSpec("P")
@@ -278,4 +279,5 @@ def require_reason(reason: str | None) -> str:
         raise Invalid("Укажите причину: действия мастера видны всем вместе с причиной.", code="reason_required")
     if len(reason) > 2000:
         raise Invalid("Причина слишком длинная (не больше 2000 знаков).", code="reason_too_long")
+    require_storable(reason, "Причина")
     return reason

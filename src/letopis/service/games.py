@@ -14,7 +14,7 @@ from letopis.db.models import Game, Seat, Step
 from letopis.engine.contract import Faction, Result
 from letopis.engine.dice import new_seed, step_secret
 from letopis.engine.registry import all_rulesets
-from letopis.engine.resolution import setup_game
+from letopis.engine.resolution import GM_CORRECTION, setup_game
 
 from . import _resolve
 from ._common import (
@@ -38,6 +38,7 @@ from ._common import (
 from .chronicle import step_header
 from .errors import Conflict, Invalid, NotFound
 from .hidden import new_game_secret, note_reveal
+from .inputs import check_name, require_document, require_storable
 from .schemas import GameMode, GameOut, GamePage, GameStatus, RulesetOut, SeatOut, StepStatus
 
 MAX_TITLE = 200
@@ -65,6 +66,18 @@ def _ruleset_out(rid: str, ruleset: Any) -> RulesetOut:
     )
 
 
+# What a ruleset's setup may raise on input it cannot take; each becomes a 422 with its message.
+SETUP_ERRORS = (ValidationError, LookupError, TypeError, ValueError, AttributeError)
+
+
+def _setup_detail(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        return validation_message(exc)
+    if isinstance(exc, KeyError):
+        return f"нет поля {exc.args[0]!r}" if exc.args else "нет нужного поля"
+    return str(exc).rstrip(".") or type(exc).__name__
+
+
 def _check_factions(ruleset: Any, factions: list[Faction]) -> list[Faction]:
     factions = [f if isinstance(f, Faction) else Faction.model_validate(f) for f in factions]
     clean = []
@@ -73,6 +86,11 @@ def _check_factions(ruleset: Any, factions: list[Faction]) -> list[Faction]:
         if not fid or not name or len(fid) > 64 or len(name) > 100:
             raise Invalid("У каждой фракции должны быть код (до 64 знаков) и имя (до 100 знаков).",
                           code="bad_faction")
+        require_storable(fid, "Код фракции")
+        if fid == GM_CORRECTION:
+            raise Invalid(f"Код фракции «{GM_CORRECTION}» занят: так подписаны правки мастера. "
+                          "Выберите другой.", code="bad_faction")
+        name = check_name(name, f"Имя фракции «{fid}»", code="bad_faction")
         clean.append(Faction(id=fid, name=name))
     if len({f.id for f in clean}) != len(clean):
         raise Invalid("Коды фракций повторяются.", code="bad_faction")
@@ -108,6 +126,10 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
     title = (title or "").strip()
     if not title or len(title) > MAX_TITLE:
         raise Invalid(f"Название игры: от 1 до {MAX_TITLE} знаков.", code="bad_title")
+    require_storable(title, "Название игры")
+    require_document(options or {}, "Параметры игры")
+    if setup_document is not None:
+        require_document(setup_document, "Документ настройки")
     if mode not in (GameMode.AUTO.value, GameMode.REVIEW.value):
         raise Invalid("Режим игры: «auto» (сразу публиковать) или «review» (после проверки мастером).",
                       code="bad_mode")
@@ -121,13 +143,16 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
     if setup_document is not None:
         try:
             state = ruleset.import_setup(setup_document)
-        except (ValidationError, KeyError, TypeError, ValueError) as exc:
-            detail = validation_message(exc) if isinstance(exc, ValidationError) else str(exc)
-            raise Invalid(f"Документ настройки не подходит к «{ruleset.title}»: {detail}",
+        except SETUP_ERRORS as exc:
+            raise Invalid(f"Документ настройки не подходит к «{ruleset.title}»: {_setup_detail(exc)}",
                           code="bad_setup_document") from exc
     else:
         seed = new_seed()
-        state = setup_game(ruleset, opts, factions, seed, step_secret(secret, 0) if secret else None)
+        try:
+            state = setup_game(ruleset, opts, factions, seed, step_secret(secret, 0) if secret else None)
+        except SETUP_ERRORS as exc:  # the ruleset refuses these sides: three in a duel, a reserved code…
+            raise Invalid(f"Игру «{ruleset.title}» с такими сторонами не начать: {_setup_detail(exc)}.",
+                          code="bad_setup") from exc
     game = Game(
         ruleset_id=ruleset.id, title=title, options=opts.model_dump(mode="json"),
         factions=[f.model_dump(mode="json") for f in factions], mode=mode, status=GameStatus.ACTIVE.value,

@@ -6,7 +6,7 @@ Every action is written to the public audit log with who, what, why and when.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
@@ -41,6 +41,9 @@ from .schemas import AuditOut, GameStatus, StepHeader, StepStatus
 
 log = logging.getLogger(__name__)
 
+# a deadline is a date a step can really reach: pauses, grace and reminders add and subtract minutes
+EARLIEST_DEADLINE = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST_DEADLINE = timedelta(days=5 * 366)
 DEADLINE_LOCK_KEY = 0x4C65746F  # "Leto": one deadline runner at a time across all app processes
 
 
@@ -187,6 +190,8 @@ def set_deadline(db: Session, *, game_id: int, deadline: datetime | None, gm_use
         raise Conflict("Сейчас нет открытого шага, которому можно назначить срок.", code="no_open_step")
     if deadline is not None and deadline.tzinfo is None:
         raise Invalid("Срок должен быть указан с часовым поясом.", code="naive_deadline")
+    if deadline is not None and not EARLIEST_DEADLINE <= deadline <= utcnow() + LATEST_DEADLINE:
+        raise Invalid("Срок: не раньше 2000 года и не дальше чем через пять лет.", code="bad_deadline")
     step.deadline = deadline
     audit(db, game, "set_deadline", actor_id=gm_user_id, step_number=step.number,
           data={"deadline": deadline.isoformat() if deadline else None})

@@ -38,6 +38,7 @@ from ._resolve import overrides_from_json
 from .errors import Forbidden, Invalid
 from .games import _create_game
 from .hidden import Sight, event_dicts, has_secrets, in_secret, is_revealed, roll_dicts
+from .inputs import require_document, require_storable
 from .schemas import GameOut, GameStatus, MismatchOut, StepStatus, VerifyOut
 
 FORMAT = "letopis-game/1"
@@ -147,15 +148,23 @@ def import_setup(
     """
     if not isinstance(document, dict):
         raise Invalid("Документ настройки должен быть объектом JSON.", code="bad_setup_document")
+    require_document(document, "Документ настройки")
+    if title is not None:
+        require_storable(title, "Название игры")
     source = None
     if document.get("format") == FORMAT:
+        game_part, steps_part = document.get("game"), document.get("steps", [])
+        if not isinstance(game_part, dict) or not isinstance(steps_part, list) or not isinstance(
+                game_part.get("title", ""), str) or not isinstance(document.get("document") or {}, dict):
+            raise Invalid("Выгрузка Летописи повреждена: нужны объекты «game» (с «title») и «document» "
+                          "и список «steps».", code="bad_setup_document")
         if document.get("public"):
             raise Invalid("Это открытая выгрузка идущей игры со скрытой информацией: в ней нет тайных "
                           "данных, и продолжить игру из неё нельзя. Нужна полная выгрузка мастера.",
                           code="public_export")
         source = document
         document = document.get("document") or {}
-        title = title or f"{source['game']['title']} (продолжение)"
+        title = title or f"{source['game'].get('title') or 'Игра'} (продолжение)"
         mode = source["game"].get("mode", mode)
     ruleset_id = document.get("ruleset")
     if not ruleset_id:
@@ -175,7 +184,7 @@ def import_setup(
     audit(db, game, "import_game", actor_id=gm_user_id,
           data={"from_game": source["game"]["id"] if source else None,
                 "from_title": source["game"]["title"] if source else None,
-                "steps_before": len(source["steps"]) if source else 0})
+                "steps_before": len(source.get("steps", [])) if source else 0})
     db.flush()
     return game_out(db, game)
 

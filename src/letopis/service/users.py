@@ -14,6 +14,7 @@ from letopis.db.models import User
 
 from ._common import load_user, now, transactional
 from .errors import Conflict, Invalid
+from .inputs import check_name, require_storable, unstorable
 from .schemas import UserOut
 
 _hasher = PasswordHasher()
@@ -44,6 +45,8 @@ def register_user(db: Session, *, login: str, password: str, display_name: str) 
         raise Invalid("Пароль слишком длинный.", code="bad_password")
     if not display_name or len(display_name) > 100:
         raise Invalid("Имя для показа: от 1 до 100 знаков.", code="bad_display_name")
+    display_name = check_name(display_name, "Имя для показа", code="bad_display_name")
+    require_storable(password, "Пароль")
     if db.scalar(select(func.count(User.id)).where(User.login == login)):
         raise Conflict(f"Логин «{login}» уже занят.", code="login_taken")
     user = User(login=login, display_name=display_name, password_hash=hash_password(password), created_at=now())
@@ -57,6 +60,9 @@ def register_user(db: Session, *, login: str, password: str, display_name: str) 
 
 def authenticate(db: Session, *, login: str, password: str) -> UserOut | None:
     """The user when the password matches, else None (no hint which part was wrong)."""
+    if unstorable(login or "") or unstorable(password or ""):  # no such login or password can exist
+        _hasher.hash("x")
+        return None
     user = db.scalars(select(User).where(User.login == (login or "").strip().lower())).one_or_none()
     if user is None:
         _hasher.hash(password or "")  # spend the same time as a real check
@@ -77,6 +83,8 @@ def get_user(db: Session, user_id: int) -> UserOut:
 
 
 def get_user_by_login(db: Session, login: str) -> UserOut | None:
+    if unstorable(login or ""):
+        return None
     user = db.scalars(select(User).where(User.login == (login or "").strip().lower())).one_or_none()
     return _out(user) if user else None
 

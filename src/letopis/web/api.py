@@ -31,6 +31,7 @@ from letopis.service import (
     UserOut,
     VerifyOut,
 )
+from letopis.service.inputs import NAME_RULE, Document, Int4, Text
 from letopis.service.posts import check_post_async
 
 from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, ensure_read_pool
@@ -44,8 +45,8 @@ router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
 
 # --- request and response models -----------------------------------------------------------------
 class TokenIn(BaseModel):
-    login: str
-    password: str
+    login: Text
+    password: Text
 
 
 class TokenOut(BaseModel):
@@ -56,44 +57,53 @@ class TokenOut(BaseModel):
 
 
 class RegisterIn(BaseModel):
-    login: str
-    password: str
-    display_name: str
+    login: Text
+    password: Text
+    display_name: Text
+
+
+class FactionIn(BaseModel):
+    """A side as the GM names it: a code used in posts and states, and a name."""
+
+    id: Text
+    name: Text
 
 
 class GameCreate(BaseModel):
-    ruleset_id: str
-    title: str
-    factions: list[str | Faction] = Field(
-        description="Имена сторон по порядку (id будут p1, p2, …) или объекты {id, name}.")
+    ruleset_id: Text
+    title: Text
+    factions: list[Text | FactionIn] = Field(
+        description="Имена сторон по порядку (id будут p1, p2, …) или объекты {id, name}. "
+                    f"Имя стороны — {NAME_RULE}.")
     mode: Literal["auto", "review"] = "auto"
-    options: dict[str, Any] | None = None
-    setup_document: dict[str, Any] | None = None
+    options: Document | None = None
+    setup_document: Document | None = None
 
     def faction_list(self) -> list[Faction]:
-        return [f if isinstance(f, Faction) else Faction(id=f"p{i + 1}", name=f)
+        return [Faction(id=f.id, name=f.name) if isinstance(f, FactionIn) else Faction(id=f"p{i + 1}", name=f)
                 for i, f in enumerate(self.factions)]
 
 
 class ImportIn(BaseModel):
-    document: dict[str, Any]
-    title: str | None = None
+    document: Document
+    title: Text | None = None
     mode: Literal["auto", "review"] = "auto"
 
 
 class CheckIn(BaseModel):
-    faction: str
-    text: str
+    faction: Text
+    text: Text
 
 
 class PostIn(BaseModel):
-    step: int = Field(description="Номер открытого шага: пост для другого шага будет отклонён (409).")
-    faction: str
-    text: str
+    step: Int4 = Field(description="Номер открытого шага: пост для другого шага будет отклонён (409).")
+    faction: Text
+    text: Text = Field(description="Текст поста; сохраняется байт в байт. Нулевой символ и одиночные "
+                                   "суррогаты UTF-16 сохранить нельзя: такой пост отклоняется (422).")
 
 
 class InviteIn(BaseModel):
-    faction: str
+    faction: Text
 
 
 class InviteOut(BaseModel):
@@ -103,20 +113,20 @@ class InviteOut(BaseModel):
 
 
 class JoinIn(BaseModel):
-    token: str
+    token: Text
 
 
 class ReasonIn(BaseModel):
-    reason: str = Field(min_length=1)
+    reason: Text = Field(min_length=1)
 
 
 class OverrideIn(BaseModel):
-    value: int
-    reason: str = Field(min_length=1)
+    value: Int4
+    reason: Text = Field(min_length=1)
 
 
 class DefaultIn(BaseModel):
-    reason: str = "срок вышел"
+    reason: Text = "срок вышел"
 
 
 class DeadlineIn(BaseModel):
@@ -125,7 +135,7 @@ class DeadlineIn(BaseModel):
 
 # --- the live check: the hottest route, so the first one FastAPI tries ----------------------------
 @router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
-async def check(game_id: int, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
+async def check(game_id: Int4, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
     The live check's hot path, on the event loop: the user's rights are checked in the service's
@@ -167,7 +177,7 @@ def rulesets() -> list[RulesetOut]:
 
 
 @router.get("/rulesets/{ruleset_id}/schema")
-def ruleset_schema(ruleset_id: str) -> dict[str, Any]:
+def ruleset_schema(ruleset_id: Text) -> dict[str, Any]:
     """JSON schema of the ruleset's setup document (to move a running game in mid-way)."""
     return get_ruleset(ruleset_id).setup_schema()
 
@@ -193,17 +203,17 @@ def import_game(body: ImportIn, db: SessionDep, user: CurrentUser) -> GameOut:
 
 
 @router.get("/games/{game_id}", response_model=GamePage)
-def game(game_id: int, db: SessionDep, user: MaybeUser) -> GamePage:
+def game(game_id: Int4, db: SessionDep, user: MaybeUser) -> GamePage:
     return service.game_page(db, game_id, user.id if user else None)
 
 
 @router.get("/games/{game_id}/seats", response_model=list[SeatOut])
-def seats(game_id: int, db: SessionDep, user: MaybeUser) -> list[SeatOut]:
+def seats(game_id: Int4, db: SessionDep, user: MaybeUser) -> list[SeatOut]:
     return service.list_seats(db, game_id, user.id if user else None)
 
 
 @router.post("/games/{game_id}/invites", response_model=InviteOut, status_code=status.HTTP_201_CREATED)
-def invite(game_id: int, body: InviteIn, request: Request, db: SessionDep, user: CurrentUser) -> InviteOut:
+def invite(game_id: Int4, body: InviteIn, request: Request, db: SessionDep, user: CurrentUser) -> InviteOut:
     """A fresh invite link for a seat (GM only); the previous link stops working."""
     token = service.invite_link_token(db, game_id=game_id, faction=body.faction, by_user_id=user.id)
     return InviteOut(faction=body.faction, token=token, url=str(request.url_for("join_form", token=token)))
@@ -216,7 +226,7 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 
 # --- posts ---------------------------------------------------------------------------------------
 @router.post("/games/{game_id}/posts", response_model=SubmitOut, status_code=status.HTTP_201_CREATED)
-def submit(game_id: int, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
+def submit(game_id: Int4, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
     """Submit a post for the open step; the receipt carries the SHA-256 of the exact text."""
     out = service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
                               text=body.text, user_id=user.id)
@@ -225,23 +235,23 @@ def submit(game_id: int, body: PostIn, db: SessionDep, user: CurrentUser) -> Sub
 
 # --- chronicle -----------------------------------------------------------------------------------
 @router.get("/games/{game_id}/steps", response_model=list[StepHeader])
-def steps(game_id: int, db: SessionDep) -> list[StepHeader]:
+def steps(game_id: Int4, db: SessionDep) -> list[StepHeader]:
     return service.list_steps(db, game_id)
 
 
 @router.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
-def step(game_id: int, step_number: int, db: SessionDep, user: MaybeUser) -> StepChronicle:
+def step(game_id: Int4, step_number: Int4, db: SessionDep, user: MaybeUser) -> StepChronicle:
     return service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                   viewer_user_id=user.id if user else None)
 
 
 @router.get("/games/{game_id}/audit", response_model=list[AuditOut])
-def audit(game_id: int, db: SessionDep, user: MaybeUser) -> list[AuditOut]:
+def audit(game_id: Int4, db: SessionDep, user: MaybeUser) -> list[AuditOut]:
     return service.audit_log(db, game_id, user.id if user else None)
 
 
 @router.get("/games/{game_id}/export")
-def export(game_id: int, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
+def export(game_id: Int4, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
     """The whole game as JSON: setup, every post, seed, override and result.
 
     It carries whole states, which may hold secrets while the game runs: until it is over only its
@@ -251,24 +261,24 @@ def export(game_id: int, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyOut)
-def verify(game_id: int, db: SessionDep) -> VerifyOut:
+def verify(game_id: Int4, db: SessionDep) -> VerifyOut:
     """Recompute the game from its posts and revealed seeds."""
     return service.verify_game(db, game_id)
 
 
 # --- GM actions ----------------------------------------------------------------------------------
 @router.post("/games/{game_id}/steps/{step_number}/publish", response_model=StepHeader)
-def publish(game_id: int, step_number: int, db: SessionDep, user: CurrentUser) -> StepHeader:
+def publish(game_id: Int4, step_number: Int4, db: SessionDep, user: CurrentUser) -> StepHeader:
     return service.publish_step(db, game_id=game_id, step_number=step_number, gm_user_id=user.id)
 
 
 @router.post("/posts/{post_id}/annul", response_model=StepHeader)
-def annul(post_id: int, body: ReasonIn, db: SessionDep, user: CurrentUser) -> StepHeader:
+def annul(post_id: Int4, body: ReasonIn, db: SessionDep, user: CurrentUser) -> StepHeader:
     return service.annul_post(db, post_id=post_id, gm_user_id=user.id, reason=body.reason.strip())
 
 
 @router.post("/games/{game_id}/steps/{step_number}/rolls/{roll_index}", response_model=StepHeader)
-def override(game_id: int, step_number: int, roll_index: int, body: OverrideIn, db: SessionDep,
+def override(game_id: Int4, step_number: Int4, roll_index: Int4, body: OverrideIn, db: SessionDep,
              user: CurrentUser) -> StepHeader:
     """Set one roll by hand (with a public reason); the step is re-resolved."""
     return service.override_roll(db, game_id=game_id, step_number=step_number, roll_index=roll_index,
@@ -276,11 +286,11 @@ def override(game_id: int, step_number: int, roll_index: int, body: OverrideIn, 
 
 
 @router.post("/games/{game_id}/default", response_model=StepHeader)
-def default(game_id: int, body: DefaultIn, db: SessionDep, user: CurrentUser) -> StepHeader:
+def default(game_id: Int4, body: DefaultIn, db: SessionDep, user: CurrentUser) -> StepHeader:
     """Factions that have not posted get the ruleset's default (e.g. the deadline passed)."""
     return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
 
 
 @router.put("/games/{game_id}/deadline", response_model=StepHeader)
-def deadline(game_id: int, body: DeadlineIn, db: SessionDep, user: CurrentUser) -> StepHeader:
+def deadline(game_id: Int4, body: DeadlineIn, db: SessionDep, user: CurrentUser) -> StepHeader:
     return service.set_deadline(db, game_id=game_id, deadline=body.deadline, gm_user_id=user.id)

@@ -1,6 +1,7 @@
 """The application factory: pages, the JSON API, the GM desk, static files and the middlewares.
 
-Middlewares, outermost first: the body cap (so nothing reads an oversized body), CSRF (forms),
+Middlewares, outermost first: the body cap (so nothing reads an oversized body), the form
+encoding check (a form that is not UTF-8 is refused), CSRF (forms),
 sessions (signed cookie). `uvicorn --factory letopis.web.app:create_app` works as is.
 """
 
@@ -27,6 +28,7 @@ from . import api, archive, auth, errors, gm, pages
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from .csrf import CSRFMiddleware
+from .formcheck import FormEncodingMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -106,6 +108,7 @@ def create_app(
         https_only=secure,
     )
     app.add_middleware(CSRFMiddleware, secret=settings.secret_key, secure=secure)
+    app.add_middleware(FormEncodingMiddleware)  # a form that is not UTF-8 is refused, not repaired
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     return app
 

@@ -11,14 +11,16 @@ from fastapi.responses import PlainTextResponse, Response
 
 from letopis import service
 from letopis.service.archive import PER_PAGE, GamesPage, PastState, Round, SeriesPoint, StepsPage, When
+from letopis.service.inputs import INT4_MAX, Int4
 
+from .bbcode import render_bbcode
 from .deps import SessionDep, current_user
 from .templating import render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
 api_router = APIRouter(prefix="/api", tags=["архив"])
 
-PageQ = Annotated[int, Query(ge=1)]
+PageQ = Annotated[int, Query(ge=1, le=INT4_MAX)]
 
 
 def base_url(request: Request) -> str:
@@ -28,8 +30,7 @@ def base_url(request: Request) -> str:
 def round_bbcode(request: Request, rnd: Round, game: service.GameOut) -> str:
     """Every step of the round in one paste: the steps' own BBCode, one after another."""
     names = {f.id: f.name for f in game.factions}
-    return templates.get_template("archive_round.bbcode").render(
-        rnd=rnd, game=game, names=names, base_url=base_url(request)).strip() + "\n"
+    return render_bbcode("archive_round.bbcode", rnd=rnd, game=game, names=names, base_url=base_url(request))
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -39,7 +40,7 @@ def archive(request: Request, db: SessionDep, page: PageQ = 1) -> Response:
 
 
 @router.get("/archive/games/{game_id}")
-def archive_game(request: Request, db: SessionDep, game_id: int, page: PageQ = 1) -> Response:
+def archive_game(request: Request, db: SessionDep, game_id: Int4, page: PageQ = 1) -> Response:
     steps = service.archive_steps(db, game_id, page=page)
     return render(request, "archive_game.html",
                   {"p": steps, "game": steps.game, "charts": service.game_charts(db, game_id),
@@ -47,14 +48,14 @@ def archive_game(request: Request, db: SessionDep, game_id: int, page: PageQ = 1
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/state")
-def past_state(request: Request, db: SessionDep, game_id: int, step_number: int,
+def past_state(request: Request, db: SessionDep, game_id: Int4, step_number: Int4,
                when: When = "after") -> Response:
     state = service.state_at(db, game_id=game_id, step_number=step_number, when=when)
     return render(request, "archive_state.html", {"s": state})
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/round")
-def round_page(request: Request, db: SessionDep, game_id: int, step_number: int) -> Response:
+def round_page(request: Request, db: SessionDep, game_id: Int4, step_number: Int4) -> Response:
     rnd = service.round_of(db, game_id=game_id, step_number=step_number)
     game = service.get_game(db, game_id)
     return render(request, "archive_round.html",
@@ -62,7 +63,7 @@ def round_page(request: Request, db: SessionDep, game_id: int, step_number: int)
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/round.bbcode")
-def round_text(request: Request, db: SessionDep, game_id: int, step_number: int) -> Response:
+def round_text(request: Request, db: SessionDep, game_id: Int4, step_number: Int4) -> Response:
     rnd = service.round_of(db, game_id=game_id, step_number=step_number)
     return PlainTextResponse(round_bbcode(request, rnd, service.get_game(db, game_id)))
 
@@ -83,19 +84,19 @@ def api_games(db: SessionDep, page: PageQ = 1, per_page: Annotated[int, Query(ge
 
 
 @api_router.get("/archive/games/{game_id}/steps", response_model=StepsPage)
-def api_steps(db: SessionDep, game_id: int, page: PageQ = 1,
+def api_steps(db: SessionDep, game_id: Int4, page: PageQ = 1,
               per_page: Annotated[int, Query(ge=1, le=100)] = PER_PAGE) -> Any:
     """A game's steps, oldest first, a page at a time."""
     return service.archive_steps(db, game_id, page=page, per_page=per_page)
 
 
 @api_router.get("/archive/games/{game_id}/steps/{step_number}/state", response_model=PastState)
-def api_state(db: SessionDep, game_id: int, step_number: int, when: When = "after") -> Any:
+def api_state(db: SessionDep, game_id: Int4, step_number: Int4, when: When = "after") -> Any:
     """The board (SVG), summary and metrics before or after a step, as the public sees them."""
     return service.state_at(db, game_id=game_id, step_number=step_number, when=when)
 
 
 @api_router.get("/archive/games/{game_id}/metrics", response_model=list[SeriesPoint])
-def api_metrics(db: SessionDep, game_id: int) -> Any:
+def api_metrics(db: SessionDep, game_id: Int4) -> Any:
     """Each faction's resources and forces at the start (step 0) and after each published step."""
     return service.metric_series(db, game_id)

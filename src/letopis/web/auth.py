@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
 from letopis import service
+from letopis.service.inputs import Text
 
 from .deps import SESSION_USER_KEY, MaybeUser, SessionDep
+from .forms import FormStr
 from .security import safe_next
 from .templating import flash, render
 
 router = APIRouter(include_in_schema=False)
-
-FormStr = Annotated[str, Form()]
 
 
 def _log_in(request: Request, user: service.UserOut) -> None:
@@ -25,7 +23,7 @@ def _log_in(request: Request, user: service.UserOut) -> None:
 
 
 @router.get("/login")
-def login_form(request: Request, user: MaybeUser, next: str = "/") -> Response:
+def login_form(request: Request, user: MaybeUser, next: Text = "/") -> Response:
     return render(request, "login.html", {"next": safe_next(next), "login": ""})
 
 
@@ -43,7 +41,7 @@ def login(request: Request, db: SessionDep, login: FormStr = "", password: FormS
 
 
 @router.get("/register")
-def register_form(request: Request, user: MaybeUser, next: str = "/") -> Response:
+def register_form(request: Request, user: MaybeUser, next: Text = "/") -> Response:
     return render(request, "register.html", {"next": safe_next(next), "form": {}})
 
 

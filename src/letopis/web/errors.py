@@ -18,6 +18,7 @@ from starlette.responses import RedirectResponse, Response
 
 from letopis.engine.registry import UnknownRuleset
 from letopis.service import ServiceError
+from letopis.service.inputs import unstorable
 
 from .limits import BodyTooLarge, too_large_text
 from .responses import error_response, wants_json
@@ -72,16 +73,33 @@ FIELD_NAMES = {
 }
 
 
+# Our own refusals (letopis.service.inputs) carry their Russian sentence in ``msg``.
+OWN_ERRORS = ("unstorable_text", "unstorable_document")
+
+
 def describe_validation(errors: list[dict[str, Any]]) -> str:
     """``номер игры: нужно целое число; text: не заполнено`` from FastAPI's error list."""
     parts = []
     for err in errors[:8]:
-        loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path", "form")]
+        loc = [_printable(x) for x in err.get("loc", ()) if x not in ("body", "query", "path", "form")]
         where = ".".join(FIELD_NAMES.get(x, x) for x in loc) or FIELD_NAMES.get(
             str((err.get("loc") or ("body",))[0]), "запрос")
-        what = VALIDATION_MESSAGES.get(err.get("type", ""), "недопустимое значение")
+        if err.get("type") in OWN_ERRORS:
+            what = str(err.get("msg", ""))
+        elif err.get("type") == "string_unicode":  # a lone surrogate, met by a constrained field
+            what = "одиночный суррогат UTF-16 — это не символ, такой текст сохранить нельзя, уберите его"
+        else:
+            what = VALIDATION_MESSAGES.get(err.get("type", ""), "недопустимое значение")
         parts.append(f"{where}: {what}")
     return "; ".join(parts)
+
+
+def _printable(part: Any) -> str:
+    """A location part as it can be shown and sent back: NUL or a surrogate in a key as ``\\uXXXX``."""
+    text = str(part)
+    if unstorable(text) is None:
+        return text
+    return "".join(ch if unstorable(ch) is None else f"\\u{ord(ch):04x}" for ch in text)
 
 
 def _user(request: Request):
@@ -119,9 +137,14 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
 
 
 async def validation_error(request: Request, exc: RequestValidationError) -> Response:
-    message = "Не получилось прочитать запрос: " + describe_validation(list(exc.errors())) + "."
-    return error_response(request.scope, status=422, code="validation", message=message,
-                          user=_user(request))
+    """422 with a Russian message; a form with text that cannot be stored (NUL, a lone surrogate)
+    gets the page's error at 400 — a bad request, whose typed text the browser still holds."""
+    errors = list(exc.errors())
+    message = "Не получилось прочитать запрос: " + describe_validation(errors) + "."
+    own = any(err.get("type") in (*OWN_ERRORS, "string_unicode") for err in errors)
+    status = 400 if own and not wants_json(request.scope) else 422
+    code = "unstorable_text" if own else "validation"
+    return error_response(request.scope, status=status, code=code, message=message, user=_user(request))
 
 
 async def unexpected(request: Request, exc: Exception) -> Response:

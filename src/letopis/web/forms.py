@@ -1,15 +1,23 @@
 """Turning what people type into form fields into values the service takes, with Russian errors.
 
-Only shape is checked here (is it JSON, is it a date); what the values mean is the service's job.
+Only shape is checked here (is it JSON, is it a date, does it fit the database); what the values
+mean is the service's job. Every form field is a `FormStr`: text that can be stored as typed (no
+NUL, no lone surrogate — see `letopis.service.inputs`), or a Russian 400 page.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
+
+from fastapi import Form
 
 from letopis.engine.contract import Faction
+from letopis.service.inputs import INT4_MAX, INT4_MIN, Text, document_problem
+
+FormStr = Annotated[Text, Form()]
+FormList = Annotated[list[Text], Form()]
 
 
 class FormError(ValueError):
@@ -26,6 +34,9 @@ def parse_json_object(text: str, field: str) -> dict[str, Any] | None:
         raise FormError(f"{field}: это не JSON — ошибка в строке {exc.lineno}, столбце {exc.colno}.") from None
     if not isinstance(value, dict):
         raise FormError(f"{field}: нужен объект JSON в фигурных скобках {{…}}.")
+    problem = document_problem(value)
+    if problem is not None:
+        raise FormError(f"{field}: {problem}.")
     return value
 
 
@@ -56,7 +67,11 @@ def parse_deadline(text: str) -> datetime | None:
 
 
 def parse_int(text: str, field: str) -> int:
+    """An integer that fits the database's ``integer`` (a FormError for anything else)."""
     try:
-        return int(text.strip())
+        value = int(text.strip())
     except ValueError:
         raise FormError(f"{field}: нужно целое число.") from None
+    if not INT4_MIN <= value <= INT4_MAX:
+        raise FormError(f"{field}: слишком большое число.")
+    return value

@@ -3,24 +3,21 @@ deadline default, invitations and the audit log. The service checks that the use
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
 from letopis import service
+from letopis.service.inputs import Int4
 
 from .deps import CurrentUser, SessionDep, current_user
-from .forms import FormError, parse_deadline, parse_int
+from .forms import FormError, FormStr, parse_deadline, parse_int
 from .pages import faction_names
 from .templating import flash, render
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
 
-FormStr = Annotated[str, Form()]
 
-
-def _desk(request: Request, db, user, game_id: int, *, error: str | None = None, problems=(),
+def _desk(request: Request, db, user, game_id: Int4, *, error: str | None = None, problems=(),
           form: dict | None = None, status: int = 200) -> Response:
     page = service.game_page(db, game_id, user.id)
     if page.viewer.role != service.Role.GM:
@@ -43,16 +40,16 @@ def _desk(request: Request, db, user, game_id: int, *, error: str | None = None,
 
 
 @router.get("/games/{game_id}/gm")
-def desk(request: Request, db: SessionDep, user: CurrentUser, game_id: int) -> Response:
+def desk(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4) -> Response:
     return _desk(request, db, user, game_id)
 
 
-def _done(request: Request, game_id: int, message: str) -> Response:
+def _done(request: Request, game_id: Int4, message: str) -> Response:
     flash(request, message)
     return RedirectResponse(f"/games/{game_id}/gm", status_code=303)
 
 
-def _act(request: Request, db, user, game_id: int, form: dict, action) -> Response:
+def _act(request: Request, db, user, game_id: Int4, form: dict, action) -> Response:
     """Run one GM action; a refusal re-renders the desk with the message and the form as typed."""
     try:
         message = action()
@@ -65,7 +62,7 @@ def _act(request: Request, db, user, game_id: int, form: dict, action) -> Respon
 
 
 @router.post("/games/{game_id}/gm/publish")
-def publish(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+def publish(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
             step: FormStr = "") -> Response:
     def action() -> str:
         number = parse_int(step, "Шаг")
@@ -76,7 +73,7 @@ def publish(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
 
 
 @router.post("/games/{game_id}/gm/annul")
-def annul(request: Request, db: SessionDep, user: CurrentUser, game_id: int, post_id: FormStr = "",
+def annul(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, post_id: FormStr = "",
           reason: FormStr = "") -> Response:
     def action() -> str:
         pid = parse_int(post_id, "Пост")
@@ -89,7 +86,7 @@ def annul(request: Request, db: SessionDep, user: CurrentUser, game_id: int, pos
 
 
 @router.post("/games/{game_id}/gm/override")
-def override(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step: FormStr = "",
+def override(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, step: FormStr = "",
              roll_index: FormStr = "", value: FormStr = "", reason: FormStr = "") -> Response:
     def action() -> str:
         number = parse_int(step, "Шаг")
@@ -106,7 +103,7 @@ def override(request: Request, db: SessionDep, user: CurrentUser, game_id: int, 
 
 
 @router.post("/games/{game_id}/gm/default")
-def default(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+def default(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
             reason: FormStr = "") -> Response:
     def action() -> str:
         header = service.apply_default(db, game_id=game_id, gm_user_id=user.id,
@@ -117,7 +114,7 @@ def default(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
 
 
 @router.post("/games/{game_id}/gm/deadline")
-def deadline(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+def deadline(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
              deadline: FormStr = "") -> Response:
     def action() -> str:
         when = parse_deadline(deadline)

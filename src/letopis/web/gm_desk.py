@@ -4,23 +4,22 @@ take over a faction, reassign a seat, and a ruling's JSON. The service checks th
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from letopis import service
+from letopis.service.inputs import Int4, Text
 
 from .api import ERRORS
 from .deps import CurrentUser, SessionDep, current_user
-from .forms import FormError, parse_int
+from .forms import FormError, FormStr, parse_int
 from .gm import _act, _desk
 from .templating import templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-
-FormStr = Annotated[str, Form()]
 
 
 def _reason(reason: str, what: str) -> str:
@@ -30,7 +29,7 @@ def _reason(reason: str, what: str) -> str:
 
 
 @router.post("/games/{game_id}/gm/rollback")
-def rollback(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step: FormStr = "",
+def rollback(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, step: FormStr = "",
              reason: FormStr = "") -> Response:
     def action() -> str:
         number = parse_int(step, "Шаг")
@@ -42,7 +41,7 @@ def rollback(request: Request, db: SessionDep, user: CurrentUser, game_id: int, 
 
 
 @router.post("/games/{game_id}/gm/edit")
-def edit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step: FormStr = "",
+def edit(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, step: FormStr = "",
          event: FormStr = "", text: FormStr = "", annul: FormStr = "", reason: FormStr = "") -> Response:
     def action() -> str:
         number, index = parse_int(step, "Шаг"), parse_int(event, "Событие")
@@ -59,7 +58,7 @@ def edit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, step
 
 
 @router.post("/games/{game_id}/gm/correct/check")
-def correct_check(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+def correct_check(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
                   text: FormStr = "") -> Response:
     """The live check beside the correction textarea (htmx): a partial, nothing applied. Rendered
     without `render`, so the desk's one-time messages are not used up."""
@@ -73,7 +72,7 @@ def correct_check(request: Request, db: SessionDep, user: CurrentUser, game_id: 
 
 
 @router.post("/games/{game_id}/gm/correct")
-def correct(request: Request, db: SessionDep, user: CurrentUser, game_id: int, text: FormStr = "",
+def correct(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, text: FormStr = "",
             reason: FormStr = "", intent: FormStr = "apply") -> Response:
     if intent == "check":  # the no-JS path of the live check: the desk with the check, nothing applied
         check = service.preview_correction(db, game_id=game_id, text=text, gm_user_id=user.id)
@@ -89,7 +88,7 @@ def correct(request: Request, db: SessionDep, user: CurrentUser, game_id: int, t
 
 
 @router.post("/games/{game_id}/gm/takeover")
-def takeover(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
+def takeover(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, faction: FormStr = "",
              text: FormStr = "", reason: FormStr = "") -> Response:
     def action() -> str:
         header = service.take_over(db, game_id=game_id, faction=faction, text=text, gm_user_id=user.id,
@@ -101,7 +100,7 @@ def takeover(request: Request, db: SessionDep, user: CurrentUser, game_id: int, 
 
 
 @router.post("/games/{game_id}/gm/reassign")
-def reassign(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
+def reassign(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, faction: FormStr = "",
              login: FormStr = "", reason: FormStr = "") -> Response:
     def action() -> str:
         why = _reason(reason, "место передано")
@@ -123,7 +122,7 @@ def reassign(request: Request, db: SessionDep, user: CurrentUser, game_id: int, 
 
 
 @router.get("/games/{game_id}/gm/ruling/{step_number}.json")
-def ruling(db: SessionDep, user: CurrentUser, game_id: int, step_number: int, reason: str = "") -> Response:
+def ruling(db: SessionDep, user: CurrentUser, game_id: Int4, step_number: Int4, reason: Text = "") -> Response:
     case = service.export_ruling(db, game_id=game_id, step_number=step_number, gm_user_id=user.id, reason=reason)
     return Response(json.dumps(case, ensure_ascii=False, indent=1), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="ruling-{game_id}-{step_number}.json"'})
@@ -134,61 +133,61 @@ api_router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
 
 
 class RollbackIn(BaseModel):
-    from_step: int = Field(ge=1)
-    reason: str = Field(min_length=1)
+    from_step: Int4 = Field(ge=1)
+    reason: Text = Field(min_length=1)
 
 
 class EditIn(BaseModel):
-    reason: str = Field(min_length=1)
-    texts: dict[int, str] = Field(default_factory=dict)
-    annul: list[int] = Field(default_factory=list)
+    reason: Text = Field(min_length=1)
+    texts: dict[Int4, Text] = Field(default_factory=dict)
+    annul: list[Int4] = Field(default_factory=list)
 
 
 class CorrectIn(BaseModel):
-    text: str = Field(min_length=1)
-    reason: str = Field(min_length=1)
+    text: Text = Field(min_length=1)
+    reason: Text = Field(min_length=1)
 
 
 class TakeOverIn(BaseModel):
-    faction: str
-    text: str = Field(min_length=1)
-    reason: str = Field(min_length=1)
+    faction: Text
+    text: Text = Field(min_length=1)
+    reason: Text = Field(min_length=1)
 
 
 class ReassignIn(BaseModel):
-    faction: str
-    reason: str = Field(min_length=1)
-    to_user_id: int | None = None
+    faction: Text
+    reason: Text = Field(min_length=1)
+    to_user_id: Int4 | None = None
 
 
 @api_router.post("/games/{game_id}/rollback", response_model=service.RollbackOut)
-def api_rollback(game_id: int, body: RollbackIn, db: SessionDep, user: CurrentUser) -> service.RollbackOut:
+def api_rollback(game_id: Int4, body: RollbackIn, db: SessionDep, user: CurrentUser) -> service.RollbackOut:
     return service.rollback(db, game_id=game_id, from_step=body.from_step, gm_user_id=user.id, reason=body.reason)
 
 
 @api_router.post("/games/{game_id}/steps/{step_number}/outcome", response_model=service.StepHeader)
-def api_edit(game_id: int, step_number: int, body: EditIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
+def api_edit(game_id: Int4, step_number: Int4, body: EditIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
     return service.edit_outcome(db, game_id=game_id, step_number=step_number, gm_user_id=user.id,
                                 reason=body.reason, texts=body.texts, annul=body.annul)
 
 
 @api_router.post("/games/{game_id}/corrections", response_model=service.StepHeader)
-def api_correct(game_id: int, body: CorrectIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
+def api_correct(game_id: Int4, body: CorrectIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
     return service.correct(db, game_id=game_id, text=body.text, gm_user_id=user.id, reason=body.reason)
 
 
 @api_router.post("/games/{game_id}/takeover", response_model=service.StepHeader)
-def api_take_over(game_id: int, body: TakeOverIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
+def api_take_over(game_id: Int4, body: TakeOverIn, db: SessionDep, user: CurrentUser) -> service.StepHeader:
     return service.take_over(db, game_id=game_id, faction=body.faction, text=body.text, gm_user_id=user.id,
                              reason=body.reason)
 
 
 @api_router.post("/games/{game_id}/seats/reassign", response_model=service.SeatChange)
-def api_reassign(game_id: int, body: ReassignIn, db: SessionDep, user: CurrentUser) -> service.SeatChange:
+def api_reassign(game_id: Int4, body: ReassignIn, db: SessionDep, user: CurrentUser) -> service.SeatChange:
     return service.reassign_seat(db, game_id=game_id, faction=body.faction, gm_user_id=user.id,
                                  reason=body.reason, to_user_id=body.to_user_id)
 
 
 @api_router.get("/games/{game_id}/steps/{step_number}/ruling")
-def api_ruling(game_id: int, step_number: int, db: SessionDep, user: CurrentUser, reason: str = "") -> dict[str, Any]:
+def api_ruling(game_id: Int4, step_number: Int4, db: SessionDep, user: CurrentUser, reason: Text = "") -> dict[str, Any]:
     return service.export_ruling(db, game_id=game_id, step_number=step_number, gm_user_id=user.id, reason=reason)

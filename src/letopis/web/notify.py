@@ -3,17 +3,16 @@ receipts (a faction's revisions in a step with diffs) and the «Уведомле
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Form, Request, status
+from fastapi import APIRouter, Depends, Request, status
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from letopis import service
 from letopis.service import DeliveryOut, PostHistoryOut, ScheduleOut, WebhookOut
+from letopis.service.inputs import Int4, Text
 
 from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, current_user
-from .forms import FormError, parse_int
+from .forms import FormError, FormList, FormStr, parse_int
 from .responses import ErrorOut
 from .templating import flash, render
 
@@ -22,22 +21,20 @@ api = APIRouter(prefix="/api", tags=["API"], responses={400: {"model": ErrorOut}
                                                        404: {"model": ErrorOut}, 409: {"model": ErrorOut},
                                                        422: {"model": ErrorOut}})
 
-FormStr = Annotated[str, Form()]
-FormList = Annotated[list[str], Form()]
 EVENT_CHOICES = [("your_turn", "Ваш ход"), ("deadline_soon", "Скоро срок"), ("step_published", "Шаг опубликован")]
 
 
 # --- receipts -----------------------------------------------------------------------------------
 @pages.get("/games/{game_id}/steps/{step_number}/posts/{faction}")
-def receipt_page(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_number: int,
-                 faction: str) -> Response:
+def receipt_page(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4, step_number: Int4,
+                 faction: Text) -> Response:
     history = service.post_history(db, game_id=game_id, step_number=step_number, faction=faction,
                                    viewer_user_id=user.id if user else None)
     return render(request, "receipt.html", {"h": history})
 
 
 # --- the GM's deadline page ---------------------------------------------------------------------
-def _schedule_page(request: Request, db, user, game_id: int, *, error: str | None = None,
+def _schedule_page(request: Request, db, user, game_id: Int4, *, error: str | None = None,
                    form: dict | None = None, status_code: int = 200) -> Response:
     game = service.get_game(db, game_id)
     page = service.game_page(db, game_id, user.id)
@@ -48,11 +45,11 @@ def _schedule_page(request: Request, db, user, game_id: int, *, error: str | Non
 
 
 @pages.get("/games/{game_id}/gm/schedule")
-def schedule_page(request: Request, db: SessionDep, user: CurrentUser, game_id: int) -> Response:
+def schedule_page(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4) -> Response:
     return _schedule_page(request, db, user, game_id)
 
 
-def _schedule_act(request: Request, db, user, game_id: int, form: dict, action) -> Response:
+def _schedule_act(request: Request, db, user, game_id: Int4, form: dict, action) -> Response:
     try:
         message = action()
     except FormError as exc:
@@ -64,7 +61,7 @@ def _schedule_act(request: Request, db, user, game_id: int, form: dict, action) 
 
 
 @pages.post("/games/{game_id}/gm/pause")
-def pause_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, reason: FormStr = "") -> Response:
+def pause_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, reason: FormStr = "") -> Response:
     def action() -> str:
         service.pause_game(db, game_id=game_id, gm_user_id=user.id, reason=reason)
         return "Игра на паузе: срок не идёт."
@@ -73,7 +70,7 @@ def pause_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int
 
 
 @pages.post("/games/{game_id}/gm/resume")
-def resume_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, reason: FormStr = "") -> Response:
+def resume_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, reason: FormStr = "") -> Response:
     def action() -> str:
         service.resume_game(db, game_id=game_id, gm_user_id=user.id, reason=reason)
         return "Пауза снята; срок сдвинут на время паузы."
@@ -82,7 +79,7 @@ def resume_form(request: Request, db: SessionDep, user: CurrentUser, game_id: in
 
 
 @pages.post("/games/{game_id}/gm/extend")
-def extend_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, hours: FormStr = "",
+def extend_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, hours: FormStr = "",
                 reason: FormStr = "") -> Response:
     def action() -> str:
         number = parse_int(hours, "Часы")
@@ -93,7 +90,7 @@ def extend_form(request: Request, db: SessionDep, user: CurrentUser, game_id: in
 
 
 @pages.post("/games/{game_id}/gm/schedule")
-def schedule_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int, grace: FormStr = "",
+def schedule_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, grace: FormStr = "",
                   reminder: FormStr = "") -> Response:
     def action() -> str:
         service.set_schedule(db, game_id=game_id, gm_user_id=user.id, grace_minutes=parse_int(grace, "Отсрочка"),
@@ -138,23 +135,23 @@ def notifications_save(request: Request, db: SessionDep, user: CurrentUser, sett
 
 # --- API ----------------------------------------------------------------------------------------
 class WebhookIn(BaseModel):
-    url: str = Field(description="http(s) адрес, на который придёт POST с JSON")
-    events: list[str] = Field(description="your_turn, deadline_soon, step_published")
+    url: Text = Field(description="http(s) адрес, на который придёт POST с JSON")
+    events: list[Text] = Field(description="your_turn, deadline_soon, step_published")
     enabled: bool = True
 
 
 class ExtendIn(BaseModel):
-    minutes: int
-    reason: str
+    minutes: Int4
+    reason: Text
 
 
 class ReasonIn(BaseModel):
-    reason: str = ""
+    reason: Text = ""
 
 
 class ScheduleIn(BaseModel):
-    grace_minutes: int | None = None
-    reminder_minutes: int | None = None
+    grace_minutes: Int4 | None = None
+    reminder_minutes: Int4 | None = None
 
 
 @api.get("/me/webhook", response_model=WebhookOut | None)
@@ -184,33 +181,33 @@ def api_deliveries(db: SessionDep, user_id: CurrentUserId) -> list[DeliveryOut]:
 
 
 @api.get("/games/{game_id}/schedule", response_model=ScheduleOut)
-def api_schedule(game_id: int, db: SessionDep) -> ScheduleOut:
+def api_schedule(game_id: Int4, db: SessionDep) -> ScheduleOut:
     return service.get_schedule(db, game_id)
 
 
 @api.put("/games/{game_id}/schedule", response_model=ScheduleOut)
-def api_set_schedule(game_id: int, body: ScheduleIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+def api_set_schedule(game_id: Int4, body: ScheduleIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
     return service.set_schedule(db, game_id=game_id, gm_user_id=user_id, grace_minutes=body.grace_minutes,
                                 reminder_minutes=body.reminder_minutes)
 
 
 @api.post("/games/{game_id}/pause", response_model=ScheduleOut)
-def api_pause(game_id: int, body: ReasonIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+def api_pause(game_id: Int4, body: ReasonIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
     return service.pause_game(db, game_id=game_id, gm_user_id=user_id, reason=body.reason)
 
 
 @api.post("/games/{game_id}/resume", response_model=ScheduleOut)
-def api_resume(game_id: int, body: ReasonIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+def api_resume(game_id: Int4, body: ReasonIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
     return service.resume_game(db, game_id=game_id, gm_user_id=user_id, reason=body.reason)
 
 
 @api.post("/games/{game_id}/extend", response_model=ScheduleOut)
-def api_extend(game_id: int, body: ExtendIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
+def api_extend(game_id: Int4, body: ExtendIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
     return service.extend_deadline(db, game_id=game_id, gm_user_id=user_id, minutes=body.minutes, reason=body.reason)
 
 
 @api.get("/games/{game_id}/steps/{step_number}/posts/{faction}", response_model=PostHistoryOut)
-def api_post_history(game_id: int, step_number: int, faction: str, db: SessionDep,
+def api_post_history(game_id: Int4, step_number: Int4, faction: Text, db: SessionDep,
                      user: MaybeUser) -> PostHistoryOut:
     """A faction's revisions in a step with the receipts and diffs (secret until published)."""
     return service.post_history(db, game_id=game_id, step_number=step_number, faction=faction,

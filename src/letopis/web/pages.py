@@ -4,9 +4,7 @@ forms, calls it, and renders the answer."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 
 from letopis import service
@@ -14,15 +12,15 @@ from letopis.engine.registry import get_ruleset
 from letopis.engine.resolution import GM_CORRECTION
 from letopis.service import CheckOut, GameOut, GamePage
 from letopis.service._common import GM_FACTION_NAME
+from letopis.service.inputs import Int4, Text
 
+from .bbcode import render_bbcode
 from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
-from .forms import FormError, parse_factions, parse_json_object
+from .forms import FormError, FormStr, parse_factions, parse_json_object
 from .rulesdoc import render_rules
 from .templating import flash, render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-
-FormStr = Annotated[str, Form()]
 
 
 def typed_text(text: str) -> str:
@@ -102,7 +100,7 @@ def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id:
 
 
 @router.get("/games/{game_id}")
-def game(request: Request, db: SessionDep, user: MaybeUser, game_id: int) -> Response:
+def game(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4) -> Response:
     page = service.game_page(db, game_id, user.id if user else None)
     steps = service.list_steps(db, game_id)
     return render(request, "game.html",
@@ -111,7 +109,7 @@ def game(request: Request, db: SessionDep, user: MaybeUser, game_id: int) -> Res
 
 
 @router.post("/games/{game_id}/invite")
-def invite(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
+def invite(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
            faction: FormStr = "", back: FormStr = "") -> Response:
     service.invite_link_token(db, game_id=game_id, faction=faction, by_user_id=user.id)
     flash(request, "Новая ссылка-приглашение готова; прежняя больше не действует.")
@@ -151,15 +149,15 @@ def _post_page(request: Request, page: GamePage, *, faction: str | None, text: s
 
 
 @router.get("/games/{game_id}/post")
-def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: int,
-              faction: str | None = None) -> Response:
+def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
+              faction: Text | None = None) -> Response:
     page = service.game_page(db, game_id, user.id)
     chosen = _choose_faction(page, faction)
     return _post_page(request, page, faction=chosen)
 
 
 @router.post("/games/{game_id}/check")
-def check_partial(request: Request, db: SessionDep, user_id: CurrentUserId, game_id: int,
+def check_partial(request: Request, db: SessionDep, user_id: CurrentUserId, game_id: Int4,
                   faction: FormStr = "", text: FormStr = "") -> Response:
     """The live check beside the textarea (htmx): a partial, never a whole page."""
     text = typed_text(text)
@@ -178,7 +176,7 @@ def check_partial(request: Request, db: SessionDep, user_id: CurrentUserId, game
 
 
 @router.post("/games/{game_id}/post")
-def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: int, faction: FormStr = "",
+def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, faction: FormStr = "",
            text: FormStr = "", step: FormStr = "", intent: FormStr = "submit") -> Response:
     text = typed_text(text)
     page = service.game_page(db, game_id, user.id)
@@ -220,12 +218,12 @@ def forum_bbcode(request: Request, db, game: GameOut, chronicle: service.StepChr
     private event). ``public`` says the given chronicle already is the public one."""
     if not public and chronicle.status == service.StepStatus.PUBLISHED and chronicle.number > 0:
         chronicle = service.step_chronicle(db, game_id=game.id, step_number=chronicle.number)
-    return templates.get_template("step.bbcode").render(
-        c=chronicle, game=game, names=faction_names(game), base_url=str(request.base_url).rstrip("/"))
+    return render_bbcode("step.bbcode", c=chronicle, game=game, names=faction_names(game),
+                         base_url=str(request.base_url).rstrip("/"))
 
 
 @router.get("/games/{game_id}/steps/{step_number}")
-def step(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_number: int) -> Response:
+def step(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4, step_number: Int4) -> Response:
     chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                        viewer_user_id=user.id if user else None)
     game = service.get_game(db, game_id)
@@ -239,8 +237,8 @@ def step(request: Request, db: SessionDep, user: MaybeUser, game_id: int, step_n
 
 
 @router.get("/games/{game_id}/steps/{step_number}/bbcode")
-def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: int,
-                step_number: int) -> Response:
+def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4,
+                step_number: Int4) -> Response:
     chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                        viewer_user_id=user.id if user else None)  # 404 as the viewer sees it
     game = service.get_game(db, game_id)
@@ -248,7 +246,7 @@ def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: int,
 
 
 @router.get("/games/{game_id}/feed.atom")
-def feed(request: Request, db: SessionDep, game_id: int) -> Response:
+def feed(request: Request, db: SessionDep, game_id: Int4) -> Response:
     game = service.get_game(db, game_id)
     steps = [s for s in service.list_steps(db, game_id) if s.published_at is not None]
     body = templates.get_template("feed.atom.xml").render(
@@ -258,19 +256,19 @@ def feed(request: Request, db: SessionDep, game_id: int) -> Response:
 
 # --- rules and invitations -----------------------------------------------------------------------
 @router.get("/rules/{ruleset_id}")
-def rules(request: Request, ruleset_id: str) -> Response:
+def rules(request: Request, ruleset_id: Text) -> Response:
     ruleset = get_ruleset(ruleset_id)
     doc = render_rules(ruleset.rules_markdown())
     return render(request, "rules.html", {"ruleset": ruleset, "doc": doc})
 
 
 @router.get("/join/{token}")
-def join_form(request: Request, user: CurrentUser, token: str) -> Response:
+def join_form(request: Request, user: CurrentUser, token: Text) -> Response:
     return render(request, "join.html", {"token": token})
 
 
 @router.post("/join/{token}")
-def join(request: Request, db: SessionDep, user: CurrentUser, token: str) -> Response:
+def join(request: Request, db: SessionDep, user: CurrentUser, token: Text) -> Response:
     seat = service.join_by_invite(db, token=token, user_id=user.id)
     flash(request, f"Вы заняли место: {seat.faction_name}.")
     game_id = getattr(seat, "game_id", None)
