@@ -160,11 +160,12 @@ def test_round_of_an_open_step_is_not_found(client, db, race_game):
 
 
 def test_bbcode_tags_typed_in_a_post_cannot_break_the_paste(client, db, race_game):
-    """A zero-width space after each «[» of a player's text keeps phpBB from reading it as a tag."""
+    """Each «[» and «]» of a player's text becomes its full-width twin (［ ］), so no forum reads it
+    as a tag (letopis.web.bbcode)."""
     game = race_game()
     post(db, game, "a", "// [/quote][b]жирно [url=x]ссылка\nставка 1")
     post(db, game, "b", "ставка 2")
     text = client.get(f"/games/{game.id}/steps/1/bbcode").text
-    assert "[\u200b/quote][\u200bb]жирно" in text
+    assert "［/quote］［b］жирно" in text
     assert_balanced(text)
     assert_balanced(_round_textarea(client, game.id, 1))
