@@ -434,6 +434,8 @@ _OBJECT_PARTS = frozenset({"cell", "ref", "dir", "amount"})
 def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
     """An order verb with nothing to act on, no unit to do it and other words around it: «Строю
     планы на будущее», «Иду спать», «Призываю всех к миру» — chatter, not an order (§3.3)."""
+    if c.subject is None and current is None and _short_ability(c):
+        return True  # «облако пыли над шахтой»: «облако», «поток», «дыхание» are orders only under a unit
     if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None or c.subject_noun is not None:
         return False
     if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
@@ -446,6 +448,14 @@ def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
         return False  # «Имп №1:» / «идёт» — an order with its target missing: an error, not chatter
     # «Кую», «Призываю бэса»: nothing else said, or a unit mistyped — an order
     return bool(c.words) and notes.typo_of_unit(c.words) is None
+
+
+_SHORT_ABILITY_STEMS = ("дыхани", "поток", "облак")
+
+
+def _short_ability(c: Clause) -> bool:
+    """The clause's only action word is an ability's short name («дыхание», «поток», «облако»)."""
+    return bool(c.verbs) and all(v.text.startswith(_SHORT_ABILITY_STEMS) for v in c.verbs)
 
 
 def _first_person(c: Clause) -> bool:
