@@ -2,8 +2,9 @@
 
 The core's `split_clauses` cuts at «затем», «а потом», «и ещё», «;». A Dice Roll Party line also
 chains orders with a bare «и»/«, а» when what follows has an order of its own: «Переношу 1 синий
-с П2 на П3, и П3 атакует П4», «Стражу 2 синих, а Рыцарю красный в атаку», «Добавляю 2 синих на П3
-и перекладываю у П1…». Each clause is read as its own order, in turn.
+с П2 на П3, и П3 атакует П4», «Стражу 2 синих из хранилища, а Рыцарю красный в атаку»,
+«Добавляю 2 синих на П3 и перекладываю у П1…», and with a bare comma before an arrow order:
+«+1 синий Рыцарю, Рыцарь → Тень». Each clause is read as its own order, in turn.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from letopis.engine.clauses import Repeat, find_repeat, split_clauses
 
 from ..reader_words import ORDER_VERBS, Item
 
-_AND = re.compile(r"\s*,?\s+и\s+(?=\S)|\s*,\s*а\s+(?=\S)|^(?:сначала|сперва)\s+")
+_AND = re.compile(r"\s*,?\s+и\s+(?=\S)|\s*,\s*а\s+(?=\S)|^(?:сначала|сперва)\s+|\s*,\s*(?=\S)")
 
 
 def clause_spans(norm: str, items: list[Item]) -> list[tuple[int, int]]:
@@ -31,9 +32,16 @@ def clause_spans(norm: str, items: list[Item]) -> list[tuple[int, int]]:
             if m.group().strip() in ("сначала", "сперва"):
                 pos = m.end()
                 continue
-            if _own_order(after, m.group()) and _own_order(before, ""):
-                out.append((pos, m.start()))
-                pos = m.end()
+            joint = m.group()
+            if joint.strip() == ",":
+                # a bare comma lists the options of one order («+2 урона, страховка»); it splits only
+                # before an arrow order of its own: «+1 синий Рыцарю, Рыцарь → Тень»
+                if not (_arrow_order(after) and _own_order(before, ", а")):
+                    continue
+            elif not (_own_order(after, joint) and _own_order(before, joint if "а" in joint.split() else "")):
+                continue
+            out.append((pos, m.start()))
+            pos = m.end()
         out.append((pos, end))
     return [(s, e) for s, e in out if e > s]
 
@@ -50,6 +58,11 @@ def _own_order(items: list[Item], joint: str) -> bool:
     if arrow and ref:
         return True
     return "а" in joint.split() and ref and token
+
+
+def _arrow_order(items: list[Item]) -> bool:
+    """«Рыцарь → Тень»: an arrow from a character to a character opens the stretch."""
+    return len(items) >= 3 and items[0].kind == "ref" and items[1].is_sym("→") and items[2].kind == "ref"
 
 
 def split_items(items: list[Item], spans: list[tuple[int, int]]) -> list[list[Item]]:
