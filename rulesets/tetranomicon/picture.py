@@ -34,6 +34,7 @@ from .data import (
     BUILDING_KINDS,
     BUILDING_NAMES,
     DISCOUNT_NAMES,
+    EPOCHS,
     SEGMENT_NAMES,
     TERRAIN_NAMES,
     Material,
@@ -481,6 +482,8 @@ def _pools(state: State, m: Material, y: float, col: float) -> tuple[list[str], 
 
 def _lines(label: str, items: list[str], empty: str, width: float) -> list[str]:
     """«Армия — сила 3: «Змей» ⚔1, …» wrapped to the column."""
+    if not items:
+        label = label.split(" — ")[0].split(" (")[0]
     text = f"{label}: " + (", ".join(items) if items else empty)
     return _wrap(text, 11, width)
 
@@ -490,7 +493,7 @@ def _player(state: State, m: Material, faction: str, y: float, col: float) -> tu
     colour = colour_of(state, faction)
     marks = []
     if state.holder == faction:
-        marks.append("жетон первого")
+        marks.append("первый игрок")
     if state.phase == "actions" and state.active == faction:
         marks.append("◀ ходит")
     elif p.passed:
@@ -545,7 +548,7 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
         head = "Тетраномикон · партия окончена"
     else:
         who = state.players[state.active].name if state.active else "—"
-        head = f"Тетраномикон · эпоха {state.epoch} из 4 · ходит {who}"
+        head = f"Тетраномикон · эпоха {state.epoch} из {EPOCHS} · ходит {who}"
     top = [_t(M, y, _short(head, 13, COLUMN - 2 * M), 13, weight="bold"),
            _t(M, y + 15, _short(m.board.name, 10, COLUMN - 2 * M), 10, fill="#666")]
     board, board_w, y = _board(state, m, viewer, y + 20)
