@@ -85,7 +85,10 @@ def evidence(grammar, cl: list, context: set[str]) -> Evidence:
             ev.mentions.append(Mention(FROM_CELL if role == ROLE_FROM else CELL, it.start, it.end, it, role))
             role = None
             continue
-        for card_id in t.hand_cards(it)[:1]:
+        if it.number is not None:  # «Шмель №2»: a copy on the table, never a card in the hand
+            if not t.piece_candidates(it) and t.piece_candidates(_unnumbered(it), {me}):
+                ev.mentions.append(Mention(OWN, it.start, it.end, it, role))  # no such copy: the move says so
+        for card_id in t.hand_cards(it)[:1] if it.number is None else ():
             kind = grammar.book.card(card_id).type
             hand = HAND_UNIT if kind in ("creature", "hero", "building") else HAND_ART if kind == "artifact" else HAND_SPELL
             ev.mentions.append(Mention(hand, it.start, it.end, it, role))
@@ -102,3 +105,9 @@ def pick(ev: Evidence, frames: tuple[Frame, ...] = FRAMES) -> Choice:
     filled compete, so a name said in passing («лучник ещё в руке») is no order."""
     complete = tuple(fr for fr in frames if (f := fit(fr, ev)) is not None and f.complete)
     return choose(complete, ev)
+
+
+def _unnumbered(it):
+    other = it.copy()
+    other.number = None
+    return other

@@ -53,6 +53,7 @@ PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
 _LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
+_PUT_VERBS = frozenset({"ставить", "поставить", "переставить", "переставлять"})
 _PRONOUNS = frozenset({"его", "ее", "него", "нее"})
 _ALL = Item("word", 0, 0, "все", "w_all")  # every own card that can strike
 _STRIKE_MARKS = ("v_strike", "v_attack", "v_take_off")
@@ -203,8 +204,19 @@ class Grammar:
                     raise unknown
                 if not refs:
                     return []
+                if self._verb_card(cl) is not None:
+                    return [self._play(cl)]
                 raise fail("read.play_what", v, "KZ-PLAY-01", kind=ProblemKind.UNREADABLE)
+            if self.t.words.lex.lemma(v.text) in _PUT_VERBS and not any(self.t.hand_cards(r) for r in names) \
+                    and any(self.t.piece_candidates(r, {self.faction}) for r in names) \
+                    and any(self.t.is_place(r) for r in refs):
+                return [self._move(cl)]  # «Ставлю щитоносца в шахту-1»: he is on the table already
             return [self._play(cl)]
+        if c == "v_move" and len(cl) > 2 and cl[-1].kind == "name" and cl[-1].text in ("тень", "тени") \
+                and cl[-2].is_("w_into") and self.t.words.lex.lemma(v.text) in ("уходить", "уйти"):
+            shadow = v.copy()  # «Ухожу козлом-тенью в тень»: the ability, with its creature in between
+            shadow.kind, shadow.concept = "phrase", "ab_shadow"
+            return [self._ability([it for it in cl[:-2] if it is not v], shadow)]
         if c in ("v_move", "v_exit"):
             if not refs and not any(it.is_("w_squad", "w_all") for it in cl):
                 unknown = self._unknown(cl)
@@ -290,6 +302,14 @@ class Grammar:
                 return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
         if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow:
             return []  # «У меня в шахте-2 шмель и трутень»: what is, not what to do
+        k_hand = next((k for k, it in enumerate(cl) if it.is_("w_hand")), None)
+        if k_hand is not None:
+            if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
+                return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
+            return []  # «в руке один клич да рыцарь»: what the hand holds
+        if self.mode == "reaction" and named_first and len(refs) > 1 and self.t.hand_cards(first) \
+                and not self.t.piece_candidates(first, {self.faction}):
+            raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")  # «Пыльца на гилена» in a combat
         squad_move = any(it.is_("w_squad", "w_all") for it in cl) and any(self.t.is_place(r) for r in refs)
         if self.mode == "reaction" and (squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1
                                                        and self.fight is None)):
@@ -354,7 +374,12 @@ class Grammar:
     def _play(self, cl: list[Item]) -> Read:
         refs = self._refs(cl)
         names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
-        card_it = next((it for it in names if self.t.hand_cards(it)), None)
+        in_hand = [it for it in names if self.t.hand_cards(it)]
+        card_it = next((it for it in in_hand if not self.t.piece_candidates(it, {self.faction})), None) \
+            if len(in_hand) > 1 else None
+        card_it = card_it or (in_hand[0] if in_hand else None)
+        if card_it is None:
+            card_it = self._verb_card(cl)  # «Подрываю Козлиную гору»
         if card_it is None:
             if names:
                 self.t.hand_card(names[0])
@@ -389,6 +414,9 @@ class Grammar:
         if target == "none":
             return Read(PlayCard(card=card_id), start, end, issues)
         if target == "own_squad":
+            other = next((it for it in cl if it.is_("w_enemy") or it.kind == "person" and it.value != self.faction), None)
+            if other is not None and any(it.is_("w_squad") for it in cl):
+                raise fail("read.squad_not_own", other, "KZ-MAG-01", name=card.name)  # «на отряд Бориса»
             if places:
                 squad = self.t.sector(places[0], prefer=lambda s: bool(own_fighters(self.state, self.faction, s)))
             else:
@@ -414,7 +442,26 @@ class Grammar:
         if not pieces:
             raise fail("read.play_target", card_it, "KZ-MAG-01", name=card.name)
         role = "enemy" if target.startswith("enemy") else "own"
-        return Read(PlayCard(card=card_id, on=self.t.piece(pieces[0], role).uid), start, end, issues)
+        try:
+            on = self.t.piece(pieces[0], role)
+        except Fail as e:
+            if e.issue.code in ("read.piece_not_own", "read.piece_own") and card.type in ("magic", "event"):
+                e.issue.clause = "KZ-MAG-01"  # the card's side is its target rule
+            raise
+        return Read(PlayCard(card=card_id, on=on.uid), start, end, issues)
+
+    def _verb_card(self, cl: list[Item]) -> Item | None:
+        """A hand card the order verb itself names: «Подрываю …» for «Подрыв»."""
+        v = next((it for it in cl if it.is_("v_play")), None)
+        if v is None or len(v.text) < 5:
+            return None
+        for card_id in sorted(self.t.hand):
+            first = fold_name(self.book.card(card_id).name).split()[0]
+            if len(first) >= 5 and v.text.startswith(first[:5]):
+                it = v.copy()
+                it.kind, it.cards, it.full = "name", frozenset({card_id}), frozenset({card_id})
+                return it
+        return None
 
     def _own_capital(self) -> str | None:
         return self.state.players[self.faction].capital_sector if self.faction in self.state.players else None
@@ -453,12 +500,20 @@ class Grammar:
 
         origin = self.t.sector(origin_it, prefer=held) if origin_it is not None else None
         pieces: list[Piece] = []
+        toward = {cl[k + 1].start for k, it in enumerate(cl[:-1]) if it.kind == "word" and it.text in ("к", "ко")}
+        names = [it for it in names if it.start not in toward]  # «выдвигается к Шмелю»: where, not who
         if names:
             for it in names:
-                for p in self.t.pieces(it, "own", sector=origin, many=True):
+                try:
+                    found = self.t.pieces(it, "own", sector=origin, many=True)
+                except Fail as e:
+                    if e.issue.code == "read.piece_not_own":
+                        e.issue.clause = "KZ-MOVE-01"  # only own creatures move
+                    raise
+                for p in found:
                     if p not in pieces:
                         pieces.append(p)
-        elif any(it.is_("w_squad", "w_all") for it in cl):
+        elif any(it.is_("w_squad", "w_all") for it in cl) and not toward:
             if origin is None:
                 sectors = sorted({p.sector for p in self.t.visible if p.owner == self.faction and held(p.sector)})
                 if len(sectors) != 1:

@@ -410,7 +410,10 @@ class Words:
                         and items[j + 1].start == items[j].end:
                     it.number, it.end = items[j + 1].value, items[j + 1].end  # type: ignore[assignment]
                     i = j + 2
-                elif j < n and items[j].kind == "num" and self._place(it) and (items[j].value or 0) <= 9:
+                elif j < n and items[j].kind == "num" and (items[j].value or 0) <= 9 and (self._place(it) or (
+                        j + 1 < n and (items[j + 1].sym("→", "-", ":") or items[j + 1].kind == "word"
+                                       and (items[j + 1].concept or "").startswith("v_")))):
+                    # «рудник 2», «Шмель 2 летит…»: the number of the copy
                     it.number, it.end = items[j].value, items[j].end  # type: ignore[assignment]
                     i = j + 1
                 else:
