@@ -289,7 +289,11 @@ def _centre(cell: tuple[int, int], x0: float, y0: float) -> tuple[float, float]:
 
 def _blocked(a: tuple[float, float], b: tuple[float, float], boxes: list[tuple[float, float]]) -> tuple[float, float] | None:
     """The centre of a castle card the straight line a–b would cross, if any."""
+    lo_x, hi_x = min(a[0], b[0]) - BOX_W / 2, max(a[0], b[0]) + BOX_W / 2
+    lo_y, hi_y = min(a[1], b[1]) - BOX_H / 2, max(a[1], b[1]) + BOX_H / 2
     for cx, cy in boxes:
+        if not (lo_x < cx < hi_x and lo_y < cy < hi_y):
+            continue
         for k in range(1, 20):
             t = k / 20
             x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
