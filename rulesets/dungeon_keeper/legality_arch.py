@@ -166,13 +166,17 @@ def check_alchemy(w: World, f: str, o: Alchemy, out: list[Violation]) -> None:
     pay(w, f, out, "DK-GAP-43", mana=o.mana)
 
 
+# The clause that states each artifact's price (issue 9, kind 10: the most specific clause).
+ARTIFACT_CLAUSE = {"sword": "DK-ART-03", "armour": "DK-ART-04", "amulet": "DK-ART-05", "crown": "DK-ART-06"}
+
+
 def check_forge(w: World, f: str, o: Forge, out: list[Violation]) -> None:
     """An own Оружейная and the price in gold, iron and тальдеар (DK-BLD-10, DK-ART-03..06, DK-GAP-46)."""
     if not w.buildings_of(f, "armoury"):
         out.append(v("forge.no_armoury", "DK-BLD-10"))
         return
     art = DATA.artifacts[o.artifact]
-    pay(w, f, out, "DK-ART-01", gold=art.gold, iron=art.iron, taldear=art.taldear)
+    pay(w, f, out, ARTIFACT_CLAUSE.get(o.artifact, "DK-ART-01"), gold=art.gold, iron=art.iron, taldear=art.taldear)
 
 
 def _own_unit(w: World, f: str, uid: str, label, code: str, clause: str, out: list[Violation]):

@@ -164,6 +164,11 @@ def check_mine(w: World, f: str, o: MineOrder, out: list[Violation]) -> None:
     ap(u, o.ap, o.who, out)
 
 
+# The clause that states each building's price: a refusal for want of money names it (issue 9, kind 10).
+BUILDING_CLAUSE = {"circle": "DK-BLD-06", "battle_tower": "DK-BLD-08", "slow_tower": "DK-BLD-09",
+                   "armoury": "DK-BLD-10", "wall": "DK-BLD-11", "laboratory": "DK-BLD-12", "hospital": "DK-BLD-13"}
+
+
 def check_build(w: World, f: str, o: Build, out: list[Violation]) -> None:
     """An imp next to an empty cell without units, objects or mines; a buildable kind; the price in
     full (DK-IMP-06, DK-MAP-03, DK-GAP-37, DK-BLD-04, DK-SRC-03, DK-ECON-04)."""
@@ -184,7 +189,7 @@ def check_build(w: World, f: str, o: Build, out: list[Violation]) -> None:
         out.append(v("build.unit", "DK-GAP-37", about=tuple(here), cell=c))
     if w.objects_at(o.cell):
         out.append(v("build.object", "DK-GAP-37", msg("hint.pick_up_first"), cell=c))
-    pay(w, f, out, gold=data.gold, iron=data.iron, mana=data.mana)
+    pay(w, f, out, BUILDING_CLAUSE.get(o.building, "DK-ECON-04"), gold=data.gold, iron=data.iron, mana=data.mana)
     ap(u, 1, o.who, out)
 
 
@@ -477,7 +482,9 @@ def _ability_target(w: World, f: str, u: Unit, o: Ability, spec, clause: str, ou
         out.append(v("ability.not_enemy", clause, ability=spec.name, whom=name(o.whom, "acc")))
         return False
     if spec.target == "own" and t.side != f:
-        out.append(v("ability.not_own", clause, ability=spec.name, whom=name(o.whom, "acc")))
+        # whom Лечение and Очищение may target is DK-GAP-54's default, not the abilities' own text
+        out.append(v("ability.not_own", "DK-GAP-54" if o.ability in ("heal", "cleanse") else clause,
+                     ability=spec.name, whom=name(o.whom, "acc")))
         return False
     rng = _ability_range(w, o)
     d = m.dist(w, u.cell, t.cell)

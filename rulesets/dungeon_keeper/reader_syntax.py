@@ -249,7 +249,7 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
         if a >= b:
             continue
         if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)):
-            if not _ap_only(items, a, b) and _own_order(items, merged[-1], a, b, sep):
+            if not _ap_only(items, a, b) and _own_order(items, merged, a, b, sep):
                 merged.append((a, b, True))
                 continue
             prev = merged[-1]
@@ -289,12 +289,17 @@ _OBJECT_CATS = {"u": "unit", "o": "object", "a": "object", "m": "mine", "b": "bu
 _RETARGET = frozenset({"погибнет", "погибнут", "умрет", "падет", "убьет", "рвении", "рвение", "берсерке", "если"})
 
 
-def _own_order(items: tuple[Item, ...], prev: tuple[int, int, bool], a: int, b: int, sep: str) -> bool:
-    """Whether a piece without a verb is an order of its own rather than the end of the one before."""
+def _own_order(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: int, b: int, sep: str) -> bool:
+    """Whether a piece without a verb is an order of its own rather than the end of the one before.
+    The verb is the one of the last piece that said it («подбирает сундук, кристалл и меч»)."""
     said = _objects(items, a, b)
     if not said or any(items[k].text in _RETARGET for k in range(a, b)):
         return False
-    verbs = [items[k] for k in range(prev[0], prev[1]) if items[k].kind == "word"
+    prev = merged[-1]
+    anchor = len(merged) - 1
+    while anchor > 0 and merged[anchor][2]:
+        anchor -= 1
+    verbs = [items[k] for k in range(merged[anchor][0], merged[anchor][1]) if items[k].kind == "word"
              and (items[k].concept or "").startswith("v_")]
     if any(v.concept == "v_move" for v in verbs) and said == {"cell"}:
         return False  # «идёт на 12-13, затем на 12-14» stays one path
