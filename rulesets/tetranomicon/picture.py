@@ -575,3 +575,34 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
         *top, *board, *legend, *pools, *panels,
         "</svg>",
     ])
+
+
+# --- the game page's short lines and the spectators' charts -------------------------------------
+def summary(state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
+    """Short (label, value) pairs: the epoch and whose turn, then per player coins and the four
+    directions of the final scoring. Nothing here is secret (checklist §5)."""
+    m = material_for(state)
+    if state.phase == "over":
+        winners = ", ".join(state.players[f].name for f in state.winners) or "—"
+        out = [("Сейчас", "партия окончена"), ("Победа", winners)]
+    else:
+        out = [("Сейчас", f"эпоха {state.epoch} из {EPOCHS}, фаза действий")]
+        if state.active:
+            out.append(("Ходит", state.players[state.active].name))
+        out.append(("Первый игрок", state.players[state.holder].name))
+    for f in state.order:
+        p = state.players[f]
+        note = " (пас)" if p.passed and state.phase == "actions" else ""
+        out.append((p.name + note,
+                    (f"{p.coins} мон., строений {len(state.buildings_of(f))}, маршрутов {len(state.routes_of(f))}; "
+                    f"влияние {influence(state, f, m)}, сила {army_strength(state, f, m)}, слава {glory(state, f)}")))
+    return out
+
+
+def metrics(state: State) -> dict[str, dict[str, float]]:
+    """Per player the numbers the final scoring compares, plus buildings and routes."""
+    m = material_for(state)
+    return {f: {"Монеты": state.players[f].coins, "Влияние": influence(state, f, m),
+                "Сила": army_strength(state, f, m), "Слава": glory(state, f),
+                "Строения": len(state.buildings_of(f)), "Маршруты": len(state.routes_of(f))}
+            for f in state.order}

@@ -183,3 +183,16 @@ def test_renders_to_png_at_phone_width():
     image = Image.open(io.BytesIO(png))
     assert image.size[0] == 375
     assert len(image.convert("RGB").getcolors(maxcolors=1 << 20) or ()) > 50  # something was drawn
+
+
+def test_summary_and_metrics_give_the_public_numbers():
+    from rulesets.tetranomicon.picture import metrics, summary
+
+    s = midgame()
+    lines = dict(summary(s))
+    assert lines["Сейчас"] == "эпоха 1 из 4, фаза действий"
+    assert lines["Ходит"] == s.players[s.active].name
+    assert lines["Анна"].startswith("10 мон., строений 2, маршрутов 2")
+    numbers = metrics(s)
+    assert numbers["p2"]["Слава"] == 2 and numbers["p1"]["Маршруты"] == 2
+    assert set(numbers) == set(s.order)
