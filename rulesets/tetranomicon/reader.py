@@ -71,7 +71,7 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
                                          kind=ProblemKind.UNREADABLE, clause="TET-ACT-01")])
     m = material_for(state)
     vocab = vocabulary(m, tuple((f, p.name) for f, p in state.players.items()))
-    outcomes = [_read_line(pl, state, faction, vocab) for pl in split_post(text)]
+    outcomes = [_read_line(pl, state, faction, vocab) for pl in _split(text)]
     reading = Reading()
     first: _LineOutcome | None = None
     for out in outcomes:
@@ -97,12 +97,13 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
             _second_action(out)
     if first is not None and first.order is not None:
         _check(first, state, faction, m)
-        reading.orders.append(first.order)
+        if _text(first.order, m) is not None:  # an order naming what the board lacks stays an error
+            reading.orders.append(first.order)
     for out in outcomes:
         summary = None
         cost = None
         if out is first and out.order is not None:
-            summary = out.order.to_text(m)
+            summary = _text(out.order, m)
             cost = getattr(out, "cost", None)
         elif out.status is LineStatus.ORDER and out.order is None and first is not None and first.order is not None:
             summary = "источники для строительства выше: " + ", ".join(
@@ -113,6 +114,14 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     if not reading.orders and reading.ok:
         require_an_order(reading, expected=EXPECTED, example=_example(state, faction, m), clause="TET-ACT-01")
     return reading
+
+
+def _text(order: BaseModel, m) -> str | None:
+    """The canonical text of an order, or None when it names something the board lacks."""
+    try:
+        return order.to_text(m)  # type: ignore[attr-defined]
+    except KeyError:
+        return None
 
 
 def _second_action(out: _LineOutcome) -> None:
@@ -145,6 +154,25 @@ def _problem(pl: PostLine, code: str, message: str, hint: str | None, clause: st
              kind: ProblemKind = ProblemKind.UNREADABLE) -> Problem:
     return Problem(line=pl.number, col_start=0, col_end=len(pl.original), code=code, message=message,
                    hint=hint, clause=clause, kind=kind)
+
+
+def _split(text: str) -> list[PostLine]:
+    """`split_post`, except that a copied quote header («Борис писал(а):») followed at once by a
+    [quote]…[/quote] block ends with that block: the lines after it are the poster's own."""
+    lines = split_post(text)
+    raw = text.splitlines()
+    heads = [x.number for x in lines if x.kind is LineKind.QUOTE and x.reason == "header"
+             and x.number < len(raw) and raw[x.number].lstrip().lower().startswith("[quote")]
+    if not heads:
+        return lines
+    for n in heads:
+        raw[n - 1] = ""
+    again = split_post("\n".join(raw))
+    for x in again:
+        if x.number in heads:
+            x.kind, x.reason = LineKind.QUOTE, "header"
+            x.original = text.splitlines()[x.number - 1]
+    return again
 
 
 # --- one line -------------------------------------------------------------------------------------
@@ -245,9 +273,8 @@ def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State,
     if got.ok or got.sources:
         return got
     # not complete: an error when an order was said, flavour when only hinted at
-    said = {c: how for c, how, _ in concepts}
     frame_triggers = choice.best.frame.triggers
-    strengths = {how for c, how in said.items() if c in frame_triggers}
+    strengths = {how for c, how, _ in concepts if c in frame_triggers}
     if "verb" in strengths:
         return got
     if "noun" in strengths:

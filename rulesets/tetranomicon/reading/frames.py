@@ -27,11 +27,13 @@ from letopis.engine.text import is_known
 from ..data import BUILDING_NAMES, TERRAIN_OF, Material
 from ..orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Source, Summon
 from ..state import State
-from .words import Item, Vocabulary
+from .words import Item, Vocabulary, guess_castle
 
 BUILDING, TERRAIN, CASTLE, TOWER, MARK = "building", "terrain", "castle", "tower", "mark"
 SOURCE, SEGMENT, ROUTE_KIND, ARTIFACT, CREATURE, SLOT = "source", "segment", "route_kind", "artifact", "creature", "slot"
 VERBLESS = "verbless"  # the context of a sentence with no other verb: a build or a card may stand alone
+# «дорога», «река», «водный» said without «маршрут»: a route when two castles or a segment are named
+# («Дорога Каменец–Перевал»), nothing when only a castle is («Река у Речного Брода спокойна»)
 
 FRAMES: tuple[Frame, ...] = (
     Frame("build", (Slot("building", frozenset({BUILDING, TERRAIN}), title="строения"),
@@ -41,7 +43,7 @@ FRAMES: tuple[Frame, ...] = (
           triggers=frozenset({"build"}), implied=frozenset({VERBLESS}), title="строительство"),
     Frame("route", (Slot("segment", frozenset({SEGMENT, CASTLE}), many=True, title="участка"),
                     Slot("kind", frozenset({ROUTE_KIND}), required=False, title="вида маршрута")),
-          triggers=frozenset({"route"}), title="маршрут"),
+          triggers=frozenset({"route"}), implied=frozenset({ROUTE_KIND}), title="маршрут"),
     Frame("artifact", (Slot("card", frozenset({ARTIFACT, SLOT, MARK}), many=True, title="артефакта"),),
           triggers=frozenset({"artifact", "take"}), implied=frozenset({VERBLESS}), title="артефакт"),
     Frame("creature", (Slot("card", frozenset({CREATURE, SLOT, MARK}), many=True, title="существа"),),
@@ -55,8 +57,13 @@ FRAME_KINDS = {f.kind for f in FRAMES}
 
 def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vocabulary,
              verbless: bool) -> Evidence:
-    """The mentions and concepts of a piece of a line, as the frames see them."""
-    ev = Evidence(context=frozenset({VERBLESS}) if verbless else frozenset())
+    """The mentions and concepts of a piece of a line, as the frames see them. «Беру» next to
+    a word that names the action («беру существо») is only that action's helper."""
+    context = {VERBLESS} if verbless else set()
+    if any(how == "weak" for _, how, _ in concepts):
+        context.add(ROUTE_KIND)
+    ev = Evidence(context=frozenset(context))
+    named = {c for c, how, _ in concepts if how != "weak" and c not in ("take",)}
     for it in items:
         kind = it.kind
         if kind == "card":
@@ -66,7 +73,9 @@ def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vo
         if kind in (BUILDING, TERRAIN, CASTLE, TOWER, MARK, SOURCE, SEGMENT, ROUTE_KIND, ARTIFACT, CREATURE,
                     SLOT, "amount"):
             ev.mentions.append(Mention(kind, it.start, it.end, it, it.role))
-    for concept, _, it in concepts:
+    for concept, how, it in concepts:
+        if how == "weak" or concept == "take" and named & {"artifact", "summon", "campaign", "build"}:
+            continue
         ev.concepts.append((concept, it.start, it.end))
     return ev
 
@@ -81,14 +90,24 @@ def pick(ev: Evidence) -> Choice:
             if not frame.implied & ev.context:
                 continue
             kinds = {m.kind for m in ev.mentions}
-            if frame.kind == "build" and not (kinds & {BUILDING} and CASTLE in kinds):
+            if frame.kind == "build" and not (BUILDING in kinds and CASTLE in kinds or kinds == {SOURCE}):
+                continue
+            if frame.kind == "route" and not (SEGMENT in kinds or sum(m.kind == CASTLE for m in ev.mentions) >= 2):
                 continue
             if frame.kind == "artifact" and ARTIFACT not in kinds:
                 continue
             if frame.kind == "creature" and CREATURE not in kinds:
                 continue
         fits.append(frame)
-    return choose(fits, ev)
+    choice = choose(fits, ev)
+    if choice.ambiguous:
+        # the action said first is the action; later words are comment («… — маршрут не нужен»)
+        first = {f.frame.kind: min((s for c, s, _ in ev.concepts if c in f.frame.triggers), default=10**6)
+                 for f in choice.rivals}
+        ranked = sorted(choice.rivals, key=lambda f: first[f.frame.kind])
+        if first[ranked[0].frame.kind] < first[ranked[1].frame.kind]:
+            return Choice(best=ranked[0], rivals=[ranked[0]])
+    return choice
 
 
 # --- from a frame to an order ---------------------------------------------------------------------
@@ -124,6 +143,23 @@ def _notes(items: list[Item], m: Material) -> list[tuple[str, str]]:
     return out
 
 
+def _guessed_castles(items: list[Item], vocab: Vocabulary) -> list[Item]:
+    """A word after «в/на/из» that is a castle with a typo the dictionary took for a word of its
+    own («на Камениц»): read as that castle, with a note."""
+    out = list(items)
+    for k in range(1, len(out)):
+        it, prev = out[k], out[k - 1]
+        if it.kind == "word" and prev.kind == "word" and prev.text in _PLACE_WORDS and len(it.text) >= 4:
+            cid = guess_castle(it.text, vocab)
+            if cid is not None:
+                role = {"из": "from", "с": "from", "от": "from", "через": "via"}.get(prev.text, "to")
+                out[k] = Item("castle", it.start, it.end, cid, it.text, role=role, fit=Fit.TYPO)
+    return out
+
+
+_PLACE_WORDS = frozenset({"в", "во", "на", "из", "до", "к", "с", "от", "через"})
+
+
 def _unknown_place(items: list[Item]) -> str | None:
     """A word right after «в/на/из» that names no castle we know («в Новгороде»)."""
     for k, it in enumerate(items[1:], start=1):
@@ -138,6 +174,7 @@ def build_order(kind: str, items: list[Item], state: State, vocab: Vocabulary) -
     m = vocab.m
     if kind == "pass":
         return Built(order=Pass())
+    items = _guessed_castles(items, vocab)
     if kind == "build":
         got = _build(items, state, m)
     elif kind == "route":

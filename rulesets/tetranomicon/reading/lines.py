@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from letopis.engine.text import parses
 
-from .words import ROLE_WORDS, Item, Vocabulary, read_items
+from .words import ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
 ABBREVIATED = frozenset({"мон", "т", "е", "шт", "ур", "см", "г"})
@@ -192,6 +192,8 @@ def _narrative_verb(it: Item) -> bool:
     if it.kind != "word" or not it.text.isalpha() or len(it.text) < 3:
         return False
     p = parses(it.text)[0]
+    if lemmatizer().concept(it.text) is not None:
+        return False  # «везу», «беру» in a supply source; «не делаю»
     return bool(p.tag & {"VERB", "INFN", "GRND"}) and p.lemma not in MODAL
 
 
@@ -298,6 +300,8 @@ _SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "в
 
 
 def _sources(items: list[Item]) -> list[Item]:
+    """«ферма из Северграда», «ферму беру из Брода», «лес — дубравский»: a supply source; the
+    «беру» in it takes no card."""
     out: list[Item | None] = list(items)
     main_seen = False
     for k, it in enumerate(items):
@@ -305,6 +309,7 @@ def _sources(items: list[Item]) -> list[Item]:
             continue
         j = k + 1
         dashed = False
+        helpers: list[int] = []
         while j < len(items):
             x = items[j]
             if x.sym("-", ":"):
@@ -312,6 +317,8 @@ def _sources(items: list[Item]) -> list[Item]:
                 j += 1
                 continue
             if x.kind == "concept" and x.concept in ("take", "carry") or x.kind == "word" and x.text in _SKIP_TO_SOURCE:
+                if x.kind == "concept":
+                    helpers.append(j)
                 j += 1
                 continue
             break
@@ -323,6 +330,8 @@ def _sources(items: list[Item]) -> list[Item]:
         if is_source and castle is not None:
             out[k] = Item("source", it.start, castle.end, (it.value, castle.value), it.text)
             out[j] = None
+            for h in helpers:
+                out[h] = replace(items[h], kind="word")
         elif it.kind == "building":
             main_seen = True
     return [it for it in out if it is not None]
@@ -346,7 +355,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
                 else:
                     s.concepts.append((it.concept, how, it))
             elif it.kind == "route_kind":
-                s.concepts.append(("route", "weak", it))
+                s.concepts.append(("route_kind", "weak", it))
             elif _narrative_verb(it):
                 s.narrative = True
         sentences.append(s)

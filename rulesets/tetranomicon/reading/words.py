@@ -25,7 +25,7 @@ from typing import Any
 
 from rapidfuzz.distance import DamerauLevenshtein
 
-from letopis.engine.names import Fit, NameIndex
+from letopis.engine.names import Fit, NameIndex, spelling_key
 from letopis.engine.text import (
     Lemmatizer,
     Lexicon,
@@ -160,8 +160,22 @@ class Vocabulary:
             digits = re.sub(r"\D", "", s)
             if digits:
                 self.segment_numbers[int(digits)] = s
-        self.cards: NameIndex[str] = NameIndex(
-            [(c.name, c.id) for c in (*m.decks.creatures, *m.decks.artifacts)], lem)
+        cards = [(c.name, c.id) for c in (*m.decks.creatures, *m.decks.artifacts)]
+        # a creature by the last word of its name, when no other card has that word («Голема»)
+        word_count: dict[str, int] = {}
+        for name, _ in cards:
+            for w in normalise(name).split():
+                word_count[w] = word_count.get(w, 0) + 1
+        for c in m.decks.creatures:
+            words = normalise(c.name).split()
+            if len(words) > 1 and word_count[words[-1]] == 1:
+                cards.append((words[-1], c.id))
+        self.cards: NameIndex[str] = NameIndex(cards, lem)
+        # every written form of a castle, for a typo the dictionary mistakes for a word («Камениц»)
+        self.castle_forms: list[tuple[str, str]] = []
+        for name, cid in entries:
+            for w in normalise(name).split()[-1:]:
+                self.castle_forms.append((w, cid))
         self.creature_ids = frozenset(m.creatures)
         tables: list[tuple[str, str, str]] = []  # (word, kind, value)
         for table, kind in (("buildings", "building"), ("resources", "resource"), ("terrains", "terrain"),
@@ -211,6 +225,15 @@ def _accept(hit_fit: Fit, written: list[str], dotted: bool) -> bool:
     if hit_fit is Fit.ABBREVIATED and not dotted:
         return not any(is_known(w) for w in written)
     return True
+
+
+def _same_lemma(written: str, known: str) -> bool:
+    """The same word in another case («ферму»), or with a slip («лесопилкку»)."""
+    lem = lemmatizer()
+    known = normalise(known)
+    if lem.lemmas(written) & lem.lemmas(known):
+        return True
+    return DamerauLevenshtein.distance(spelling_key(written), spelling_key(known), score_cutoff=1) <= 1
 
 
 def read_items(norm: str, vocab: Vocabulary) -> list[Item]:
@@ -268,6 +291,8 @@ def read_items(norm: str, vocab: Vocabulary) -> list[Item]:
                 continue
             if len({x.key for x in hits}) > 1 and kind != "thing":
                 continue  # two names fit equally: not a mention of either
+            if kind == "thing" and h.fit is Fit.INFLECTED and not _same_lemma(words[i], h.name):
+                continue  # «камениц» is no form of «камень»
             cand = (h.words, -rank, kind, h.key, h.fit)
             if best is None or (cand[0], -cand[4], cand[1]) > (best[0], -best[4], best[1]):
                 best = cand
@@ -324,3 +349,20 @@ def _marks(items: list[Item]) -> list[Item]:
 
 def with_role(item: Item, role: str | None) -> Item:
     return replace(item, role=role)
+
+
+def guess_castle(word: str, vocab: Vocabulary) -> str | None:
+    """A castle one or two letters off a written word, when exactly one castle is that close."""
+    best: dict[str, int] = {}
+    for form, cid in vocab.castle_forms:
+        if form[:1] != word[:1] or len(form) < 4:
+            continue
+        limit = 1 if len(form) < 8 else 2
+        d = DamerauLevenshtein.distance(word, form, score_cutoff=limit)
+        if d <= limit:
+            best[cid] = min(d, best.get(cid, d))
+    if not best:
+        return None
+    top = min(best.values())
+    found = [c for c, d in best.items() if d == top]
+    return found[0] if len(found) == 1 else None
