@@ -282,6 +282,8 @@ def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Pa
                 return p
             return parse_build(items, ctx, pl.marker_number, pl.typed)
         if expected and fam not in ("boosts", "first_move", "presoak", "ambiguous") and not _kind_expected(fam, kind, expected):
+            if _setup_chatter(items, expected):
+                return Parsed("story", items[0].start, items[-1].end)
             return _wrong_step(fam, kind, items, ctx)
         return PARSERS[fam](items, ctx)
     except ReadError as e:
@@ -290,6 +292,21 @@ def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Pa
         p = Parsed(fam, items[0].start, items[-1].end)
         p.issues.append(e.issue)
         return p
+
+
+_SETUP_KINDS = frozenset({"build", "bid", "pass", "handicap"})
+_GAME_OBJECTS = frozenset({"ref", "num", "colour", "zone", "player", "quoted"})
+
+
+def _setup_chatter(items: list[Item], expected: frozenset[str]) -> bool:
+    """Before play, a turn's verb that names no character, token or amount is talk about later:
+    «Остальных двоих выставлю позже», «Ладно, плачу за первый ход» (DRP-GEN-05)."""
+    return bool(expected & _SETUP_KINDS) and not any(it.kind in _GAME_OBJECTS and it.text not in _PEOPLE
+                                                      for it in items)
+
+
+# «двоих», «троих»: counting people (characters), not tokens
+_PEOPLE = frozenset({"двое", "двоих", "двоим", "трое", "троих", "троим", "четверо", "четверых"})
 
 
 def _kind_expected(fam: str, kind: str, expected: frozenset[str]) -> bool:

@@ -20,7 +20,8 @@ _LETTER_KEYS = {"в": "time", "а": "attack", "з": "defence", "ф": "form", "с
 def sheet_like(items: list[Item]) -> bool:
     if _slash_sheet(items) is not None:
         return True
-    return len(_sheet_pairs(items)[0]) >= 3
+    pairs, splits = _sheet_pairs(items)
+    return len(pairs) + len(splits) >= 3
 
 
 def _slash_sheet(items: list[Item]) -> tuple[int, int, tuple[int, int, int, int]] | None:
@@ -51,12 +52,14 @@ def _sheet_pairs(items: list[Item]) -> tuple[list[tuple[str, int, Item]], list[t
     n = len(items)
     while k < n:
         it = items[k]
-        # «3 в атаку» / «1 в защиту» (red split)
-        if it.kind == "num" and k + 2 < n and items[k + 1].kind == "word" and items[k + 1].text in ("в", "во") \
-                and items[k + 2].kind == "zone" and items[k + 2].zone in REDS:
-            splits.append((items[k + 2].zone, it.value or 0, items[k + 2]))  # type: ignore[arg-type]
-            used.update((k, k + 1, k + 2))
-            k += 3
+        # «3 в атаку» / «1 в защиту» (red split), «4 красных в атаку»
+        red = 1 if k + 1 < n and items[k + 1].kind == "colour" and items[k + 1].colour is Colour.RED else 0
+        if it.kind == "num" and k + 2 + red < n and items[k + 1 + red].kind == "word" \
+                and items[k + 1 + red].text in ("в", "во") \
+                and items[k + 2 + red].kind == "zone" and items[k + 2 + red].zone in REDS:
+            splits.append((items[k + 2 + red].zone, it.value or 0, items[k + 2 + red]))  # type: ignore[arg-type]
+            used.update(range(k, k + 3 + red))
+            k += 3 + red
             continue
         key = _sheet_key(it)
         if key is None or k in used:
@@ -94,6 +97,11 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
         lo = 2
     elif first.kind == "ordinal":
         slot, lo = first.value, 1
+    elif first.kind == "quoted" and len(items) > 1 and _bracketed_ref(items, 1) is not None:
+        slot, lo = _bracketed_ref(items, 1)  # «"Лучница" (П2) — 4/2/2/4»
+        rest_start = lo
+        lo = 0
+        items = [first, *items[rest_start:]]
     elif marker_number is not None:
         slot = marker_number
     if slot is not None and not 1 <= slot <= 4:
@@ -140,6 +148,15 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
     p.orders.append(Build(slot=slot or 1, time=time, attack=attack, defence=defence, form=form, name=name or None))
     p.build_slot_missing = slot is None
     return p
+
+
+def _bracketed_ref(items: list[Item], k: int) -> tuple[int, int] | None:
+    """(slot, index after it) for «(П2)» or «П2» right after a name."""
+    j = k + 1 if items[k].is_sym("(") else k
+    if j < len(items) and items[j].kind == "ref":
+        end = j + 2 if j + 1 < len(items) and items[j + 1].is_sym(")") else j + 1
+        return slot_of(items[j]), end
+    return None
 
 
 def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | None:
