@@ -11,7 +11,7 @@ from letopis.engine.problems import ProblemKind
 
 from . import orders as o
 from .data import DATA
-from .reader_acts_unit import ARTIFACTS, SPELL_OF, Acts, cell_text, example, span_of
+from .reader_acts_unit import ARTIFACTS, BUILDING_OF, SPELL_OF, Acts, cell_text, example, span_of
 from .reader_bind import check_cell, fail, make, resolve
 from .reader_messages import msg
 from .reader_syntax import Clause, Part, Ref
@@ -125,10 +125,29 @@ def cast(c: Clause, a: Acts) -> list[BaseModel]:
     key = SPELL_OF[spell.concept]  # type: ignore[index]
     data = DATA.spells[key]
     targets = [r for r in c.refs()] or ([c.subject] if c.subject is not None else [])
+    building = next((p for p in c.parts if p.kind == "noun" and p.prep == "на" and (p.concept or "")[:2] == "b_"), None)
+    if not targets and building is not None:
+        name = data.name
+        what = DATA.buildings[BUILDING_OF[building.concept]].forms.acc if building.concept in BUILDING_OF \
+            else "башню" if building.concept == "b_any_tower" else "здание"
+        fit = [u for u, _ in view.find(None, None, None, None, "own" if data.target == "own" else "enemy")]
+        whom = view.label(fit[0]).text("acc") if fit else "беса №1"
+        raise fail("read.spell_building", (building.start, building.end), kind=ProblemKind.ILLEGAL, clause="DK-BLD-02",
+                   spell=name, what=what, hint=msg("read.hint_spell_unit", spell=name, whom=whom))
     if not targets:
         raise fail("read.spell_target", span_of(c), what=data.forms.acc, hint=example("cast"))
-    target = resolve(targets[0], view, "own" if data.target == "own" else "enemy", a.issues)
-    return [make(o.Cast, span_of(c), spell=key, target=target.id, whom=view.label(target))]
+    if c.subject is not None and c.refs() and c.subject.start > targets[0].start:
+        targets.append(c.subject)  # «Ярость на беса №1 и беса №2»: the second target stood alone
+    scope = "own" if data.target == "own" else "enemy"
+    out: list[BaseModel] = []
+    for ref in targets:
+        if ref.count is not None:
+            continue
+        target = resolve(ref, view, scope, a.issues)
+        out.append(make(o.Cast, span_of(c), spell=key, target=target.id, whom=view.label(target)))
+    if not out:
+        raise fail("read.spell_target", span_of(c), what=data.forms.acc, hint=example("cast"))
+    return out
 
 
 def alchemy(c: Clause, a: Acts) -> list[BaseModel]:
@@ -226,6 +245,10 @@ def tower_shot(c: Clause, a: Acts) -> list[BaseModel]:
         target = resolve(targets[0], view, "enemy", a.issues)
         fields = {"target": target.id, "whom": view.label(target)}
     shots = c.repeat if c.repeat_said else (c.ap_count if isinstance(c.ap_count, int) else 1)
+    most = DATA.buildings["battle_tower"].ap
+    if shots > most:  # «Башня стреляет 4 раза»: three shots a turn at most
+        raise fail("read.tower_too_many", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-BLD-08", most=most,
+                   shots=shots, hint=msg("read.hint_tower_shots", cell=cell_text(b.cell), most=most))
     return [make(o.TowerShot, span_of(c), tower=b.id, cell=b.cell, ap=shots, **fields)]
 
 

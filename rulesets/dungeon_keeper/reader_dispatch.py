@@ -85,6 +85,9 @@ def _action_of(c: Clause) -> str | None:
             return "forge"
         if has_ref and nouns & set(unit_acts.SPELL_OF):
             return "cast"
+        if nouns & set(unit_acts.SPELL_OF) and any(p.kind == "noun" and p.prep == "на" and (p.concept or "")[:2] == "b_"
+                                                   for p in c.parts):
+            return "cast"  # «Ярость на Алтарь»: a spell at a building, refused (DK-BLD-02)
         if has_ref and nouns & set(unit_acts.ARTIFACTS):
             return "equip"
         if has_ref and nouns & set(arch.SPIRITS):

@@ -71,6 +71,10 @@ READER_MESSAGES: dict[str, str] = {
     "read.spirit_kind": "Какого духа послать: духа-защитника, духа доблести или духа жизни?",
     "read.tower_unknown": "Не найдена ваша Боевая башня{where}.",
     "read.tower_ambiguous": "Какая башня стреляет: {where}?",
+    "read.spell_building": "Здания неуязвимы для заклинаний: {spell} на {what} не наложить.",
+    "read.hint_spell_unit": "Заклинание накладывают на юнита, например: «{spell} на {whom}».",
+    "read.tower_too_many": "Боевая башня стреляет не больше {most} раз за ход, а в приказе {shots}.",
+    "read.hint_tower_shots": "Напишите, например: «Боевая башня на {cell}: стреляет {most} раза».",
     # --- action points (DK-TURN-02, DK-GAP-14) ---------------------------------------------
     "read.ap_index": "По счёту это {expected}-е ОД юнита, а в строке написано «{said}».",
     "read.ap_count": "Это действие тратит {cost} ОД, а в строке указано {said}.",
