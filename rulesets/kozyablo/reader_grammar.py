@@ -53,6 +53,12 @@ PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
 _LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
+_VOWELS = frozenset("аеиоуыэюя")
+_ALTERNATIONS = (("ст", "щ"), ("д", "ж"), ("з", "ж"), ("т", "ч"), ("с", "ш"), ("б", "бл"), ("в", "вл"), ("п", "пл"),
+                 ("м", "мл"))
+_FILLERS = frozenset({"ну", "ладно", "пожалуй", "тогда", "просто", "еще", "одну", "как", "то", "так", "вот",
+                      "итак", "ок", "окей", "значит", "давай", "давайте"})
+_DECK_WORDS = ("карту", "карта", "карты", "колоды", "колода", "колоду")
 _PUT_VERBS = frozenset({"ставить", "поставить", "переставить", "переставлять"})
 _PRONOUNS = frozenset({"его", "ее", "него", "нее"})
 _ALL = Item("word", 0, 0, "все", "w_all")  # every own card that can strike
@@ -116,6 +122,10 @@ class Grammar:
         parts = self._two_orders(cl)
         if parts is not None:
             return [r for part in parts for r in self.sentence(part)]
+        if not any(is_verb(it) for it in cl):
+            retyped = self._retyped(cl)
+            if retyped is not None:
+                return retyped
         try:
             if self.mode == "mulligan":
                 return self._mulligan(cl)
@@ -124,7 +134,8 @@ class Grammar:
                 raise quoted
             v = next((it for it in cl if it.is_("d_guard")), None) or next((it for it in cl if is_verb(it)), None)
             if v is None:
-                typo = self._verb_typo(cl)
+                typo = self._verb_typo(cl, anywhere=len([it for it in cl if it.kind != "sym"]) <= 2
+                                       or any(it.is_("w_hand", "w_card", "w_deck") for it in cl))
                 if typo is not None:
                     raise typo
                 return self._noted(cl, self._verbless(cl))
@@ -187,7 +198,16 @@ class Grammar:
             return []
         if c == "v_draw":
             others = [it for it in cl if it is not v and it.kind in ("word", "name", "place", "phrase")
-                      and it.concept not in _DRAW_WORDS]
+                      and it.concept not in _DRAW_WORDS and it.text not in _FILLERS]
+            slips = [it for it in others if it.kind == "word" and it.concept is None
+                     and suggest(it.text, _DECK_WORDS, cutoff=70.0) is not None]
+            if slips and len(slips) == len(others):  # «Беру карут», «Тяну из клоды»
+                read = Read(DrawCard(), cl[0].start, cl[-1].end)
+                for it in slips:
+                    read.issues.append(Issue("read.read_as", msg("read.read_as", typed=self.t.typed(it),
+                                                                 name=suggest(it.text, _DECK_WORDS, cutoff=70.0)),
+                                             None, None, it.start, it.end, Severity.WARNING, ProblemKind.INFO))
+                return [read]
             if others and not any(it.is_("w_card", "w_deck") for it in cl):
                 return []
             return [Read(DrawCard(), cl[0].start, cl[-1].end)]
@@ -212,11 +232,11 @@ class Grammar:
                     and any(self.t.is_place(r) for r in refs):
                 return [self._move(cl)]  # «Ставлю щитоносца в шахту-1»: he is on the table already
             return [self._play(cl)]
-        if c == "v_move" and len(cl) > 2 and cl[-1].kind == "name" and cl[-1].text in ("тень", "тени") \
-                and cl[-2].is_("w_into") and self.t.words.lex.lemma(v.text) in ("уходить", "уйти"):
+        if c == "v_move" and len(cl) > 1 and cl[-1].is_("abn:в тень") \
+                and self.t.words.lex.lemma(v.text) in ("уходить", "уйти"):
             shadow = v.copy()  # «Ухожу козлом-тенью в тень»: the ability, with its creature in between
             shadow.kind, shadow.concept = "phrase", "ab_shadow"
-            return [self._ability([it for it in cl[:-2] if it is not v], shadow)]
+            return [self._ability([it for it in cl[:-1] if it is not v], shadow)]
         if c in ("v_move", "v_exit"):
             if not refs and not any(it.is_("w_squad", "w_all") for it in cl):
                 unknown = self._unknown(cl)
@@ -296,17 +316,17 @@ class Grammar:
         first = refs[0]
         lead = next((it for it in cl if it.kind != "mark"), None)
         named_first = first.kind == "name" and first is lead and not self.t._place_only(first)
+        k_hand = next((k for k, it in enumerate(cl) if it.is_("w_hand")), None)
+        if k_hand is not None:
+            if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
+                return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
+            return []  # «в руке один клич да рыцарь»: what the hand holds
         if named_first and len(refs) > 1 and not arrow:
             between = cl[cl.index(first) + 1:cl.index(refs[1])]
             if any(it.kind == "word" and it.concept not in _LINKS for it in between):
                 return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
         if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow:
             return []  # «У меня в шахте-2 шмель и трутень»: what is, not what to do
-        k_hand = next((k for k, it in enumerate(cl) if it.is_("w_hand")), None)
-        if k_hand is not None:
-            if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
-                return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
-            return []  # «в руке один клич да рыцарь»: what the hand holds
         if self.mode == "reaction" and named_first and len(refs) > 1 and self.t.hand_cards(first) \
                 and not self.t.piece_candidates(first, {self.faction}):
             raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")  # «Пыльца на гилена» in a combat
@@ -1077,6 +1097,62 @@ class Grammar:
             issue.end = end
             return Fail(issue)
         return None
+
+    def _retyped(self, cl: list[Item]) -> list[Read] | None:
+        """A mistyped order verb («Аттакую в шахте-1», «Выводю…», «Щитоносец смыкаит щиты»,
+        «Дообор», «Осставляю руку»): the line read again with the verb it looks like, with a note
+        saying so. None when no word looks like a verb, or the line says nothing with it."""
+        line = self.t.line
+        if line is None:
+            return None
+        found = next(((it, near) for it in cl if it.kind == "word" and it.concept is None and len(it.text) >= 4
+                      and not is_known(it.text) and (near := self._slip(it.text)) is not None), None)
+        if found is None:
+            return None
+        it, near = found
+        norm = line.norm
+        delta = len(near) - (it.end - it.start)
+        fixed_norm = norm[:it.start] + near + norm[it.end:]
+        items = self.t.bind(self.t.words.scan(fixed_norm))
+        out = []
+        for x in items:
+            if x.end <= it.start:
+                if x.start >= cl[0].start:
+                    out.append(x)
+                continue
+            if x.start >= it.start + len(near):
+                x.start, x.end = x.start - delta, x.end - delta
+            else:
+                x.start, x.end = min(x.start, it.start), max(it.end, x.end - delta)
+            if x.end <= cl[-1].end:
+                out.append(x)
+        if not any(is_verb(x) for x in out):
+            return None
+        reads = self.sentence(out)
+        if not reads or not any(r.order is not None or r.picks or r.mulligan is not None for r in reads):
+            return None
+        reads[0].issues.append(Issue("read.read_as", msg("read.read_as", typed=self.t.typed(it), name=near), None,
+                                     None, it.start, it.end, Severity.WARNING, ProblemKind.INFO))
+        return reads
+
+    def _slip(self, word: str) -> str | None:
+        """The order verb a word is a spelling slip of: a doubled consonant («Аттакую»), an
+        unstressed vowel written as another («смыкаит»), or the 1st person without its consonant
+        change («выводю» → «вывожу»). Other typos (a swapped, dropped or stuttered letter) are
+        errors with a hint, never a guess."""
+        forms = self.t.words.verb_form_set
+        out = set()
+        for k in range(1, len(word)):
+            if word[k] == word[k - 1] and word[k] not in _VOWELS:
+                out.add(word[:k] + word[k + 1:])
+            if word[k] in _VOWELS:
+                out.update(word[:k] + v + word[k + 1:] for v in _VOWELS if v != word[k])
+        if word.endswith("ю") and len(word) > 3:
+            for was, now in _ALTERNATIONS:
+                if word[:-1].endswith(was):
+                    out.add(word[:-1 - len(was)] + now + "у")
+        hits = sorted(f for f in out if f in forms)
+        return hits[0] if len(hits) == 1 else None
 
     def _verb_typo(self, cl: list[Item], anywhere: bool = False) -> Fail | None:
         """A sentence that names cards or sectors (or, ``anywhere``, says «руку», «карту»,

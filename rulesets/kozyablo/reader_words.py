@@ -187,6 +187,7 @@ class Words:
                 self.phrase_index.setdefault(first, []).append(ph)
         self.ability_ids = {ab.id for card in book.cards.values() for ab in card.abilities}
         self.verb_forms = _verb_forms(lexicon)
+        self.verb_form_set = frozenset(self.verb_forms)
         self._scans: dict[str, tuple[Item, ...]] = {}
 
     def _lemma_set(self, word: str) -> frozenset[str]:
@@ -445,8 +446,10 @@ def _as_token(it: Item):
 def _verb_forms(lexicon: Lexicon) -> tuple[str, ...]:
     """The order verbs as players write them (first and third person), for «может быть, «атакую»?»."""
     out: set[str] = set()
-    for word, concept in lexicon.concepts.items():
-        if not concept.startswith("v_"):
+    heads = [(word, concept) for word, concept in lexicon.concepts.items()]
+    heads += [(words[0], concept) for words, concept in lexicon.phrases.items() if len(words) > 1]
+    for word, concept in heads:
+        if not concept.startswith(("v_", "ab_", "d_")) or not word.isalpha():
             continue
         out.add(word)
         for p in morph().parse(word):
