@@ -21,12 +21,16 @@ from sqlalchemy.orm import Session
 from letopis.db.models import Game
 from letopis.engine.contract import Faction, PostKind, Ruleset
 from letopis.engine.dice import Dice
+from letopis.engine.events import Event
 from letopis.engine.registry import all_rulesets
+from letopis.engine.resolution import Submission, resolve_step
 
 from ._common import active_step, load_state, ruleset_by_id, turn_of
+from .chronicle import step_chronicle
 from .errors import ServiceError
 from .games import create_game, invite_link_token, join_by_invite
 from .gm import apply_default
+from .hidden import step_secret_seed
 from .posts import submit_post
 from .schemas import StepStatus, UserOut
 from .users import get_user_by_login, register_user
@@ -37,13 +41,13 @@ DEMO_PASSWORD = "demo"
 DEMO_USERS = (("master", "Мастер"), ("anna", "Анна"), ("boris", "Борис"), ("vera", "Вера"), ("gleb", "Глеб"))
 CHOICES = 8  # proposals weighed for each post of a game with an `aim`
 
-Aim = Callable[[Any, str, list[BaseModel]], int]
+Aim = Callable[[Any, str, list[BaseModel], Any], int]  # (state, faction, orders, state after) -> score
 
 
 @dataclass(frozen=True)
 class DemoGame:
     """One demo game. It plays ``steps`` steps; with ``seek`` it goes on (up to ``max_steps``) until
-    a step that opened on a state ``seek`` accepts has been played; with ``end_on_orders`` it stops
+    a step whose public events ``seek`` accepts has been played; with ``end_on_orders`` it stops
     only where a player writes ordinary orders (never in the middle of a reaction)."""
 
     ruleset_id: str
@@ -53,14 +57,22 @@ class DemoGame:
     steps: int
     options: Mapping[str, Any] | None = None
     max_steps: int = 0  # 0: ``steps``
-    aim: Aim | None = None  # scores a proposal (state, faction, orders): the best of CHOICES is posted
-    seek: Callable[[Any], bool] | None = None
+    aim: Aim | None = None  # scores a proposal (state, faction, orders, after): the best of CHOICES is posted
+    seek: Callable[[list[Event]], bool] | None = None  # the public events of a resolved step
     end_on_orders: bool = False
 
 
 # --- Kozyablo: steer the proposals towards a fight -----------------------------------------------
-def toward_a_fight(state: Any, faction: str, orders: list[BaseModel]) -> int:
-    """3 for an attack; 2 for a card played or creatures moved into a sector holding enemy cards."""
+def toward_a_fight(state: Any, faction: str, orders: list[BaseModel], after: Any) -> int:
+    """4 for an attack that asks the defender for his answers (a defender with one choice is not
+    asked, so not every attack does); 3 for an attack; 2 for a card played or creatures moved into
+    a sector holding enemy cards; -1 for a post that leaves own creatures in an enemy capital (a
+    siege ends a short demo too soon)."""
+    capitals = {p.capital_sector for g, p in after.players.items() if g != faction and p.capital_sector}
+    if any(p.owner == faction and p.sector in capitals for p in after.pieces.values()):
+        return -1
+    if in_a_fight(after):
+        return 4
     score = 0
     for order in orders:
         kind = getattr(order, "kind", None)
@@ -78,9 +90,18 @@ def in_a_fight(state: Any) -> bool:
     return state.pending is not None and state.pending.kind == "attack"
 
 
+FIGHT_EVENTS = frozenset({"damage", "destroyed", "capital_damage"})
+
+
+def fought(events: list[Event]) -> bool:
+    """A Kozyablo step was a fight: cards or a capital took damage or died in it (with the
+    defenders' answers, or in the attacker's own step when each defender had one choice)."""
+    return any(e.kind in FIGHT_EVENTS for e in events)
+
+
 KOZYABLO_DEMO = DemoGame("kozyablo", "Козябло: демо", "auto", ("anna", "boris"), 12,
-                         options={"races": ["trutni", "zhloby"]}, max_steps=40, aim=toward_a_fight,
-                         seek=in_a_fight, end_on_orders=True)
+                         options={"races": ["trutni", "zhloby"]}, max_steps=100, aim=toward_a_fight,
+                         seek=fought, end_on_orders=True)
 
 DEMO_GAMES = (
     DemoGame("dice_roll_party", "Демонстрационная партия", "auto", ("anna", "boris"), 4),
@@ -105,9 +126,12 @@ def _seed(*parts: object) -> str:
     return hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()
 
 
-def _post_text(ruleset: Ruleset, demo: DemoGame, state: BaseModel, faction: str, step: int) -> str:
+def _post_text(ruleset: Ruleset, demo: DemoGame, state: BaseModel, faction: str, step: int,
+               dice_seeds: tuple[str, str | None] | None = None) -> str:
     """The proposal to post: the first one, or with an ``aim`` the best-scoring of CHOICES among
-    those the reader accepts and that do not end the game (tried on a copy with a trial dice)."""
+    those the reader accepts and that do not end the game. Each is tried on a copy of the state
+    with the step's own dice (``dice_seeds``: its seed and secret seed) when the step has only
+    this poster, so what is tried is what will happen; otherwise with a trial dice."""
     first = ruleset.propose(state, faction, Dice(_seed("демо", demo.title, step, faction, 0)))
     if demo.aim is None:
         return first
@@ -117,10 +141,15 @@ def _post_text(ruleset: Ruleset, demo: DemoGame, state: BaseModel, faction: str,
         reading = ruleset.read(text, state, faction)
         if any(p.is_error for p in reading.problems):
             continue
-        trial = ruleset.apply(state, faction, reading.orders, Dice(_seed("демо-проба", demo.title, step, faction, k)))
-        if ruleset.result(trial.state) is not None:
+        if dice_seeds is not None:
+            tried = resolve_step(ruleset, state, [Submission(faction, text)], dice_seeds[0],
+                                 secret_seed=dice_seeds[1]).state
+        else:
+            tried = ruleset.apply(state, faction, reading.orders,
+                                  Dice(_seed("демо-проба", demo.title, step, faction, k))).state
+        if ruleset.result(tried) is not None:
             continue
-        score = demo.aim(state, faction, reading.orders)
+        score = demo.aim(state, faction, reading.orders, tried)
         if best is None or score > best[0]:
             best = (score, text)
     return best[1] if best else first
@@ -143,10 +172,10 @@ def play(db: Session, game_id: int, players: dict[str, int], demo: DemoGame, gm_
         if resolved >= demo.steps and sought and (not demo.end_on_orders or turn.post_kind == PostKind.ORDERS):
             break
         state = load_state(ruleset, step.state_before)
-        sought = sought or bool(demo.seek and demo.seek(state))
+        own_dice = (step.seed, step_secret_seed(game, step.number)) if len(turn.factions) == 1 else None
         for faction in turn.factions:
             try:
-                text = _post_text(ruleset, demo, state, faction, step.number)
+                text = _post_text(ruleset, demo, state, faction, step.number, own_dice)
                 submit_post(db, game_id=game_id, step_number=step.number, faction=faction, text=text,
                             user_id=players[faction])
             except ServiceError as exc:
@@ -154,6 +183,8 @@ def play(db: Session, game_id: int, players: dict[str, int], demo: DemoGame, gm_
                 apply_default(db, game_id=game_id, gm_user_id=gm_user_id, reason="Демо: пост не прошёл проверку.")
                 break
         resolved += 1
+        if not sought and demo.seek is not None:
+            sought = demo.seek(step_chronicle(db, game_id=game_id, step_number=step.number).events)
     return resolved
 
 
