@@ -153,7 +153,7 @@ MESSAGES: dict[str, str] = {
     "event.trigger_heal_none": "«{card}»: {target} и так цел — лечить нечего.",
     "event.trigger_idle": "«{card}»: в столице некого лечить.",
     "event.capture": "{who} захватывает {capital}!",
-    "event.eliminated": "{who} выбывает из игры: все его карты уходят со стола.",
+    "event.eliminated": "{who} выбывает из игры, и все карты этого игрока уходят со стола.",
     "event.winner": "Победа: {who}!",
     "event.draw_game": "Прошло {rounds} кругов — игра окончена вничью.",
     "event.reaction_wait": "{active} объявляет: {said} Ждём ответа: {who}.",
