@@ -153,7 +153,10 @@ def fold_retargets(clauses: list[Clause]) -> list[Clause]:
     for c in clauses:
         prev = out[-1] if out else None
         refs = [r for r in c.refs() if r.count is None]
-        if (prev is not None and c.subject is None and refs and unit_acts.RETARGET_WORDS.intersection(c.words)
+        said = prev is not None and (unit_acts.RETARGET_WORDS.intersection(c.words)
+                                     or prev.then is None and unit_acts.RETARGET_WORDS.intersection(prev.words))
+        # «…; если тот погибнет — доп. атака по импу»: the condition may end the clause before
+        if (prev is not None and c.subject is None and refs and said
                 and action_of(c) == "attack" and action_of(prev) == "attack" and prev.then in (None, refs[0])):
             prev.then = refs[0]
             c.follow_up = True

@@ -313,6 +313,11 @@ def _inherit(c: Clause, prev: Clause) -> None:
     «N-M ОД» range said for both."""
     c.verbs = list(prev.verbs)
     c.story = prev.story
+    subject = c.subject
+    if subject is not None and subject.kind is not None and not subject.nominative:
+        # «Бес №1 бьёт беса Лилит, затем импа Лилит»: a unit in an object case is the next target
+        c.parts.insert(0, Part("ref", subject.start, subject.end, None, ref=subject))
+        c.subject = None
     if c.ap_index is None and prev.ap_index is not None and prev.ap_index[1] > prev.ap_index[0]:
         lo, hi = prev.ap_index
         prev.ap_index, c.ap_index = (lo, lo), (lo + 1, hi)
