@@ -42,7 +42,7 @@ from .state import State
 
 MAX_ORDER_LINE = 400  # characters: a longer line is a paragraph of prose
 EXPECTED = "одно действие (строительство, маршрут, артефакт, существо или поход) или пас"
-ACTIONS = frozenset({"build", "route", "artifact", "summon", "campaign", "pass", "take"})
+ACTIONS = frozenset({"v_build", "v_route", "v_artifact", "v_summon", "v_campaign", "v_pass", "v_take"})
 
 
 def read_post(text: str, state: State, faction: str) -> Reading:

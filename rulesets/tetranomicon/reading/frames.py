@@ -40,17 +40,17 @@ FRAMES: tuple[Frame, ...] = (
                     Slot("castle", frozenset({CASTLE}), role="to", title="замка"),
                     Slot("tower", frozenset({TOWER, MARK}), required=False, title="башни"),
                     Slot("sources", frozenset({SOURCE}), required=False, many=True, title="источников")),
-          triggers=frozenset({"build"}), implied=frozenset({VERBLESS}), title="строительство"),
+          triggers=frozenset({"v_build"}), implied=frozenset({VERBLESS}), title="строительство"),
     Frame("route", (Slot("segment", frozenset({SEGMENT, CASTLE}), many=True, title="участка"),
                     Slot("kind", frozenset({ROUTE_KIND}), required=False, title="вида маршрута")),
-          triggers=frozenset({"route"}), implied=frozenset({ROUTE_KIND}), title="маршрут"),
+          triggers=frozenset({"v_route"}), implied=frozenset({ROUTE_KIND}), title="маршрут"),
     Frame("artifact", (Slot("card", frozenset({ARTIFACT, SLOT, MARK}), many=True, title="артефакта"),),
-          triggers=frozenset({"artifact", "take"}), implied=frozenset({VERBLESS}), title="артефакт"),
+          triggers=frozenset({"v_artifact", "v_take"}), implied=frozenset({VERBLESS}), title="артефакт"),
     Frame("creature", (Slot("card", frozenset({CREATURE, SLOT, MARK}), many=True, title="существа"),),
-          triggers=frozenset({"summon", "take"}), implied=frozenset({VERBLESS}), title="существо"),
+          triggers=frozenset({"v_summon", "v_take"}), implied=frozenset({VERBLESS}), title="существо"),
     Frame("campaign", (Slot("castles", frozenset({CASTLE}), many=True, title="замка с трофеем"),),
-          triggers=frozenset({"campaign", "take"}), title="поход"),
-    Frame("pass", (), triggers=frozenset({"pass"}), title="пас"),
+          triggers=frozenset({"v_campaign", "v_take"}), title="поход"),
+    Frame("pass", (), triggers=frozenset({"v_pass"}), title="пас"),
 )
 FRAME_KINDS = {f.kind for f in FRAMES}
 
@@ -63,7 +63,7 @@ def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vo
     if any(how == "weak" for _, how, _ in concepts):
         context.add(ROUTE_KIND)
     ev = Evidence(context=frozenset(context))
-    named = {c for c, how, _ in concepts if how != "weak" and c not in ("take",)}
+    named = {c for c, how, _ in concepts if how != "weak" and c != "v_take"}
     for it in items:
         kind = it.kind
         if kind == "card":
@@ -74,7 +74,7 @@ def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vo
                     SLOT, "amount"):
             ev.mentions.append(Mention(kind, it.start, it.end, it, it.role))
     for concept, how, it in concepts:
-        if how == "weak" or concept == "take" and named & {"artifact", "summon", "campaign", "build"}:
+        if how == "weak" or concept == "v_take" and named & {"v_artifact", "v_summon", "v_campaign", "v_build"}:
             continue
         ev.concepts.append((concept, it.start, it.end))
     return ev
@@ -332,7 +332,7 @@ def _card(kind: str, items: list[Item], state: State, vocab: Vocabulary) -> Buil
 
 def _campaign(items: list[Item], state: State, m: Material) -> Built:
     castles = [it for it in items if it.kind == CASTLE]
-    direct = any(it.kind == "concept" and it.concept == "direct" for it in items)
+    direct = any(it.kind == "concept" and it.concept == "w_direct" for it in items)
     chain = [c.value for c in castles if c.role in ("chain_start", "chain")]
     start: str | None = None
     via: list[str] = []

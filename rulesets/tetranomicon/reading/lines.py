@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from letopis.engine.text import parses
 
-from .words import ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
+from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
 ABBREVIATED = frozenset({"мон", "т", "е", "шт", "ур", "см", "г"})
@@ -94,7 +94,7 @@ def split_sentences(items: list[Item]) -> list[tuple[list[Item], bool]]:
 # --- bookkeeping --------------------------------------------------------------------------------
 def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
     words = [it for it in piece if it.kind in ("word", "concept")]
-    if any(it.kind == "concept" and it.concept in ("pass",) for it in piece):
+    if any(it.kind == "concept" and it.concept == "v_pass" for it in piece):
         return False
     if any(_order_mood(it.text.split()[0]) for it in piece if it.kind == "concept"):
         return False
@@ -224,8 +224,8 @@ def assign_roles(items: list[Item]) -> list[Item]:
             role = "pair"
             if out[last_castle].role in (None,):
                 out[last_castle] = replace(out[last_castle], role="pair")
-        elif p is not None and p.kind == "concept" and p.concept == "campaign" and p.text.startswith("трофе") or p is not None and p.sym("-", ":") and k >= 2 and out[k - 2].kind == "concept" \
-                and out[k - 2].concept == "goal":
+        elif p is not None and p.kind == "concept" and p.concept == "v_campaign" and p.text.startswith("трофе") or p is not None and p.sym("-", ":") and k >= 2 and out[k - 2].kind == "concept" \
+                and out[k - 2].concept == "w_goal":
             role = "to"
         elif p is not None and (p.kind == "word" and p.text == "и" or p.sym(",")) and last_castle is not None \
                 and last_castle == k - 2 and out[last_castle].role in ("via", "between"):
@@ -255,8 +255,8 @@ def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
         it = out[k]
         if it is None:
             continue
-        if it.kind == "concept" and it.concept in ("tower", "slot", "segment"):
-            kind = {"tower": "tower", "slot": "slot", "segment": "segment"}[it.concept]
+        if it.kind == "concept" and it.concept in ("w_tower", "w_slot", "w_segment"):
+            kind = it.concept[2:]
             nxt, prv = at(k + 1), at(k - 1)
             if _num(nxt) is not None:
                 assert nxt is not None
@@ -272,8 +272,8 @@ def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
         if it.kind == "ordinal":
             nxt = at(k + 1)
             nxt2 = at(k + 2)
-            if nxt is not None and nxt.kind == "concept" and nxt.concept in ("artifact", "summon", "card") or nxt is not None and nxt.kind == "word" and nxt.text in ("из", "в", "во") and nxt2 is not None \
-                    and nxt2.kind == "concept" and nxt2.concept == "pool":
+            if nxt is not None and nxt.kind == "concept" and nxt.concept in ("v_artifact", "v_summon", "w_card") or nxt is not None and nxt.kind == "word" and nxt.text in ("из", "в", "во") and nxt2 is not None \
+                    and nxt2.kind == "concept" and nxt2.concept == "w_pool":
                 out[k] = Item("slot", it.start, it.end, it.value, it.text)
             continue
         if it.sym("(") and _num(at(k + 1)) is not None and at(k + 2) is not None and at(k + 2).sym(")"):  # type: ignore[union-attr]
@@ -316,7 +316,7 @@ def _sources(items: list[Item]) -> list[Item]:
                 dashed = True
                 j += 1
                 continue
-            if x.kind == "concept" and x.concept in ("take", "carry") or x.kind == "word" and x.text in _SKIP_TO_SOURCE:
+            if x.kind == "concept" and x.concept in ("v_take", "w_carry") or x.kind == "word" and x.text in _SKIP_TO_SOURCE:
                 if x.kind == "concept":
                     helpers.append(j)
                 j += 1
@@ -347,8 +347,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
         kept = apply_patterns(assign_roles(kept), vocab)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
         for it in kept:
-            if it.kind == "concept" and it.concept in ("build", "route", "artifact", "summon", "campaign",
-                                                        "pass", "take"):
+            if it.kind == "concept" and it.concept in ACTIONS:
                 how = strength(it, kept, faction)
                 if how is None:
                     s.narrative = True

@@ -41,7 +41,7 @@ from letopis.engine.text_norm import normalise
 from ..data import BUILDING_KINDS, Material
 
 LEXICON_PATH = Path(__file__).resolve().parent.parent / "lexicon.toml"
-ACTIONS = ("build", "route", "artifact", "summon", "campaign", "pass", "take")
+ACTIONS = ("v_build", "v_route", "v_artifact", "v_summon", "v_campaign", "v_pass", "v_take")
 LATIN = str.maketrans({"k": "к", "y": "у", "a": "а", "e": "е", "o": "о", "c": "с", "x": "х", "p": "р"})
 # «в Дубраве», «на Перевал», «к Заставе», «за трофеем»: where a castle stands in the order
 ROLE_WORDS = {
