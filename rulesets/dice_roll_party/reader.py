@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
+from rapidfuzz.distance import DamerauLevenshtein
 
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
@@ -33,9 +34,9 @@ from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analys
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.drops import must_be_read
+from .reading.expect import EXPECTED, example
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
-from .reading.expect import EXPECTED, example
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -166,7 +167,26 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
     if not line.parsed and _looks_like_order(pl, items) and not _thinking_aloud(items):
         line.problems.append(_unreadable(pl, items, ctx))
         line.status = LineStatus.ERROR
+    elif not line.parsed and (near := _near_order_verb(items)) is not None:
+        it, word = near  # «Попускаю ход.»: a real but unrelated verb one letter off an order verb
+        said = pl.typed(it.start, it.end)
+        line.problems.append(_problem(pl, Issue("read.unreadable_word", msg("read.unreadable_word", word=said),
+                                                msg("read.hint_maybe", word=word), start=it.start, end=it.end)))
+        line.status = LineStatus.ERROR
     return line
+
+
+def _near_order_verb(items: list[Item]) -> tuple[Item, str] | None:
+    """The line's first word when it is a first-person verb that is not an order word but one
+    letter off one («попускаю» for «пропускаю»), with the order word it is probably meant as."""
+    first = next((it for it in items if it.kind != "sym"), None)
+    if first is None or first.kind != "word" or first.concept is not None or len(first.text) < 5:
+        return None
+    g = lemmatizer().grammemes(first.text)
+    if "1per" not in g or "VERB" not in g:
+        return None
+    near = [w for w in _VERB_VOCABULARY if DamerauLevenshtein.distance(first.text, w, score_cutoff=1) <= 1]
+    return (first, near[0]) if len(near) == 1 else None
 
 
 def _thinking_aloud(items: list[Item]) -> bool:

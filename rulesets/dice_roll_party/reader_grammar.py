@@ -25,7 +25,18 @@ from .reader_combat import (
     parse_soak,
     soak_start,
 )
-from .reader_parts import DEST_PREPS, Issue, Parsed, REDS, arrow_pairs, concepts_of, first_index, prep_before, ref_indices, specs
+from .reader_parts import (
+    DEST_PREPS,
+    REDS,
+    Issue,
+    Parsed,
+    arrow_pairs,
+    concepts_of,
+    first_index,
+    prep_before,
+    ref_indices,
+    specs,
+)
 from .reader_phase1 import (
     parse_add,
     parse_draw_more,

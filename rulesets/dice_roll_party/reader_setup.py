@@ -162,16 +162,31 @@ def _bracketed_ref(items: list[Item], k: int) -> tuple[int, int] | None:
 def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | None:
     """An unquoted name beside a sheet: «Персонаж 2 Страж: время 2…», «П2: 3/4/2/3 Рыцарь»,
     «П3: время 4, … (Тень)», «Слот 2: 3/3/3/3 — Молот» — the first run of words that are not
-    part of the sheet."""
-    run: list[Item] = []
+    part of the sheet, capitalised, at most three words, and not chatter («Ну, П2: 6/2/1/3»,
+    «П3: 1/2/4/5 — как-то так.» have no name)."""
+    runs: list[list[Item]] = [[]]
     for it in items:
-        if it.kind == "word" and it.concept is None and len(it.text) > 1 and it.text.replace("-", "").isalpha():
-            run.append(it)
-        elif run:
-            break
-    if not run:
-        return None
-    return typed(run[0].start, run[-1].end).strip("()«»\"' .,:-—") or None
+        if it.kind == "word" and it.concept is None and len(it.text) > 1 and it.text.replace("-", "").isalpha() \
+                and it.text not in _CHATTER:
+            runs[-1].append(it)
+        elif runs[-1]:
+            runs.append([])
+    for run in runs:
+        if not run or len(run) > 3:
+            continue
+        name = typed(run[0].start, run[-1].end).strip("()«»\"' .,:-—")
+        if name and name[0].isupper():
+            return name
+    return None
+
+
+# Words that are talk, not a name: «ну», «как-то так», «вот», «итак»…
+_CHATTER = frozenset({
+    "ну", "вот", "так", "итак", "как-то", "както", "как", "то", "короче", "ладно", "пожалуй", "наверное",
+    "думаю", "значит", "типа", "вроде", "ок", "окей", "хм", "эх", "ой", "ага", "всё", "все", "пока", "ещё",
+    "еще", "тоже", "уже", "просто", "примерно", "кажется", "мой", "моя", "мои", "это", "такой", "такая",
+    "будет", "пусть", "привет", "всем", "удачи",
+})
 
 
 # --- auction -----------------------------------------------------------------------------------------
