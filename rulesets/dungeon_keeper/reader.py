@@ -315,6 +315,9 @@ class _Post:
         clause as it is when no frame applies (it goes on as before), None when it was an error."""
         if c.words and (notes.verb_among(c.words) or typos.near_verb(c.words)):
             return c  # «капает 20-21»: an unknown verb is a typo to read, never left out
+        if c.dashed and self._restated(c):
+            line.handled = True  # «…, имп №4 — 22-30, …» on the cell it stands on: where it is, no order
+            return None
         choice = frames.choose_frame(c, self.view, self.current)
         if choice is None:
             return c
@@ -332,6 +335,16 @@ class _Post:
         if best is None or not best.complete:
             return c
         return frames.as_action(c, best.frame.kind, self.current, self.view)
+
+    def _restated(self, c: Clause) -> bool:
+        parts = c.parts
+        if c.subject is None or len(parts) != 1 or parts[0].kind != "cell":
+            return False
+        try:
+            unit = resolve(c.subject, self.view, "own", [])
+        except Fail:
+            return False
+        return unit.cell == parts[0].value
 
     def _typo_hints(self, bounds: list[Bound], c: Clause) -> None:
         """A unit kind mistyped («Гразлир №3», «гразлир идёт…»): say which kind it looks like."""

@@ -30,6 +30,9 @@ BUILDING = "building"  # someone else's (or a neutral) building or wall
 HOSPITAL = "hospital"  # the poster's own Госпиталь
 SOURCE = "source"  # a Source of Power not the poster's
 KIND = "kind"  # a unit kind as a goal: «в жреца», «до керуба»
+RUNE = "rune"  # a rune: carried to the Altar or traded, or lying about to pick up
+ALTAR = "altar"  # the poster's own Altar
+MANA = "mana"  # «на ману»: what a rune is traded for
 NEW_BUILDING = "new_building"  # a building to put up: its kind with a cell where nothing stands
 DIR = "dir"  # a direction: «на восток», «по диагонали вверх-влево»
 
@@ -47,7 +50,11 @@ FRAMES: tuple[Frame, ...] = (
     _frame("move", "to", {CELL, DIR}, "перемещение", role=ROLE_TO, many=True),
     _frame("dig", "cell", {ROCK}, "вскапывание"),
     _frame("mine", "mine", {MINE}, "добыча"),
-    _frame("pickup", "object", {OBJECT}, "подбор предмета"),
+    _frame("pickup", "object", {OBJECT, RUNE}, "подбор предмета"),
+    Frame("rune_unlock", (Slot("rune", frozenset({RUNE})), Slot("altar", frozenset({ALTAR}))), implied=_CONTEXTS,
+          title="руна в Алтарь"),
+    Frame("rune_exchange", (Slot("rune", frozenset({RUNE})), Slot("mana", frozenset({MANA}))), implied=_CONTEXTS,
+          title="обмен руны на ману"),
     _frame("attack", "target", {ENEMY}, "атака"),
     _frame("attack_building", "target", {BUILDING}, "атака здания"),
     _frame("hospital", "hospital", {HOSPITAL}, "лечение в Госпитале"),
@@ -205,6 +212,13 @@ _BUILDABLE = _buildable()
 
 def _noun_kind(p: Part, view: View) -> str | None:
     concept = p.concept or ""
+    if concept.startswith("o_rune"):
+        return RUNE
+    if concept == "r_mana" and p.prep == "на":
+        return MANA
+    if concept == "b_altar" and p.cell is None and (not p.owner_words or owner_of_ref(p, view) == view.faction) \
+            and view.state.players[view.faction].altar is not None:
+        return ALTAR
     if concept.startswith("m_"):
         return MINE  # a resource alone («к золоту!») is no mine: its cell says so («железо 21-21»)
     if concept.startswith(("o_", "a_")):

@@ -114,6 +114,7 @@ class Clause:
     action: str | None = "?"  # the order kind, memoised by `reader_dispatch.action_of` ("?" = not yet)
     then: Ref | None = None  # an attack's second target «…, если погибнет — бьёт беса №3» (DK-GAP-63)
     follow_up: bool = False  # this clause is that second target, folded into the attack before it
+    dashed: bool = False  # a dash or a colon right after the subject: what follows is the order («имп №4 — 22-31»)
 
     @property
     def verb(self) -> Item | None:
@@ -174,6 +175,7 @@ def _parse_line(norm: str) -> LineSyntax:
         # «Имп №3:», «[b]Керуб №1[/b]», «Грасдир 2 —», «Бес №2: 1-2 ОД — идёт …», «Бес №2 (Ваал):»
         probe = Ref(ref.kind, ref.start, ref.end, number=ref.number)
         k = _ref_tail(items, after, n, probe)
+        k = _remark(items, k, n)
         rest_start = k
         if k < n and items[k].is_sym(":", "-", "—", "."):
             rest_start = k + 1
@@ -187,6 +189,19 @@ def _parse_line(norm: str) -> LineSyntax:
             pos = rest_start
     out.clauses = _clauses(items, pos)
     return out
+
+
+def _remark(items: tuple[Item, ...], k: int, n: int) -> int:
+    """Past a remark in brackets after a header's unit, made of words only («Бес №2 Лилит (если
+    подчинится): 10-13»), when a colon or a dash follows it; else k."""
+    if k >= n or not items[k].is_sym("("):
+        return k
+    close = k + 1
+    while close < n and items[close].kind == "word":
+        close += 1
+    if close == k + 1 or close + 1 >= n or not items[close].is_sym(")") or not items[close + 1].is_sym(":", "-", "—"):
+        return k
+    return close + 1
 
 
 def _unquoted(items: tuple[Item, ...]) -> tuple[Item, ...]:
@@ -245,8 +260,16 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             start, sep = k + 1, ("then" if it.concept == "w_then" or sep == ";" else "and")
     pieces.append((start, n, sep))
     merged: list[tuple[int, int, bool]] = []  # (first item, end, takes the verb before it)
+    placed = -1  # the piece that is a unit put on a cell: «…, [b]Имп №4 — 22-31[/b], а дальше посмотрим»
     for a, b, sep in pieces:
         if a >= b:
+            continue
+        if merged and _unit_to_cell(items, a, b):
+            merged.append((a, b, False))
+            placed = len(merged) - 1
+            continue
+        if placed == len(merged) - 1 and not _has_action(items, a, b):
+            merged.append((a, b, False))  # chatter after it stays chatter of its own
             continue
         if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)):
             if not _ap_only(items, a, b) and _own_order(items, merged, a, b, sep):
@@ -265,6 +288,14 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             _inherit(c, clauses[-1])
         clauses.append(c)
     return clauses
+
+
+def _unit_to_cell(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """A piece «имп №4 — 22-31» (a unit, a dash or a colon, a cell) inside a longer line."""
+    ref, k = _ref_at(items, a)
+    if ref is None or ref.kind is None or ref.number is None:
+        return False
+    return k + 2 == b and items[k].is_sym("-", "—", ":") and items[k + 1].kind == "cell"
 
 
 def _objects(items: tuple[Item, ...], a: int, b: int) -> set[str]:
@@ -416,6 +447,9 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
                 continue
             if it.text in ("→", "↔") or (it.text == "-" and _between_cells(items, k)):
                 c.parts.append(Part("arrow", it.start, it.end))
+            elif it.text in ("-", "—", ":") and c.subject is not None and not c.parts and not c.verbs \
+                    and items[k - 1].end == c.subject.end:
+                c.dashed = True
             k += 1
             continue
         # action points said as a count: «тратит 2 ОД», «2 ОД на захват», «все ОД»
@@ -626,7 +660,7 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
     elif last is None and c.subject_noun is not None and c.subject_noun.cell is None:
         holder = c.subject_noun
     elif last is None and c.subject is not None and c.subject.cell is None and part.prep in ("на", None) \
-            and not c.verbs:
+            and not c.verbs and not c.dashed:
         holder = c.subject
     if holder is not None:
         holder.cell = part.value  # type: ignore[assignment]
