@@ -8,7 +8,7 @@ UV := python3 -m uv
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: uv env dev-env run test test-fast bench browser-deps lint clean
+.PHONY: uv env dev-env run test test-fast fuzz bench browser-deps lint clean
 
 uv:
 	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv \
@@ -36,6 +36,13 @@ test: dev-env browser-deps
 
 test-fast: dev-env
 	$(VENV)/bin/pytest -q -m "not browser"
+
+# The long OpenAPI fuzz run: every operation, as a GM and as a player, fresh random cases each time
+# (FUZZ_EXAMPLES per operation); prints operations, cases and server errors. CI runs a short one.
+FUZZ_EXAMPLES ?= 100
+fuzz: dev-env
+	LETOPIS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) LETOPIS_FUZZ_RANDOM=1 LETOPIS_FUZZ_PROGRESS=1 \
+	  $(VENV)/bin/pytest -q -s -p no:cacheprovider tests/api/test_api_fuzz.py
 
 bench: dev-env
 	$(PY) -m bench
