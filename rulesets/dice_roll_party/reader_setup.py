@@ -102,6 +102,8 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
         rest_start = lo
         lo = 0
         items = [first, *items[rest_start:]]
+    elif (lead := _ref_after_chatter(items)) is not None:
+        slot = slot_of(items[lead])  # «Ну, П2: 6/2/1/3», «Рыцарь П2: 3/4/2/3» (the name is read below)
     elif marker_number is not None:
         slot = marker_number
     if slot is not None and not 1 <= slot <= 4:
@@ -148,6 +150,16 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
     p.orders.append(Build(slot=slot or 1, time=time, attack=attack, defence=defence, form=form, name=name or None))
     p.build_slot_missing = slot is None
     return p
+
+
+def _ref_after_chatter(items: list[Item]) -> int | None:
+    """The index of a character reference that only chatter («Ну,», «Итак:») stands before."""
+    for k, it in enumerate(items):
+        if it.kind == "ref":
+            return k
+        if not (it.kind == "sym" or it.kind == "word" and it.concept is None):
+            return None
+    return None
 
 
 def _bracketed_ref(items: list[Item], k: int) -> tuple[int, int] | None:
