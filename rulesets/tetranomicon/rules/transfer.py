@@ -23,7 +23,9 @@ class SetupDocumentError(ValueError):
 
 
 def export_setup(state: State) -> dict[str, Any]:
-    return {"ruleset": "tetranomicon", "state": state.model_dump(mode="json")}
+    """The setup document of a running game; its ``factions`` let the service import it as is."""
+    factions = [{"id": f, "name": state.players[f].name} for f in state.order]
+    return {"ruleset": "tetranomicon", "factions": factions, "state": state.model_dump(mode="json")}
 
 
 def import_setup(document: dict[str, Any]) -> State:
