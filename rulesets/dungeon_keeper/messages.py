@@ -119,7 +119,7 @@ MESSAGES: dict[str, str] = {
     "upgrade.tree": "{who} нельзя улучшить до {to}.",
     "upgrade.twice": "{who} уже улучшен в этот ход — одно улучшение юнита за ход.",
     "upgrade.far": "{who} должен быть не дальше {range} клеток от вашего Источника Силы.",
-    "upgrade.rune": "Для улучшения до {to} нужна {rune} в Алтаре.",
+    "upgrade.rune": "Для улучшения до {to} не хватает {rune} в Алтаре.",
     "upgrade_building.none": "На {cell} нет такого здания.",
     "upgrade_building.not_source": "Улучшать можно только Источники Силы.",
     "upgrade_building.not_own": "Это не ваш Источник.",

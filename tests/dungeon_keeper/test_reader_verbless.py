@@ -25,13 +25,13 @@ def workers():
                  objects=[("chest", (11, 11)), ("crystal", (13, 11)), ("artifact", (11, 12), "sword")])
 
 
-def arch(**resources: int):
+def arch(runes: list[str] | None = None, **resources: int):
     return world(units=[("p1", "bes", 1, (39, 40)), ("p1", "grasdir", 3, (40, 42)), ("p1", "imp", 1, (43, 42)),
                         ("p2", "bes", 1, (30, 32)), ("p2", "kerub", 2, (20, 20))],
                  buildings=[("p1", "circle", (42, 42)), ("p1", "source", (40, 40), {"level": 3}), ("p1", "armoury", (42, 38)),
                             ("p1", "battle_tower", (30, 30))],
                  resources={"gold": 200, "mana": 100, "iron": 50, "taldear": 5, **resources},
-                 spells=["rage", "healing"])
+                 spells=["rage", "healing"], runes=["fire"] if runes is None else runes)
 
 
 # --- moves, DK-MOVE-01 / DK-GAP-16 ------------------------------------------------------------------
@@ -94,6 +94,11 @@ def test_an_upgrade_by_arrow_or_by_becoming_DK_UPG_01():
     s = arch()
     assert texts(read("Бес №1 => жрец", s)) == ["Улучшаю беса №1 до жреца."]
     assert texts(read("Бес №1 становится огневиком", s)) == ["Улучшаю беса №1 до огневика."]
+
+
+def test_a_missing_rune_is_named_in_a_sentence_that_reads_DK_UPG_04():
+    (p,) = line_errors(read("Бес №1 становится огневиком", arch(runes=[])))
+    assert p.clause == "DK-UPG-04" and p.message == "Для улучшения до огневика не хватает Руны Огня в Алтаре."
 
 
 def test_a_spell_on_two_units_is_two_casts_DK_SPELL_01():
