@@ -1,0 +1,725 @@
+"""Reading a «Битвы FANTASY» post: `read_post(text, state, faction) -> Reading` (checklist §3, §4).
+
+The reader stands on the shared reading core. `split_post` gives the lines (quotes, BBCode,
+emoticons, off-topic, list markers); `reading.words` finds what each line mentions (figures by
+any name form, number, ordinal, group or colour; cells in every form; weapons, artifacts, sides,
+the lexicon's concepts); each line is cut into clauses (`split_clauses`: «; », «, затем», …), and
+each clause is matched against the order kinds of the step, declared as frames in
+`reading.frames` (deployment, the six maneuver orders, shooting, and one frame per decision
+answer WG-DEC-01…13).
+
+A clause that names the poster's own figures with an action word, a place, a target or an amount
+is an order (core `is_order_line`): it is read, or it is an error with the most specific clause
+and a hint. Everything else is flavour. Every order is then checked with the rules' own checkers
+against the board as the lines above leave it (WG-DEF-MOVE-08): a move shows its path, its ОМ
+cost and what is left, an unreachable cell says what the path costs and what the figure has.
+
+While a decision waits, the whole post is the answer: everyday answers («пусть решит кубик»,
+«нет», «на ваше усмотрение») through the core's `everyday_answer`, or the choice itself.
+A post from a player who is not expected now is refused on line 1 with whose turn it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from letopis.engine.answers import Answer, everyday_answer
+from letopis.engine.clauses import split_clauses
+from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.frames import is_order_line, readings_text
+from letopis.engine.problems import Problem, ProblemKind, Severity
+from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.text import LineKind, PostLine, split_post
+
+from .battle.deployment import check_deploy
+from .battle.moves import check_movement, check_teleport, own_figure, path_text
+from .messages import Violation, text, violation
+from .naming import Namer, cap, cell_text
+from .orders import (
+    ActivateArtifact,
+    ByDice,
+    Casualties,
+    Charge,
+    Continue,
+    Decline,
+    Deploy,
+    FightFirst,
+    Hold,
+    Move,
+    NoSave,
+    NoShooting,
+    Shoot,
+    Step,
+    Storm,
+    Stray,
+    Teleport,
+    TowerCells,
+    Withdraw,
+)
+from .reading.frames import (
+    ACTION_CONCEPTS,
+    STEP_FRAMES,
+    Built,
+    Carry,
+    build,
+    casualties,
+    evidence,
+    fail,
+    no_save,
+    pick,
+    play_card,
+)
+from .reading.messages import msg
+from .reading.words import Item, Scanner, vocabulary
+from .rules.shooting import check_shot, covered, to_hit, weapon_of
+from .state import State
+
+MAX_ORDER_LINE = 400
+PHASE_NAMES = {"deploy": "расстановка", "maneuver": "маневр", "shooting": "стрельба", "merged": "маневр и стрельба",
+               "melee": "рукопашный бой", "healing": "лечение"}
+EXPECTED = {
+    "deploy": "расстановка: каждая фигура армии в свою зону",
+    "maneuver": "приказы на маневр (движение, атака с ходу, телепортация, штурм) или «все стоят на месте»",
+    "shooting": "приказы на стрельбу или «Не стреляем»",
+    "merged": "приказы на маневр и стрельбу",
+}
+CLAUSE_OF_STEP = {"deploy": "WG-DEF-BOARD-05", "maneuver": "WG-DEF-MOVE-05", "shooting": "WG-DEF-SHOOT-01",
+                  "merged": "WG-DEF-TURN-04"}
+DECLINE_FOR = {"WG-DEC-04": "step", "WG-DEC-05": "step", "WG-DEC-06": "withdraw", "WG-DEC-12": "continue",
+               "WG-DEC-13": "card"}
+BY_DICE = frozenset({"WG-DEC-01", "WG-DEC-02", "WG-DEC-03", "WG-DEC-07", "WG-DEC-10"})
+MANEUVER_ORDERS = (Move, Charge, Continue, Storm, Teleport, Hold)
+SHOOTING_ORDERS = (Shoot, NoShooting)
+
+
+def read_post(text_: str, state: State, faction: str) -> Reading:
+    """Read a post into orders and problems. Never raises."""
+    return read_or_report(read_post_strict, text_, state, faction, message=msg("read.internal")[0])
+
+
+# --- whose post ----------------------------------------------------------------------------------
+def expected_poster(state: State) -> str | None:
+    """`battle.engine.expected` without touching the state."""
+    order = state.order if state.phase in ("maneuver", "shooting") else state.setup_order
+    i = state.active
+    while i < len(order) and state.players[order[i]].out:
+        i += 1
+    return order[i] if i < len(order) else None
+
+
+def step_of(state: State, faction: str) -> tuple[str | None, Violation | None]:
+    """The step this poster answers now (a phase or a decision id), or why he may not post."""
+    if state.phase == "over":
+        return None, violation("turn.over", "WG-DEF-WIN-02")
+    p = state.pending
+    if p is not None:
+        if p.faction == faction:
+            return p.decision, None
+        return None, violation("turn.decision_waits", "WG-DEF-DECIDE-01", who=state.players[p.faction].name,
+                               decision=p.decision)
+    if faction not in state.players:
+        return None, violation("turn.not_yours", "WG-DEF-TURN-05", who="—", phase=PHASE_NAMES.get(state.phase, ""))
+    if state.phase == "deploy":
+        if state.options.hidden_deployment:
+            if faction not in state.hidden_posts:
+                return "deploy", None
+        elif expected_poster(state) == faction:
+            return "deploy", None
+    elif state.phase in ("maneuver", "shooting") and expected_poster(state) == faction:
+        if state.phase == "maneuver" and state.options.posting == "merged":
+            return "merged", None
+        return state.phase, None
+    who = expected_poster(state) if state.phase in ("deploy", "maneuver", "shooting") else None
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    return None, violation("turn.not_yours", "WG-DEF-TURN-05", who=state.players[who].name if who else "сервер",
+                           phase=phase)
+
+
+# --- one line ------------------------------------------------------------------------------------
+@dataclass
+class _Line:
+    post: PostLine
+    status: LineStatus = LineStatus.FLAVOUR
+    orders: list[BaseModel] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    costs: list[str] = field(default_factory=list)
+
+
+def _problem(pl: PostLine, code: str, message: str, hint: str | None, clause: str | None, *,
+             span: tuple[int, int] | None = None, kind: ProblemKind = ProblemKind.UNREADABLE,
+             severity: Severity = Severity.ERROR) -> Problem:
+    if span is not None and pl.cols:
+        a, b = pl.span(*span)
+    else:
+        a, b = 0, len(pl.original)
+    return Problem(line=pl.number, col_start=a, col_end=b, code=code, message=message, hint=hint, clause=clause,
+                   kind=kind, severity=severity)
+
+
+def _error(line: _Line, built: Built, state: State, faction: str, step: str) -> None:
+    params = dict(built.params)
+    params.setdefault("example", example(state, faction, step))
+    if built.error == "read.which":
+        params["first"] = params.get("options", "").split(",")[0]
+    if built.error in ("fig.not_own",):
+        message, hint = text("fig.not_own", who=params.get("who", "")), None
+    else:
+        message, hint = msg(built.error or "read.unreadable", **params)
+    line.problems.append(_problem(line.post, built.error or "read.unreadable", message, hint, built.clause,
+                                  span=built.span))
+    line.status = LineStatus.ERROR
+
+
+def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
+    """The clauses of a line with their items; a «, затем …» clause keeps its connector."""
+    out = []
+    for c in split_clauses(norm, sentences=True):
+        its = [it for it in items if c.start <= it.start < c.end]
+        out.append((c.connector, its))
+    return out
+
+
+def _words(items: list[Item]) -> list[str]:
+    return [it.text for it in items if it.kind == "word"]
+
+
+def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str, step: str, carry: Carry) -> _Line:
+    line = _Line(pl)
+    items = scanner.scan(pl.norm)
+    if pl.kind is LineKind.HEADING:
+        own = [it for it in items if it.kind == "fig" and it.own and not it.error]
+        if own:  # a unit header «Рыцарь:»: the lines under it are his
+            carry.actors = [f for it in own for f in it.figs]
+        return line
+    kinds = STEP_FRAMES[step]
+    for connector, its in _clauses(pl.norm, items):
+        if not its:
+            continue
+        context = {step if step != "merged" else "maneuver"}
+        ev = evidence(its, context)
+        if connector and not any(it.kind == "fig" and it.own for it in its) and carry.actors:
+            # «…, затем на 9-7»: the same actor as the clause before
+            ev.mentions.insert(0, _carried_mention(carry))
+        said = ev.concept_names()
+        if step == "maneuver" and "shoot" in said and any(it.kind == "fig" for it in its) \
+                and not said & {"move", "charge", "teleport", "storm", "hold"}:
+            message, hint = msg("read.wrong_phase", phase="маневр", expected=EXPECTED["maneuver"])
+            line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
+            line.status = LineStatus.ERROR
+            continue
+        if step == "shooting" and said & {"move", "charge", "teleport", "storm"} and any(it.kind == "cell" for it in its):
+            message, hint = msg("read.wrong_phase", phase="стрельба", expected=EXPECTED["shooting"])
+            line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
+            line.status = LineStatus.ERROR
+            continue
+        explicit = bool(said & {"no_shoot", "hold", "continue"})
+        if not explicit and not is_order_line(ev, ACTION_CONCEPTS, _words(its)):
+            continue
+        choice = pick(ev, kinds)
+        if choice.ambiguous:
+            message, hint = msg("read.ambiguous", readings=readings_text(choice.rivals))
+            line.problems.append(_problem(pl, "read.ambiguous", message, hint, CLAUSE_OF_STEP[step],
+                                          kind=ProblemKind.AMBIGUOUS))
+            line.status = LineStatus.ERROR
+            continue
+        if choice.best is None:
+            _error(line, fail("read.unreadable", CLAUSE_OF_STEP[step]), state, faction, step)
+            continue
+        kind = choice.best.frame.kind
+        if connector and kind == "move" and carry.last_charge and not any(it.kind == "fig" and it.own for it in its) \
+                and connector.strip(",") in ("затем", "потом", "далее"):
+            kind = "continue"
+        got = build(kind, its, state, faction, carry, context)
+        if not got.ok:
+            _error(line, got, state, faction, step)
+            continue
+        carry.last_charge = kind == "charge" or bool(got.charge_figure)
+        if got.charge_figure:
+            carry.charge_figure = got.charge_figure
+        elif kind == "teleport" and got.orders and got.orders[0].charge:  # type: ignore[attr-defined]
+            carry.charge_figure = got.orders[0].figure  # type: ignore[attr-defined]
+        line.orders += got.orders
+        line.status = LineStatus.ORDER
+    return line
+
+
+def _carried_mention(carry: Carry):
+    from letopis.engine.frames import OWN, Mention
+    return Mention(OWN, 0, 0, None)
+
+
+# --- checking orders against the board as the lines above leave it -----------------------------------
+class Checker:
+    def __init__(self, state: State, faction: str, step: str) -> None:
+        self.sim = state.clone()
+        self.faction = faction
+        self.step = step
+        self.n = Namer(state, faction)
+        self.deployed: set[str] = set()
+        self.charged: dict[str, int] = {}  # figure → ОМ left after its charge (for a continuation)
+
+    def check(self, line: _Line) -> None:
+        keep = []
+        for order in line.orders:
+            bad, summary, cost = self._one(order)
+            if bad is not None:
+                kind = ProblemKind.INFO if bad.warning else ProblemKind.ILLEGAL
+                line.problems.append(_problem(line.post, bad.code, bad.message, bad.hint, bad.clause, kind=kind,
+                                              severity=Severity.WARNING if bad.warning else Severity.ERROR))
+                if not bad.warning:
+                    line.status = LineStatus.ERROR
+                    continue
+            keep.append(order)
+            if summary:
+                line.summaries.append(summary)
+            if cost:
+                line.costs.append(cost)
+        line.orders = keep if line.status is not LineStatus.ERROR else []
+
+    def _one(self, order: BaseModel) -> tuple[Violation | None, str | None, str | None]:
+        s, f = self.sim, self.faction
+        if self.step in ("maneuver", "shooting") and isinstance(order, MANEUVER_ORDERS) and self.step == "shooting":
+            return violation("turn.wrong_kind", "WG-DEF-TURN-03", phase="стрельба", order=order.to_text(self.n)), None, None
+        if isinstance(order, Deploy):
+            if order.figure in self.deployed:
+                return Violation("deploy.twice", text("deploy.twice", who=self.n.figure(order.figure)),
+                                 "WG-DEF-BOARD-05"), None, None
+            bad = check_deploy(s, f, order)
+            if bad is None:
+                s.figures[order.figure].cell = tuple(order.cell)
+                self.deployed.add(order.figure)
+                return None, f"{cap(self.n.figure(order.figure))} — {cell_text(order.cell)}", None
+            return bad, None, None
+        if isinstance(order, Continue):
+            fig = s.figures.get(order.figure)
+            if fig is None or order.figure not in self.charged:
+                m, h = msg("read.continue_order")
+                return Violation("continue.no_charge", m, "WG-DEF-CHARGE-04", h), None, None
+            fig.om_left = self.charged.pop(order.figure)
+        if isinstance(order, (Move, Charge, Continue, Storm)):
+            bad, path = check_movement(s, f, order)
+            if bad is not None and not bad.warning:
+                return bad, None, None
+            assert path is not None
+            fig = s.figures[order.figure]
+            start = fig.cell
+            dest = fig.cell if isinstance(order, Storm) and order.dest is None else tuple(order.dest)
+            summary = text("move.summary", who=cap(self.n.figure(fig.id)), path=path_text(start, path),
+                           cost=path.cost or 0, left=path.left)
+            if path.contact:
+                summary = summary.rstrip(".") + text("move.contact") + "."
+            if isinstance(order, Storm):
+                summary = summary.rstrip(".") + ", штурм башни."
+            if isinstance(order, Charge):
+                summary = summary.rstrip(".") + ", атака с ходу."
+            fig.cell = dest
+            fig.done = True
+            if dest != start:
+                fig.moved = True
+            if isinstance(order, Continue):
+                fig.om_left = None
+            else:
+                fig.om_spent += path.cost or 0
+            if isinstance(order, Charge) or (isinstance(order, Continue) and order.charge):
+                self.charged[fig.id] = path.left
+            cost = f"{path.cost or 0} ОМ, осталось {path.left} ОМ"
+            return bad, summary, cost
+        if isinstance(order, Teleport):
+            bad = check_teleport(s, f, order)
+            if bad is not None:
+                return bad, None, None
+            mage, fig = s.figures[order.mage], s.figures[order.figure]
+            start = fig.cell
+            fig.cell = tuple(order.dest)
+            fig.moved = fig.teleported = fig.done = True
+            mage.teleport_used = mage.done = True
+            if order.charge:
+                self.charged[fig.id] = 0
+            return None, f"{cap(self.n.figure(mage.id))}: телепортация {self.n.figure(fig.id, 'acc')} " \
+                f"{cell_text(start)} → {cell_text(order.dest)}", None
+        if isinstance(order, Hold):
+            if order.figure is None:
+                return None, "Остальные стоят на месте.", None
+            fig, bad = own_figure(s, f, order.figure)
+            if bad is not None:
+                return bad, None, None
+            if fig.done:
+                return violation("move.done", "WG-DEF-MOVE-06", who=self.n.figure(fig.id)), None, None
+            fig.done = True
+            return None, text("hold.summary", who=cap(self.n.figure(fig.id))), None
+        if isinstance(order, Shoot):
+            fig, bad = own_figure(s, f, order.figure)
+            if bad is not None:
+                return bad, None, None
+            target = s.figures.get(order.target)
+            if target is None or not target.alive or target.cell is None:
+                return violation("fig.dead", "WG-DEF-SHOOT-03", who=self.n.figure(order.target)), None, None
+            bad = check_shot(s, fig, order.weapon, target)
+            if bad is not None:
+                return bad, None, None
+            w = weapon_of(s, fig, order.weapon)
+            assert w is not None
+            count, _ = to_hit(s, fig, w, target)
+            need = "только 6 (укрытие)" if covered(s, fig, target) else "5 или 6"
+            fig.fired.append(w.key)
+            return None, text("shot.summary", who=cap(self.n.figure(fig.id)), whom=self.n.figure(target.id, "dat"),
+                              dice=count, need=need), None
+        if isinstance(order, NoShooting):
+            if order.figure is not None:
+                fig, bad = own_figure(s, f, order.figure)
+                if bad is not None:
+                    return bad, None, None
+            return None, order.to_text(self.n), None
+        return None, order.to_text(self.n), None  # type: ignore[attr-defined]
+
+    def missing_deployment(self) -> list[str]:
+        return [f.id for f in sorted(self.sim.figures.values(), key=lambda f: f.order)
+                if f.side == self.faction and f.alive and f.cell is None]
+
+
+# --- an example from the poster's own figures --------------------------------------------------------
+def example(state: State, faction: str, step: str) -> str:
+    n = Namer(state, faction)
+    mine = [f for f in sorted(state.figures.values(), key=lambda f: f.order) if f.side == faction and f.alive]
+    if not mine:
+        return "Пусть решит кубик."
+    fig = mine[0]
+    if step == "deploy":
+        from .battle.deployment import default_deployment
+        d = default_deployment(state, faction)
+        return d[0].to_text(n) if d else f"{cap(n.figure(fig.id))} — 5-2."
+    if step == "shooting":
+        for f in mine:
+            for w in state.spec(f).weapons:
+                for e in state.living():
+                    if e.side != faction and f.cell and check_shot(state, f, w.key, e) is None:
+                        return Shoot(figure=f.id, target=e.id).to_text(n)
+        return "Не стреляем."
+    if step in ("maneuver", "merged"):
+        from .rules.geometry import neighbours
+        for f in mine:
+            if f.cell is None or f.done:
+                continue
+            for c in neighbours(state.board, f.cell):
+                if check_movement(state, faction, Move(figure=f.id, dest=c))[0] is None:
+                    return Move(figure=f.id, dest=c).to_text(n)
+        return Hold().to_text(n)
+    p = state.pending
+    if p is not None and p.figures:
+        if step == "WG-DEC-01":
+            return Stray(victim=p.figures[0]).to_text(n)
+        if step == "WG-DEC-02":
+            return Casualties(lethal=tuple(p.figures[:max(1, p.count)]), lesser=tuple(p.figures[max(1, p.count):])).to_text(n)
+        if step == "WG-DEC-03":
+            return NoSave(figures=tuple(p.figures[:max(1, p.count)])).to_text(n)
+        if p.cells:
+            f0, cells = next(iter(p.cells.items()))
+            if cells:
+                return (Withdraw if step == "WG-DEC-06" else Step)(figure=f0, cell=cells[0]).to_text(n)
+    if p is not None and p.choices:
+        if step == "WG-DEC-07":
+            return FightFirst(opponent=p.choices[0]).to_text(n)
+        if step == "WG-DEC-10":
+            return ActivateArtifact(artifact=p.choices[0]).to_text(n)
+    return ByDice().to_text(n)
+
+
+# --- the post --------------------------------------------------------------------------------------
+def read_post_strict(text_: str, state: State, faction: str) -> Reading:
+    step, bad = step_of(state, faction)
+    lines = split_post(text_ or "")
+    if bad is not None:
+        reading = Reading()
+        for pl in lines:
+            reading.lines.append(LineReading(line=pl.number, text=pl.original, status=_plain_status(pl)))
+        reading.problems.append(Problem(line=1, code=bad.code, message=bad.message, hint=bad.hint, clause=bad.clause,
+                                        kind=ProblemKind.ILLEGAL))
+        return reading
+    assert step is not None
+    vocab = vocabulary(state)
+    scanner = Scanner(state, faction, vocab)
+    if step.startswith("WG-DEC"):
+        return _read_answer(lines, scanner, state, faction, step)
+    carry = Carry()
+    outs: list[_Line] = []
+    for pl in lines:
+        if pl.kind is LineKind.TEXT and pl.norm and len(pl.norm) <= MAX_ORDER_LINE or pl.kind is LineKind.HEADING:
+            outs.append(_read_orders_line(pl, scanner, state, faction, step, carry))
+        else:
+            outs.append(_Line(pl, _plain_status(pl)))
+    checker = Checker(state, faction, step)
+    reading = Reading()
+    for out in outs:
+        if out.orders and out.status is LineStatus.ORDER:
+            checker.check(out)
+        reading.orders += out.orders
+        reading.problems += out.problems
+        reading.lines.append(LineReading(line=out.post.number, text=out.post.original, status=out.status,
+                                         summary=" ".join(out.summaries) or None, cost="; ".join(out.costs) or None))
+    if step == "deploy" and reading.orders and reading.ok:
+        missing = checker.missing_deployment()
+        if missing:
+            n = Namer(state, faction)
+            last = max((x.line for x in reading.lines if x.status is LineStatus.ORDER), default=1)
+            reading.problems.append(Problem(line=last, code="deploy.missing", clause="WG-DEF-BOARD-05",
+                                            message=text("deploy.missing", who=n.figures(missing)),
+                                            hint=text("deploy.missing.hint"), kind=ProblemKind.ILLEGAL))
+    if not reading.orders and reading.ok:
+        require_an_order(reading, expected=EXPECTED[step], example=example(state, faction, step),
+                         clause=CLAUSE_OF_STEP[step])
+    return reading
+
+
+def _plain_status(pl: PostLine) -> LineStatus:
+    return {LineKind.BLANK: LineStatus.BLANK, LineKind.QUOTE: LineStatus.QUOTE}.get(pl.kind, LineStatus.FLAVOUR)
+
+
+# --- decisions (checklist §4) ----------------------------------------------------------------------------
+def default_answer(state: State, faction: str) -> list[BaseModel]:
+    from .battle.turns import default_orders
+    return default_orders(state, faction)
+
+
+def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> list[BaseModel] | None:
+    if answer is Answer.RANDOM:
+        return [ByDice()] if step in BY_DICE else default_answer(state, faction)
+    if answer in (Answer.DEFAULT, Answer.YES):
+        return default_answer(state, faction)
+    if step in DECLINE_FOR:
+        return [Decline(what=DECLINE_FOR[step])]  # type: ignore[arg-type]
+    return None
+
+
+_DECLINE_CONCEPTS = {"step": {"decline_step", "hold", "nobody"}, "withdraw": {"decline_withdraw", "hold", "nobody"},
+                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}}
+
+
+def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction: str, step: str) -> Reading:
+    p = state.pending
+    assert p is not None
+    n = Namer(state, faction)
+    reading = Reading()
+    outs: list[_Line] = []
+    all_items: list[tuple[_Line, list[Item]]] = []
+    carry = Carry(charge_figure=p.figures[0] if step == "WG-DEC-12" and p.figures else None)
+    for pl in lines:
+        line = _Line(pl, _plain_status(pl))
+        outs.append(line)
+        if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
+            continue
+        items = scanner.scan(pl.norm)
+        said = {it.value for it in items if it.kind == "concept"}
+        plain = everyday_answer(pl.norm, normalised=True)
+        if plain is not None and not any(it.kind in ("fig", "cell", "artifact", "side") for it in items):
+            got = _answer_orders(plain, state, faction, step)
+            if got is None:
+                message, hint = msg("read.answer_no", prompt=p.prompt)
+                line.problems.append(_problem(pl, "read.answer_no", message, hint, step))
+                line.status = LineStatus.ERROR
+            else:
+                line.orders, line.status = got, LineStatus.ORDER
+            continue
+        what = DECLINE_FOR.get(step)
+        if what and said & _DECLINE_CONCEPTS[what] and not any(it.kind == "cell" for it in items):
+            line.orders, line.status = [Decline(what=what)], LineStatus.ORDER  # type: ignore[arg-type]
+            continue
+        if step == "WG-DEC-13":
+            if said & {"card"} or "«" in pl.norm:
+                got = play_card(pl.text)
+                _take(line, got, state, faction, step)
+            continue
+        if step in ("WG-DEC-02", "WG-DEC-03"):
+            if any(it.kind == "fig" for it in items):
+                all_items.append((line, items))
+            continue
+        ev = evidence(items, {step})
+        if step == "WG-DEC-07":
+            if any(it.kind == "side" for it in items):
+                _take(line, build("fight_first", items, state, faction, carry, {step}), state, faction, step)
+            continue
+        if step == "WG-DEC-10":
+            if any(it.kind == "artifact" for it in items):
+                _take(line, build("artifact", items, state, faction, carry, {step}), state, faction, step)
+            elif said & {"artifact"}:
+                _take(line, fail("read.no_artifact", "WG-DEC-10"), state, faction, step)
+            continue
+        if step == "WG-DEC-01":
+            if any(it.kind == "fig" for it in items):
+                _take(line, _stray(items, p.figures), state, faction, step)
+            continue
+        if not any(it.kind in ("fig", "cell") for it in items) and not said & ACTION_CONCEPTS:
+            continue
+        if step == "WG-DEC-12" and not any(it.kind == "cell" for it in items):
+            continue
+        choice = pick(ev, STEP_FRAMES[step])
+        if choice.best is None:
+            if any(it.kind == "cell" for it in items) or any(it.kind == "fig" and it.own for it in items):
+                _take(line, fail("read.unreadable", step), state, faction, step)
+            continue
+        kind = choice.best.frame.kind
+        if step == "WG-DEC-12" and kind in ("move", "charge"):
+            kind = "continue"
+        _take(line, build(kind, items, state, faction, carry, {step}), state, faction, step)
+    # decisions read over the whole post: casualties and saves
+    if all_items:
+        items = [it for _, its in all_items for it in its]
+        first = all_items[0][0]
+        if step == "WG-DEC-02":
+            got = casualties(items, p.figures, p.count)
+        else:
+            got = no_save(items, p.figures)
+        _take(first, got, state, faction, step)
+        for line, _ in all_items[1:]:
+            if first.status is LineStatus.ORDER:
+                line.status = LineStatus.ORDER
+    orders = [o for out in outs for o in out.orders]
+    if orders:
+        orders = _merge(orders)
+        bad = _check_answer(orders, state, faction, step)
+        if bad is not None:
+            line = next(out for out in outs if out.orders)
+            line.problems.append(_problem(line.post, bad.code, bad.message, bad.hint, bad.clause, kind=ProblemKind.ILLEGAL))
+            line.status = LineStatus.ERROR
+            orders = []
+    for out in outs:
+        reading.problems += out.problems
+        summary = " ".join(o.to_text(n) for o in out.orders) if out.orders and out.status is LineStatus.ORDER else None  # type: ignore[attr-defined]
+        reading.lines.append(LineReading(line=out.post.number, text=out.post.original, status=out.status,
+                                         summary=summary))
+    if reading.ok:
+        reading.orders = orders
+    if not reading.orders and reading.ok:
+        require_an_order(reading, expected=f"ответ на решение: {p.prompt}", example=example(state, faction, step),
+                         clause=step)
+    return reading
+
+
+def _stray(items: list[Item], candidates: list[str]) -> Built:
+    for it in items:
+        if it.kind != "fig":
+            continue
+        for f in (*it.figs, *it.alt):
+            if f in candidates:
+                return Built([Stray(victim=f)])
+        if it.figs:
+            return Built([Stray(victim=it.figs[0])])
+    return fail("read.no_victim", "WG-DEC-01")
+
+
+def _take(line: _Line, got: Built, state: State, faction: str, step: str) -> None:
+    if got.ok:
+        line.orders += got.orders
+        line.status = LineStatus.ORDER
+    else:
+        _error(line, got, state, faction, step)
+
+
+def _merge(orders: list[BaseModel]) -> list[BaseModel]:
+    """Several lines of one answer make one order where the answer is one («На башню: …»)."""
+    towers = [o for o in orders if isinstance(o, TowerCells)]
+    if len(towers) > 1:
+        moves = tuple(m for t in towers for m in t.moves)
+        orders = [o for o in orders if not isinstance(o, TowerCells)] + [TowerCells(moves=moves)]
+    if any(isinstance(o, (ByDice,)) for o in orders) and len(orders) > 1:
+        orders = [o for o in orders if isinstance(o, ByDice)][:1]
+    declines = [o for o in orders if isinstance(o, Decline)]
+    if declines and len(declines) < len(orders):
+        orders = [o for o in orders if not isinstance(o, Decline)]
+    elif len(declines) > 1:
+        orders = declines[:1]
+    return orders
+
+
+def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str) -> Violation | None:
+    """Whether an answer fits the decision it answers (its candidates, cells, counts)."""
+    from .rules.damage import check_allocation, fill_lesser
+    p = state.pending
+    assert p is not None
+    n = Namer(state, faction)
+    options = n.figures(p.figures) if p.figures else ", ".join(p.choices)
+    for o in orders:
+        if isinstance(o, (ByDice, Decline)):
+            if isinstance(o, ByDice) and step not in BY_DICE:
+                return violation("dec.wrong_answer", step, decision=step)
+            if isinstance(o, Decline) and DECLINE_FOR.get(step) != o.what:
+                return violation("dec.wrong_answer", step, decision=step)
+            continue
+        if isinstance(o, Stray):
+            if o.victim not in p.figures:
+                return violation("dec.not_candidate", "WG-DEC-01", who=n.figure(o.victim), options=options)
+        elif isinstance(o, Casualties):
+            fight = next((f for f in reversed(state.stack) if f.kind == "fight"), None)
+            figs = [state.figures[f] for f in p.figures]
+            bad_fig = next((f for f in (*o.lethal, *o.lesser) if f not in p.figures), None)
+            if bad_fig:
+                return violation("dec.not_candidate", "WG-DEC-02", who=n.figure(bad_fig), options=options)
+            if fight is None:
+                continue
+            if len(o.lethal) != p.count:
+                return violation("dec.lethal_count", "WG-DEF-DMG-01", need=p.count, have=len(o.lethal))
+            lesser = list(o.lesser)
+            if not lesser:
+                auto = fill_lesser(state, figs, list(o.lethal), fight.diff)
+                rest = [f.id for f in figs if f.id not in o.lethal]
+                if auto and len(auto) != len(rest):
+                    return violation("dec.lesser", "WG-DEF-DMG-01", need=len(auto), have=0)
+            code = check_allocation(state, figs, fight.diff, list(o.lethal), lesser or
+                                    list(fill_lesser(state, figs, list(o.lethal), fight.diff)))
+            if code == "dec.lesser":
+                auto = fill_lesser(state, figs, list(o.lethal), fight.diff, lesser)
+                return violation(code, "WG-DEF-DMG-01", need=len(auto), have=len(lesser))
+            if code == "dec.lethal_sum":
+                from .naming import points
+                from .rules.damage import lethal_sum
+                return violation(code, "WG-DEF-DMG-01", sum=points(lethal_sum(state, o.lethal)), diff=points(fight.diff))
+            if code is not None:
+                return violation("dec.lethal_count", "WG-DEF-DMG-01", need=p.count, have=len(o.lethal))
+        elif isinstance(o, NoSave):
+            bad_fig = next((f for f in o.figures if f not in p.figures), None)
+            if bad_fig:
+                return violation("dec.not_candidate", "WG-DEC-03", who=n.figure(bad_fig), options=options)
+            if len(set(o.figures)) != p.count:
+                return violation("dec.nosave_count", "WG-SAVE-05", need=p.count, have=len(set(o.figures)))
+        elif isinstance(o, (Step, Withdraw)):
+            cells = p.cells.get(o.figure)
+            if cells is None:
+                return violation("dec.not_candidate", step, who=n.figure(o.figure), options=options)
+            if tuple(o.cell) not in [tuple(c) for c in cells]:
+                return violation("dec.cell", "WG-DEF-STEP-01" if isinstance(o, Step) else "WG-DEF-RETREAT-01",
+                                 who=n.figure(o.figure), cell=cell_text(o.cell),
+                                 options=", ".join(cell_text(c) for c in cells))
+            if isinstance(o, Step) != (step in ("WG-DEC-04", "WG-DEC-05")):
+                return violation("dec.wrong_answer", step, decision=step)
+        elif isinstance(o, FightFirst):
+            if o.opponent not in p.choices:
+                return violation("dec.opponent", "WG-DEC-07")
+        elif isinstance(o, TowerCells):
+            free = [tuple(c) for c in next(iter(p.cells.values()), [])]
+            got = [(f, tuple(c)) for f, c in o.moves]
+            ok = len({f for f, _ in got}) == len(got) == len({c for _, c in got}) and \
+                all(f in p.figures and c in free for f, c in got) and len(got) == min(len(p.figures), len(free))
+            if not ok:
+                return violation("dec.tower", "WG-DEC-09", options=", ".join(cell_text(c) for c in free))
+        elif isinstance(o, ActivateArtifact):
+            if o.artifact not in p.choices:
+                return violation("dec.artifact", "WG-DEC-10", name=n.artifact(o.artifact),
+                                 options=", ".join(f"«{n.artifact(a)}»" for a in p.choices))
+        elif isinstance(o, (Continue, Move, Charge)):
+            if step != "WG-DEC-12" or o.figure not in p.figures:
+                return violation("dec.wrong_answer", step, decision=step)
+            sim = state.clone()
+            fig = sim.figures[o.figure]
+            fig.om_left = p.om
+            cont = Continue(figure=o.figure, dest=o.dest, via=o.via, charge=bool(getattr(o, "charge", False)))
+            bad, _ = check_movement(sim, faction, cont)
+            if bad is not None and not bad.warning:
+                return bad
+        elif step == "WG-DEC-13":
+            if not state.options.magic_cards:
+                return violation("dec.no_cards", "WG-GAP-20")
+        else:
+            return violation("dec.wrong_answer", step, decision=step)
+    return None

@@ -1,0 +1,399 @@
+"""What a wargame order line mentions, with spans into its normalised text (checklist §3).
+
+A line is cut into tokens (`letopis.engine.text_words.tokens`), then read left to right into
+`Item`s:
+
+- figures: a type name in any case, abbreviated or with a typo (`engine.names.NameIndex` over the
+  army lists' names and their case forms), with its number written every way players write it
+  («мечник №2», «мечника № 2», «мечник #2», «мечник 2», «мечник-2», «второй лучник», «2-й
+  лучник»), in groups («мечники №1–3», «мечники 1, 2 и 4», «все лучники», «оба лучника»), with a
+  colour before or after it for another player's figures («красный орк №3», «орк №3 Красных»); a
+  bare «№2» takes the type named last on the line («убиты орки №1 и №3, ранен №2»);
+- cells: «12-7», «12–7», «12 - 7», «(12,7)», with the role the word or arrow before them gives
+  («на», «с», «через», «→»);
+- an ОМ annotation «(3 ОМ)»; weapons by name («пушка А», «магическая стрела»); artifacts by name;
+  sides by colour or player name; lexicon concepts (words and phrases, `lexicon.toml`).
+
+`Vocabulary` holds one battle's indexes (built once per set of army lists and players).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from letopis.engine.clauses import group_word
+from letopis.engine.names import Fit, NameIndex
+from letopis.engine.text_norm import normalise
+from letopis.engine.text_words import Lemmatizer, Lexicon, Token, ordinal_value, tokens
+
+from ..state import State
+
+LEXICON_PATH = Path(__file__).resolve().parent.parent / "lexicon.toml"
+COLOUR_STEMS = {"син": "blue", "красн": "red", "зелен": "green", "желт": "yellow"}
+_COLOUR = re.compile(r"^(син|красн|зелен|желт)(ий|ый|ая|ое|ие|ые|его|ого|ему|ому|им|ым|ей|ой|ую|юю|ю|их|ых|ими|ыми|ем|ом|ь)?$")
+ROLE_WORDS = {"на": "to", "в": "to", "во": "to", "к": "to", "ко": "to", "до": "to", "→": "to",
+              "с": "from", "со": "from", "из": "from", "от": "from", "через": "via", "по": "target"}
+CELL_WORDS = frozenset({"клетка", "клетку", "клетке", "клетки", "клеткой", "кл", "поле", "позицию", "позиция",
+                        "позиции", "точку", "точка"})
+REST_WORDS = frozenset({"остальные", "остальных", "остальным", "остальными", "прочие", "прочих", "другие"})
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One thing a line says. ``kind``: fig | cell | om | weapon | artifact | side | rest | group |
+    concept | num | word | sym."""
+
+    kind: str
+    start: int
+    end: int
+    value: Any = None
+    text: str = ""
+    role: str | None = None
+    fit: Fit = Fit.EXACT
+    # figures
+    figs: tuple[str, ...] = ()  # the figures meant (own first when the poster has that type)
+    alt: tuple[str, ...] = ()  # the enemy's figures of the same name, when `figs` are the poster's
+    own: bool = False
+    many: bool = False  # a group («мечники №1–3», «все лучники»)
+    type_key: str | None = None
+    error: str | None = None  # "which": a type with several figures and no number; "number": no such number
+    coloured: bool = False
+
+
+@cache
+def lexicon() -> Lexicon:
+    with open(LEXICON_PATH, "rb") as f:
+        return Lexicon.from_dict(tomllib.load(f))
+
+
+@cache
+def lemmatizer() -> Lemmatizer:
+    return Lemmatizer(lexicon())
+
+
+def _name_words(name: str) -> str:
+    return " ".join(t.text for t in tokens(normalise(name)))
+
+
+@dataclass
+class Vocabulary:
+    types: NameIndex  # name form → (type key, plural?)
+    weapons: NameIndex  # weapon name → (type key, weapon key)
+    artifacts: NameIndex  # artifact name → artifact key
+    players: NameIndex  # player name → faction
+    counts: dict[str, int] = field(default_factory=dict)  # type key → how many in its army
+
+
+def _vocab_key(state: State) -> tuple:
+    return tuple((f, p.name, p.army.key, tuple((s.type, s.name, s.acc, s.dat, s.plural, s.count) for s in p.army.figure))
+                 for f, p in sorted(state.players.items()))
+
+
+_VOCABS: dict[tuple, Vocabulary] = {}
+
+
+def vocabulary(state: State) -> Vocabulary:
+    key = _vocab_key(state)
+    got = _VOCABS.get(key)
+    if got is not None:
+        return got
+    lem = lemmatizer()
+    type_entries: list[tuple[str, tuple[str, bool]]] = []
+    weapon_entries: list[tuple[str, tuple[str, str]]] = []
+    artifact_entries: list[tuple[str, str]] = []
+    counts: dict[str, int] = {}
+    seen: set[tuple[str, str]] = set()
+    for p in state.players.values():
+        for s in p.army.figure:
+            counts[s.type] = s.count
+            for form, plural in ((s.name, False), (s.acc, False), (s.dat, False), (s.plural, True)):
+                k = (_name_words(form), s.type)
+                if k not in seen:
+                    seen.add(k)
+                    type_entries.append((k[0], (s.type, plural)))
+            for w in s.weapons:
+                weapon_entries.append((_name_words(w.name), (s.type, w.key)))
+        for a in p.army.artifact:
+            artifact_entries.append((a.name, a.key))
+    got = Vocabulary(
+        types=NameIndex(type_entries, lem), weapons=NameIndex(weapon_entries, lem),
+        artifacts=NameIndex(artifact_entries, lem),
+        players=NameIndex([(p.name, f) for f, p in state.players.items()], lem, typos=False), counts=counts)
+    if len(_VOCABS) > 64:
+        _VOCABS.clear()
+    _VOCABS[key] = got
+    return got
+
+
+@lru_cache(maxsize=4096)
+def colour_of(word: str) -> str | None:
+    m = _COLOUR.match(word)
+    return COLOUR_STEMS[m.group(1)] if m else None
+
+
+def _is_num(toks: list[Token], j: int) -> bool:
+    return 0 <= j < len(toks) and toks[j].kind == "num"
+
+
+def _is(toks: list[Token], j: int, text: str) -> bool:
+    return 0 <= j < len(toks) and toks[j].text == text
+
+
+def cell_at(toks: list[Token], j: int) -> bool:
+    """Whether a cell «x-y» starts at token j (not «№1-3», not the «2» of «мечник 2 - 5-2»)."""
+    if not (_is_num(toks, j) and _is(toks, j + 1, "-") and _is_num(toks, j + 2)):
+        return False
+    if _is(toks, j - 1, "№"):
+        return False
+    return not (_is(toks, j + 3, "-") and _is_num(toks, j + 4) and not _is(toks, j - 1, "-"))
+
+
+class Scanner:
+    """Reads one normalised line into items for one poster."""
+
+    def __init__(self, state: State, faction: str, vocab: Vocabulary) -> None:
+        self.state = state
+        self.faction = faction
+        self.vocab = vocab
+        self.lem = lemmatizer()
+        self.colour_side = {p.colour: f for f, p in state.players.items()}
+
+    # --- figures ---------------------------------------------------------------------------
+    def sides_with(self, type_key: str) -> list[str]:
+        return [f for f in self.state.factions if any(s.type == type_key for s in self.state.players[f].army.figure)]
+
+    def figures_of(self, side: str, type_key: str, numbers: list[int] | None, many: bool) -> tuple[tuple[str, ...], str | None]:
+        figs = [f for f in sorted(self.state.figures.values(), key=lambda f: f.order)
+                if f.side == side and f.type == type_key]
+        if numbers:
+            out = []
+            for n in numbers:
+                hit = next((f.id for f in figs if f.number == n), None)
+                if hit is None:
+                    return (), "number"
+                out.append(hit)
+            return tuple(out), None
+        alive = [f for f in figs if f.alive]
+        if many:
+            return tuple(f.id for f in alive), None
+        if len(figs) == 1:
+            return (figs[0].id,), None
+        if len(alive) == 1:
+            return (alive[0].id,), None
+        return tuple(f.id for f in alive), "which"
+
+    def resolve(self, type_key: str, numbers: list[int] | None, many: bool, colour: str | None
+                ) -> tuple[tuple[str, ...], tuple[str, ...], bool, str | None]:
+        sides = self.sides_with(type_key)
+        if colour is not None:
+            side = self.colour_side.get(colour)
+            if side is None or side not in sides:
+                return (), (), False, "colour"
+            figs, err = self.figures_of(side, type_key, numbers, many)
+            return figs, (), side == self.faction, err
+        enemies = [s for s in sides if s != self.faction]
+        alt: tuple[str, ...] = ()
+        if len(enemies) == 1:
+            alt, bad = self.figures_of(enemies[0], type_key, numbers, many)
+            if bad:
+                alt = ()
+        if self.faction in sides:
+            figs, err = self.figures_of(self.faction, type_key, numbers, many)
+            return figs, alt, True, err
+        if len(enemies) == 1:
+            figs, err = self.figures_of(enemies[0], type_key, numbers, many)
+            return figs, (), False, err
+        return (), (), False, "colour"
+
+    def _numbers_after(self, toks: list[Token], j: int, plural: bool, type_key: str
+                       ) -> tuple[list[int], int, bool]:
+        """Numbers written after a name: «№2», «2», «-2», «№1-3», «1, 2 и 4», «№1 и №3»."""
+        nums: list[int] = []
+        ranged = False
+
+        def one(k: int, first: bool) -> tuple[int | None, int, bool]:
+            if _is(toks, k, "№") and _is_num(toks, k + 1):
+                return toks[k + 1].value, k + 2, True
+            if _is_num(toks, k) and not cell_at(toks, k):
+                return toks[k].value, k + 1, False
+            if first and _is(toks, k, "-") and _is_num(toks, k + 1) and toks[k].start == toks[k - 1].end \
+                    and not cell_at(toks, k + 1):
+                return toks[k + 1].value, k + 2, False
+            return None, k, False
+
+        n, k, marked = one(j, True)
+        if n is None:
+            # «мечники 1-3»: a range after a plural name
+            if plural and _is_num(toks, j) and _is(toks, j + 1, "-") and _is_num(toks, j + 2) \
+                    and toks[j].value < toks[j + 2].value <= self.vocab.counts.get(type_key, 0):
+                return list(range(toks[j].value, toks[j + 2].value + 1)), j + 3, True
+            return [], j, False
+        nums.append(n)
+        if _is(toks, k, "-") and _is_num(toks, k + 1) and (marked or plural) and toks[k + 1].value > n \
+                and not (_is(toks, k + 2, "-") and _is_num(toks, k + 3)):
+            nums = list(range(n, toks[k + 1].value + 1))
+            k += 2
+            ranged = True
+        while (_is(toks, k, ",") or _is(toks, k, "и")) and k + 1 < len(toks):
+            m, k2, _ = one(k + 1, False)
+            if m is None:
+                break
+            nums.append(m)
+            k = k2
+            if _is(toks, k, "-") and _is_num(toks, k + 1) and toks[k + 1].value > m and not cell_at(toks, k - 1):
+                nums += list(range(m + 1, toks[k + 1].value + 1))
+                k += 2
+        return nums, k, ranged or len(nums) > 1
+
+    def figure_at(self, toks: list[Token], words: list[str], i: int, last_type: str | None) -> tuple[Item, int] | None:
+        j = i
+        group = None
+        colour = None
+        ordinal = None
+        for _ in range(3):
+            if j >= len(toks) or toks[j].kind not in ("word", "ord"):
+                break
+            w = toks[j].text
+            g = group_word(w)
+            if g and group is None:
+                group = g
+                j += 1
+                continue
+            c = colour_of(w) if toks[j].kind == "word" else None
+            if c and colour is None:
+                colour = c
+                j += 1
+                continue
+            o = ordinal_value(toks[j])
+            if o is not None and ordinal is None and toks[j].kind in ("word", "ord") and w not in ("первыми",):
+                ordinal = o
+                j += 1
+                continue
+            break
+        hits = self.vocab.types.find(words, j) if j < len(words) and toks[j].kind == "word" else []
+        if not hits:
+            return None
+        hit = hits[0]
+        type_key, plural = hit.key
+        end = j + hit.words
+        plural = plural or group in ("all", "both")
+        nums, k, many = self._numbers_after(toks, end, plural, type_key)
+        if ordinal is not None and not nums:
+            nums = [ordinal]
+        if k < len(toks) and toks[k].kind == "word" and colour is None:
+            c = colour_of(toks[k].text)
+            if c:
+                colour = c
+                k += 1
+        many = many or (plural and not nums) or group in ("all", "both")
+        figs, alt, own, err = self.resolve(type_key, nums or None, many, colour)
+        last = toks[k - 1]
+        item = Item("fig", toks[i].start, last.end, text=" ".join(words[i:k]), fit=hit.fit, figs=figs, alt=alt,
+                    own=own, many=many, type_key=type_key, error=err, coloured=colour is not None)
+        return item, k
+
+    def bare_number(self, toks: list[Token], i: int, last_type: str | None) -> tuple[Item, int] | None:
+        """«№2» with no name: the type named last on the line."""
+        if last_type is None or not (_is(toks, i, "№") and _is_num(toks, i + 1)):
+            return None
+        nums, k, many = self._numbers_after(toks, i, False, last_type)
+        figs, alt, own, err = self.resolve(last_type, nums, many, None)
+        return Item("fig", toks[i].start, toks[k - 1].end, text="№" + str(nums[0]), figs=figs, alt=alt, own=own,
+                    many=many, type_key=last_type, error=err), k
+
+    # --- the whole line ------------------------------------------------------------------------
+    def scan(self, norm: str) -> list[Item]:
+        toks = tokens(norm)
+        words = [t.text for t in toks]
+        items: list[Item] = []
+        last_type: str | None = None
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            if cell_at(toks, i):
+                x, y = toks[i].value, toks[i + 2].value
+                items.append(Item("cell", t.start, toks[i + 2].end, (x, y), norm[t.start:toks[i + 2].end],
+                                  role=self._cell_role(toks, i)))
+                i += 3
+                continue
+            if t.kind == "num" and i + 1 < len(toks) and toks[i + 1].text in ("ом", "ома", "омов", "очк", "очка"):
+                items.append(Item("om", t.start, toks[i + 1].end, t.value, norm[t.start:toks[i + 1].end]))
+                i += 2
+                continue
+            if t.kind in ("word", "ord"):
+                got = self.figure_at(toks, words, i, last_type)
+                if got is not None:
+                    item, i = got
+                    items.append(item)
+                    last_type = item.type_key
+                    continue
+            if t.text == "№":
+                got = self.bare_number(toks, i, last_type)
+                if got is not None:
+                    item, i = got
+                    items.append(item)
+                    continue
+            if t.kind == "word":
+                got2 = self._other_names(toks, words, i)
+                if got2 is not None:
+                    item, i = got2
+                    items.append(item)
+                    continue
+                ph = self.lem.phrase_at(words, i)
+                if ph is not None:
+                    concept, n = ph
+                    items.append(Item("concept", t.start, toks[i + n - 1].end, concept, " ".join(words[i:i + n])))
+                    i += n
+                    continue
+                if t.text in REST_WORDS:
+                    items.append(Item("rest", t.start, t.end, text=t.text))
+                    i += 1
+                    continue
+                g = group_word(t.text)
+                if g:
+                    items.append(Item("group", t.start, t.end, g, t.text))
+                    i += 1
+                    continue
+                c = colour_of(t.text)
+                if c and c in self.colour_side:
+                    items.append(Item("side", t.start, t.end, self.colour_side[c], t.text))
+                    i += 1
+                    continue
+                concept = self.lem.concept(t.text)
+                if concept is not None:
+                    items.append(Item("concept", t.start, t.end, concept, t.text))
+                    i += 1
+                    continue
+                items.append(Item("word", t.start, t.end, None, t.text))
+                i += 1
+                continue
+            items.append(Item("num" if t.kind in ("num", "ord") else "sym", t.start, t.end, t.value, t.text))
+            i += 1
+        return items
+
+    def _other_names(self, toks: list[Token], words: list[str], i: int) -> tuple[Item, int] | None:
+        for index, kind in ((self.vocab.weapons, "weapon"), (self.vocab.artifacts, "artifact"),
+                            (self.vocab.players, "side")):
+            hits = index.find(words, i)
+            if hits and (hits[0].fit <= Fit.INFLECTED or hits[0].words > 1 or kind == "artifact" and hits[0].fit < Fit.TYPO):
+                h = hits[0]
+                end = i + h.words
+                # «пушка А»: a weapon name ending in a letter
+                return Item(kind, toks[i].start, toks[end - 1].end, h.key, " ".join(words[i:end]), fit=h.fit), end
+        return None
+
+    def _cell_role(self, toks: list[Token], i: int) -> str | None:
+        k = i - 1
+        while k >= 0 and toks[k].text in CELL_WORDS:
+            k -= 1
+        role = ROLE_WORDS.get(toks[k].text) if k >= 0 else None
+        if role == "target":
+            role = None
+        if role is None and _is(toks, i + 3, "→"):
+            return "from"
+        return role
