@@ -80,13 +80,16 @@ def run_fuzz(app: Any, *, roles: dict[str, dict[str, str]], pinned: dict[str, An
                 case.path_parameters = {k: pinned.get(k, v) for k, v in case.path_parameters.items()}
             try:
                 response = case.call(headers={**(case.headers or {}), **headers})
+                status, text = response.status_code, response.text
+            except Exception as exc:  # noqa: BLE001 — the in-process client re-raises what the app did not handle: a 500
+                status, text = 500, f"{type(exc).__name__}: {exc}"
             finally:
                 case.path_parameters = saved
             report.requests += 1
-            report.statuses[response.status_code] = report.statuses.get(response.status_code, 0) + 1
-            if response.status_code >= 500:
-                report.errors.append(ServerError(label, response.status_code, role, case.method,
-                                                 case.formatted_path, case.body, response.text))
+            report.statuses[status] = report.statuses.get(status, 0) + 1
+            if status >= 500:
+                report.errors.append(ServerError(label, status, role, case.method, case.formatted_path,
+                                                 case.body, text))
 
         @settings(max_examples=max_examples, deadline=None, database=None, derandomize=derandomize,
                   phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
