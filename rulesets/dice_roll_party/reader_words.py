@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from letopis.engine.names import Fit
 from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, tokens
 
 from .orders import Colour, Zone
@@ -400,10 +401,13 @@ def _loose_name_at(toks: list[Token], words: list[str], i: int, ctx: Context) ->
     if m is None:
         return None
     first, last = toks[i], toks[i + m.words - 1]
+    size = m.words
+    if dotted and m.words == 1 and m.fit is Fit.ABBREVIATED:  # «Лучн.»: the dot is part of the short form
+        last, size = toks[i + 1], 2
     item = _name_item(m, first.start, last.end)
     if m.fit.noted:
         item.read_as = m.name
-    return item, m.words
+    return item, size
 
 
 def _name_item(m: NameMatch, start: int, end: int) -> Item:

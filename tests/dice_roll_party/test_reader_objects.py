@@ -180,3 +180,11 @@ def test_a_misspelt_skip_that_is_a_real_word_is_an_error_not_flavour():
     [p] = errors("Попускаю ход.", state, me)
     assert p.code == "read.unreadable_word" and "пропускаю" in (p.hint or "")
     assert orders("Скип.", state, me) == orders("Пропускаю ход.", state, me)
+
+
+@pytest.mark.parametrize("text", ["Лучн. атакует Тень", "Лучн. → Тень"])
+def test_a_name_cut_short_with_a_dot_is_read_with_a_note_DRP_ATK_01(text):
+    state, me = scene("turn_named")
+    r = read(text, state, me)
+    assert r.ok and r.orders == [Attack(attacker=2, target=1)]
+    assert [p.code for p in r.problems] == ["read.read_as"] and "Лучница" in r.problems[0].message
