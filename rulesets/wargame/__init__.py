@@ -1,4 +1,5 @@
-"""«Битвы FANTASY», the miniature wargame, as a Letopis ruleset: the rules core.
+"""«Битвы FANTASY», the miniature wargame, as a Letopis ruleset (checklist
+``shared/checklists/wargame.md``; id ``wargame``, clause prefix ``WG-``).
 
 Pure code and data. `data` loads maps and army lists from TOML; `state` is the whole battle
 (figures on a grid, the round and phase, a resolution stack that pauses for decisions);
@@ -8,13 +9,82 @@ paths, contact and participants, scores, damage, shooting, healing, artifacts, v
 picks); `battle` runs them: setup, whose post, checking and applying posts, the melee phase that
 stops at each decision, and the deadline defaults.
 
-The ruleset is not registered in ``letopis.rulesets`` yet: the reader and `propose` are still to
-be written (see the report of issue 11). Tests import the modules directly.
+`reader` reads posts on the shared reading core (the order language as frames in
+``reading/frames.py``, the words in ``lexicon.toml``); `propose` writes random legal posts and
+decision answers as players write them; `view` hides what checklist §5 keeps private; `transfer`
+imports a battle already running on a forum (``examples/setup-example.json``).
+The modules behind the play methods are imported when first used.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from letopis.engine.contract import Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
+from letopis.engine.dice import Dice
 
 from .battle.engine import apply
 from .battle.setup import setup
 from .battle.turns import default_orders, turn
+from .options import MAX_PLAYERS, MIN_PLAYERS, Options
 from .rules.victory import result
+from .state import State
 
-__all__ = ["apply", "default_orders", "result", "setup", "turn"]
+__all__ = ["RULESET", "Wargame", "apply", "default_orders", "result", "setup", "turn"]
+
+
+class Wargame(Ruleset[State]):
+    id = "wargame"
+    title = "Битвы FANTASY"
+    aliases = ("wg", "варгейм", "битвы fantasy")
+    min_factions = MIN_PLAYERS
+    max_factions = MAX_PLAYERS
+    Options = Options
+    State = State
+    package_dir = Path(__file__).parent
+    hidden_information = False
+
+    def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
+        return setup(options, factions, dice)  # type: ignore[arg-type]
+
+    def import_setup(self, document: dict[str, Any]) -> State:
+        from .transfer import import_setup
+        return import_setup(document)
+
+    def export_setup(self, state: State) -> dict[str, Any]:
+        from .transfer import export_setup
+        return export_setup(state)
+
+    def turn(self, state: State) -> TurnInfo:
+        return turn(state)
+
+    def read(self, text: str, state: State, faction: str) -> Reading:
+        from .reader import read_post
+        return read_post(text, state, faction)
+
+    def apply(self, state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
+        return apply(state, faction, orders, dice)
+
+    def default_orders(self, state: State, faction: str) -> list[BaseModel]:
+        return default_orders(state, faction)
+
+    def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
+        from .orders import load_orders
+        return load_orders(data)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        from .view import view
+        return view(state, viewer)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def propose(self, state: State, faction: str, dice: Dice) -> str:
+        from .propose import propose
+        return propose(state, faction, dice)
+
+
+RULESET = Wargame()
