@@ -80,8 +80,8 @@ from letopis.engine.dice import Dice
 from rulesets.wargame.battle.engine import apply, run
 from rulesets.wargame.battle.setup import setup
 from rulesets.wargame.data import FigureSpec, Weapon
-from rulesets.wargame.orders import Charge, Decline, Hold, NoSave, Shoot
 from rulesets.wargame.options import Options
+from rulesets.wargame.orders import Charge, Decline, Hold, NoSave, Shoot
 from rulesets.wargame.state import ActivationRun, Figure, PostRun, State
 
 SEED = "00" * 32
