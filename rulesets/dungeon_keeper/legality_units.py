@@ -370,6 +370,7 @@ def check_attack(w: World, f: str, o: Attack, out: list[Violation]) -> None:
         out.append(v("attack.own", "DK-COMBAT-01", whom=name(o.whom, "acc")))
         return
     if not _reach(w, u, t.cell, o, out):
+        _with_hint(out, _attack_hint(w, f, u, o))
         return
     ap(u, o.ap, o.who, out)
     if o.then is not None:
@@ -378,6 +379,54 @@ def check_attack(w: World, f: str, o: Attack, out: list[Violation]) -> None:
         per = _expected(w, u, t)
         if per * (o.ap - 1) >= t.hp:
             out.append(v("attack.overkill", "DK-GAP-11", severity=NOTE, whom=name(o.whom, "nom")))
+
+
+# --- what the player could write instead (issue 9, kind 10) ----------------------------------------
+_FEW = 4  # legal choices listed in a hint only when there are this many or fewer
+
+
+def _with_hint(out: list[Violation], hint: str | None) -> None:
+    """Give the last violation a hint when it has none."""
+    if hint and out and out[-1].hint is None:
+        last = out[-1]
+        out[-1] = Violation(last.code, last.message, hint, last.clause, last.severity, last.about)
+
+
+def _unit_list(w: World, f: str, units: list[Unit], origin, case: str = "acc") -> str | None:
+    """«бес №1 (Лилит) на 25-26, имп №1 (Лилит) на 24-25», nearest first; None when too many."""
+    if not units or len(units) > _FEW:
+        return None
+    units = sorted(units, key=lambda t: (g.chebyshev(origin, t.cell), t.cell))
+    return ", ".join(f"{_label(w, f, t).text(case)} на {cell_text(t.cell)}" for t in units)  # type: ignore[arg-type]
+
+
+def _label(w: World, f: str, t: Unit):
+    from .orders import Label
+
+    owner = w.name(t.owner) if t.owner is not None and t.owner != f else None
+    return Label(kind=t.kind, number=t.number or 0, owner=owner)
+
+
+def _attack_hint(w: World, f: str, u: Unit, o) -> str | None:
+    """Whom the attacker can strike from where he stands, if few; or that he can strike nobody."""
+    probe: list[Violation] = []
+    hits = [t for t in w.iter_units() if t.id != u.id and t.cell is not None and m.is_enemy(t, f)
+            and _reach(w, u, t.cell, o, probe)]
+    who = name(o.who)
+    if not hits:
+        return msg("hint.no_attack_targets", who=who)
+    listed = _unit_list(w, f, hits, u.cell)
+    return msg("hint.attack_targets", who=who, targets=listed) if listed else None
+
+
+def _ability_hint(w: World, f: str, u: Unit, o: Ability, spec) -> str | None:
+    """The units an ability could be used on from here, if few."""
+    rng = _ability_range(w, o)
+    fits = [t for t in w.iter_units() if t.cell is not None
+            and (m.is_enemy(t, f) if spec.target == "enemy" else t.side == f and (t.id != u.id or o.ability != "sacrifice"))
+            and m.dist(w, u.cell, t.cell) <= rng]
+    listed = _unit_list(w, f, fits, u.cell, "gen")
+    return msg("hint.ability_targets", ability=spec.name, targets=listed) if listed else None
 
 
 def _check_then(w: World, f: str, u: Unit, o: Attack, out: list[Violation]) -> None:
@@ -443,6 +492,8 @@ def check_ability(w: World, f: str, o: Ability, out: list[Violation]) -> None:
         return
     if spec.target in ("own", "enemy"):
         if not _ability_target(w, f, u, o, spec, clause, out):
+            if out and out[-1].code in ("ability.not_enemy", "ability.not_own", "ability.out_of_range"):
+                _with_hint(out, _ability_hint(w, f, u, o, spec))
             return
     elif spec.target == "cell":
         _cloud_target(w, f, u, o, spec, out)

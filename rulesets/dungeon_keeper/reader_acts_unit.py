@@ -139,7 +139,7 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
                                       stop_ok=lambda x: not view.units_at(x))
                     if not found:
                         raise fail("read.move_no_path", span, kind=ProblemKind.ILLEGAL, clause="DK-MOVE-01",
-                                   cell=cell_text(cell), ap=limit)
+                                   cell=cell_text(cell), ap=limit, hint=_no_path_hint(view, here, cell, limit))
                     path.extend(found)
                     a.issues.append(note("read.move_path_note", span, "DK-MOVE-01", cell=cell_text(cell),
                                          path=" → ".join(cell_text(x) for x in found)))
@@ -154,6 +154,50 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
             here = step(here, d.value)  # type: ignore[arg-type]
             path.append(check_cell(here, view, (d.start, d.end)))
     return [make(o.Move, (c.start, c.end), unit=actor.id, who=view.label(actor), ap=len(path), path=tuple(path))]
+
+
+def _blocked(view: View, cell: tuple[int, int], short: bool = False) -> str | None:
+    """Why a unit cannot stand on a cell, or None when it can."""
+    if not view.inside(cell):
+        return "за краем карты"
+    if view.undug(*cell):
+        return "не вскопана"
+    if view.building_at(cell) is not None:
+        return "здание" if short else "на ней здание"
+    if view.is_mine(cell):
+        return "шахта" if short else "на ней шахта"
+    units = view.units_at(cell)
+    if units:
+        who = view.label(units[0]).text()
+        return who if short else f"на ней стоит {who}"
+    return None
+
+
+def _no_path_hint(view: View, start: tuple[int, int], goal: tuple[int, int], ap: int) -> str | None:
+    """What stands in the way of a move (issue 9, kind 10): the goal itself, a path longer than the
+    unit's ОД, or the closed cells around the goal."""
+    why = _blocked(view, goal)
+    if why is not None:
+        return msg("read.hint_path_goal", cell=cell_text(goal), why=why)
+    longer = find_path(view, start, goal, lambda x: _passable(view, x), limit=40)
+    if longer and ap >= 1:
+        shown = " → ".join(cell_text(x) for x in longer[:5]) + (" → …" if len(longer) > 5 else "")
+        near = next((x for x in reversed(longer[:ap]) if not view.units_at(x)), None)
+        if near is not None:
+            from letopis.engine.text import plural
+
+            return msg("read.hint_path_longer", n=len(longer), steps=plural(len(longer), "шаг", "шага", "шагов"),
+                       path=shown, ap=ap, near=cell_text(near))
+    around = [(x, _blocked(view, x, short=True)) for x in _neighbours(goal) if view.inside(x)]
+    closed = [f"{cell_text(x)} ({w})" for x, w in around if w is not None]
+    if closed and len(closed) == len(around):
+        return msg("read.hint_path_closed", cell=cell_text(goal), cells=", ".join(closed))
+    return None
+
+
+def _neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
 def _amount_after(c: Clause, part: Part) -> int | None:

@@ -149,3 +149,32 @@ def test_want_of_money_names_the_price_clause_DK_BLD_11_DK_ART_03():
 def test_healing_an_enemy_names_DK_GAP_54():
     s = world(units=[("p1", "priest", 1, (20, 10)), ("p2", "imp", 3, (19, 9))])
     assert "DK-GAP-54" in clauses(read("Жрец №1 лечит импа №3 Лилит", s))
+
+
+# --- hints that say what to write instead, issue 9 kind 10 ---------------------------------------------
+def test_an_attack_out_of_reach_lists_whom_the_attacker_can_strike_DK_COMBAT_02_DK_COMBAT_04():
+    s = world(units=[("p1", "bes", 1, (25, 25)), ("p1", "bes", 2, (30, 30)), ("p1", "angutei", 5, (18, 20)),
+                     ("p2", "bes", 1, (25, 26)), ("p2", "imp", 1, (18, 23)), ("p2", "grasdir", 3, (18, 28))])
+    (p,) = line_errors(read("Бес №1 атакует импа Лилит", s))
+    assert p.clause == "DK-COMBAT-02" and p.hint == "отсюда бес №1 может ударить беса №1 (Лилит) на 25-26"
+    (p,) = line_errors(read("Бес №2 атакует беса Лилит", s))
+    assert p.hint == "отсюда бес №2 ударить некого: сначала подойдите к цели"
+    (p,) = line_errors(read("Ангутей №5 стреляет в грасдира Лилит", s))
+    assert p.clause == "DK-COMBAT-04" and p.hint == "отсюда ангутей №5 может ударить импа №1 (Лилит) на 18-23"
+
+
+def test_an_ability_on_the_wrong_side_lists_the_units_in_reach_DK_GAP_54():
+    s = world(units=[("p1", "priest", 1, (20, 10)), ("p1", "bes", 2, (20, 11)), ("p2", "imp", 3, (19, 9))])
+    (p,) = line_errors(read("Жрец №1 лечит импа №3 Лилит", s))
+    assert p.hint == "Лечение отсюда достанет до жреца №1 на 20-10, беса №2 на 20-11"
+
+
+def test_a_move_with_no_path_names_what_blocks_it_DK_MOVE_01():
+    s = world(units=[("p1", "imp", 1, (10, 10)), ("p2", "bes", 1, (10, 16))],
+              rock=[(19, 19), (19, 20), (19, 21), (20, 19), (20, 21), (21, 19), (21, 20), (21, 21)])
+    (p,) = line_errors(read("Имп №1 идёт на 10-16", s))
+    assert p.clause == "DK-MOVE-01" and p.hint == "Клетка 10-16 закрыта: на ней стоит бес №1 (Лилит)."
+    (p,) = line_errors(read("Имп №1 идёт на 10-14", s))
+    assert p.hint is not None and p.hint.startswith("Кратчайший путь — 4 шага (") and p.hint.endswith("например, до 8-12.")
+    (p,) = line_errors(read("Имп №1 идёт на 20-20", s))
+    assert p.hint is not None and p.hint.startswith("Все подходы к 20-20 закрыты: 19-19 (не вскопана)")
