@@ -35,7 +35,7 @@ from letopis.engine.contract import LineStatus, Reading
 from letopis.engine.problems import Severity
 
 HERE = Path(__file__).parent
-RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon")
+RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon", "wargame")
 MIN_CASES = 250
 # Post-level problems (e.g. "this post has no order") are not about the line under test.
 POST_LEVEL = frozenset({"post.no_orders"})
@@ -73,6 +73,11 @@ def order_texts(ruleset: str, orders: list[Any], state: Any, faction: str) -> li
         from rulesets.kozyablo.refs import TableNamer
 
         namer = TableNamer(state, faction)
+        return [o.to_text(namer) for o in orders]
+    if ruleset == "wargame":
+        from rulesets.wargame.naming import Namer
+
+        namer = Namer(state, faction)
         return [o.to_text(namer) for o in orders]
     return [o.to_text() for o in orders]
 
