@@ -167,6 +167,10 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
     if not line.parsed and _looks_like_order(pl, items) and not _thinking_aloud(items):
         line.problems.append(_unreadable(pl, items, ctx))
         line.status = LineStatus.ERROR
+    elif not line.parsed and _silent_order(items, ctx):
+        # an own character with a target, a place or an amount is an order line: never flavour (issue 9)
+        line.problems.append(_unreadable(pl, items, ctx))
+        line.status = LineStatus.ERROR
     elif not line.parsed and (near := _near_order_verb(items)) is not None:
         it, word = near  # «Попускаю ход.»: a real but unrelated verb one letter off an order verb
         said = pl.typed(it.start, it.end)
@@ -174,6 +178,21 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
                                                 msg("read.hint_maybe", word=word), start=it.start, end=it.end)))
         line.status = LineStatus.ERROR
     return line
+
+
+def _silent_order(items: list[Item], ctx: Context) -> bool:
+    """Whether a line read as nothing names one of the poster's characters with something it
+    acts on (`reading.drops.must_be_read`), and is not a restatement of what a character has
+    («У Вихря 2 времени»)."""
+    if not ctx.expected or not must_be_read(items, ctx):
+        return False
+    own = [k for k, it in enumerate(items) if it.kind in ("ref", "ordinal") and it.side != "opp"]
+    had = all(k > 0 and items[k - 1].kind == "word" and items[k - 1].text == "у" for k in own)
+    moves = any(it.is_sym("+", "→") or it.kind == "word" and it.text in _DIRECTIONS for it in items)
+    return not had or moves  # «у Лучницы в атаку», «у Лучницы +1 форма» say what to do
+
+
+_DIRECTIONS = frozenset({"в", "во", "на", "из", "по", "к", "ко", "с", "со"})
 
 
 def _near_order_verb(items: list[Item]) -> tuple[Item, str] | None:

@@ -188,3 +188,18 @@ def test_a_name_cut_short_with_a_dot_is_read_with_a_note_DRP_ATK_01(text):
     r = read(text, state, me)
     assert r.ok and r.orders == [Attack(attacker=2, target=1)]
     assert [p.code for p in r.problems] == ["read.read_as"] and "Лучница" in r.problems[0].message
+
+
+@pytest.mark.parametrize(("scene_name", "text"), [("defence", "Вихрь 2 синих"), ("turn_named", "у Лучницы в атаку"),
+                                                  ("handicap", "П2 по Вихрю")])
+def test_an_own_character_with_an_amount_or_a_target_is_never_flavour_DRP_GEN_05(scene_name, text):
+    state, me = scene(scene_name)
+    r = read(text, state, me)
+    assert r.lines[0].status == "error" and [p for p in r.problems if p.is_error and p.line == 1]
+
+
+@pytest.mark.parametrize("text", ["у Лучницы 2 синих", "Лучница стреляет без промаха."])
+def test_what_a_character_has_or_does_in_a_story_stays_flavour_DRP_GEN_05(text):
+    state, me = scene("turn_named")
+    r = read(text + "\nРыцарь атакует Тень", state, me)
+    assert r.ok and r.lines[0].status == "flavour"
