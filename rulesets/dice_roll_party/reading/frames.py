@@ -3,6 +3,9 @@ with no order verb is still an order when its mentions fill a frame — «Луч
 attack: an own character and an enemy one), «У П2 один красный из защиты в атаку» (a shift: an own
 character and two red zones), «П2 +1 форма» (an add: an own character and a token). The frame that
 explains the line best names its kind; two that fit equally are left to the grammar's error.
+
+`verb_reading` does the same for order verbs that mean different orders by their objects
+(«идёт», «меняю», «перекладываю», «добавляю»): see `VERB_FRAMES`.
 """
 
 from __future__ import annotations
