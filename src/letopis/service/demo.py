@@ -48,7 +48,8 @@ Aim = Callable[[Any, str, list[BaseModel], Any], int]  # (state, faction, orders
 class DemoGame:
     """One demo game. It plays ``steps`` steps; with ``seek`` it goes on (up to ``max_steps``) until
     a step whose public events ``seek`` accepts has been played; with ``end_on_orders`` it stops
-    only where a player writes ordinary orders (never in the middle of a reaction)."""
+    only where a player writes ordinary orders (never in the middle of a reaction); with ``until``
+    it goes on (up to ``max_steps``) until the open step's state is one ``until`` accepts."""
 
     ruleset_id: str
     title: str
@@ -60,6 +61,7 @@ class DemoGame:
     aim: Aim | None = None  # scores a proposal (state, faction, orders, after): the best of CHOICES is posted
     seek: Callable[[list[Event]], bool] | None = None  # the public events of a resolved step
     end_on_orders: bool = False
+    until: Callable[[Any], bool] | None = None  # after ``steps``, stop at the first open step whose state it accepts
 
 
 # --- Kozyablo: steer the proposals towards a fight -----------------------------------------------
@@ -103,11 +105,44 @@ KOZYABLO_DEMO = DemoGame("kozyablo", "Козябло: демо", "auto", ("anna"
                          options={"races": ["trutni", "zhloby"]}, max_steps=100, aim=toward_a_fight,
                          seek=fought, end_on_orders=True)
 
+
+# --- Tetranomicon: actions rather than passes, left in the middle of epoch 2 ----------------------
+TETRANOMICON_SCORES = {"build": 4, "campaign": 4, "summon": 3, "artifact": 3, "route": 2}
+
+
+def toward_the_board(state: Any, faction: str, orders: list[BaseModel], after: Any) -> int:
+    """An action rather than a pass: a player's first card above all, then a building or a
+    campaign, another card, a route; a pass scores 0."""
+    score = 0
+    player = state.players[faction]
+    for order in orders:
+        kind = getattr(order, "kind", "")
+        value = TETRANOMICON_SCORES.get(kind, 0)
+        if kind in ("summon", "artifact") and not (player.creatures or player.artifacts):
+            value = 5
+        score = max(score, value)
+    return score
+
+
+def mid_epoch_two(state: Any) -> bool:
+    """Epoch 2's action phase under way (a few posts made) with buildings, routes and cards in play
+    — or, should no card have been taken, before the last players pass (the epoch would end)."""
+    if state.phase != "actions" or state.epoch != 2 or state.turns < 4 or not state.buildings or not state.routes:
+        return False
+    cards = any(p.creatures or p.artifacts for p in state.players.values())
+    passed = sum(1 for p in state.players.values() if p.passed)
+    return cards or passed >= len(state.players) - 2
+
+
+TETRANOMICON_DEMO = DemoGame("tetranomicon", "Тетраномикон: демо", "auto", ("anna", "boris", "vera", "gleb"), 1,
+                             max_steps=60, aim=toward_the_board, until=mid_epoch_two)
+
 DEMO_GAMES = (
     DemoGame("dice_roll_party", "Демонстрационная партия", "auto", ("anna", "boris"), 4),
     DemoGame("dice_roll_party", "Партия с проверкой мастера", "review", ("anna", "boris"), 1),
     DemoGame("dungeon_keeper", "Подземелье на четверых", "auto", ("anna", "boris", "vera", "gleb"), 12),
     KOZYABLO_DEMO,
+    TETRANOMICON_DEMO,
 )
 
 
@@ -161,7 +196,7 @@ def play(db: Session, game_id: int, players: dict[str, int], demo: DemoGame, gm_
     assert game is not None
     ruleset = ruleset_by_id(game.ruleset_id)
     limit = max(demo.steps, demo.max_steps)
-    sought = demo.seek is None
+    sought = demo.seek is None and demo.until is None
     resolved = 0
     while resolved < limit:
         db.expire_all()
@@ -172,6 +207,8 @@ def play(db: Session, game_id: int, players: dict[str, int], demo: DemoGame, gm_
         if resolved >= demo.steps and sought and (not demo.end_on_orders or turn.post_kind == PostKind.ORDERS):
             break
         state = load_state(ruleset, step.state_before)
+        if demo.until is not None and resolved >= demo.steps and demo.until(state):
+            break
         own_dice = (step.seed, step_secret_seed(game, step.number)) if len(turn.factions) == 1 else None
         for faction in turn.factions:
             try:
