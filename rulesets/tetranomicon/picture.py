@@ -41,7 +41,7 @@ from .data import (
     material_for,
 )
 from .rules.conditions import describe
-from .rules.costs import army_strength, glory, influence
+from .rules.costs import army_strength, glory, influence, support
 from .state import State
 
 FONT = "DejaVu Sans, Arial, sans-serif"
@@ -382,13 +382,32 @@ def _castle(state: State, m: Material, cid: str, x: float, y: float, viewer: Vie
         level = str(token.level) if shown else "?"
         bx, by = left + BOX_W - 4, top + 4
         dashed = "" if token.face_up else ' stroke-dasharray="2 2"'
+        out.append(f"<g><title>{escape(_monsters_note(state, m, cid, viewer))}</title>")
         out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="10" fill="{MONSTER}" stroke="#f4d03f" '
                    f'stroke-width="1.5"{dashed}/>')
         out.append(_t(bx, by + 4, level, 11, "middle", "bold", "#fff"))
+        out.append("</g>")
     elif cid in state.freed:
         out.append(_t(left + BOX_W - 5, top + BOX_H - 4, "свободен", 7.5, "end", fill="#888"))
     out.append("</g>")
     return out
+
+
+def _monsters_note(state: State, m: Material, cid: str, viewer: Viewer) -> str:
+    """«Монстры: трофей уровня 3, сила с поддержкой соседей 5» (TET-TRO-02, TET-GAP-03, TET-GAP-04);
+    what lies face down stays hidden from all but the GM."""
+    token = state.trophies[cid]
+    gm = _is_gm(viewer)
+    if not (token.face_up or gm):
+        return "Монстры: трофей рубашкой вверх"
+    sup = support(state, cid, m)
+    note = f"Монстры: трофей уровня {token.level}"
+    if state.options.monster_support == "neighbour_levels" and not gm and any(
+            not state.trophies[n].face_up for n, _ in sup):
+        return note + "; поддержка соседей скрыта"
+    if sup:
+        return note + f", сила с поддержкой соседей {token.level + sum(v for _, v in sup)}"
+    return note + f", сила {token.level}"
 
 
 def _board(state: State, m: Material, viewer: Viewer, y0: float) -> tuple[list[str], float, float]:

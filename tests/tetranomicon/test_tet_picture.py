@@ -196,3 +196,22 @@ def test_summary_and_metrics_give_the_public_numbers():
     numbers = metrics(s)
     assert numbers["p2"]["Слава"] == 2 and numbers["p1"]["Маршруты"] == 2
     assert set(numbers) == set(s.order)
+
+
+def test_the_monsters_badge_tells_their_strength_with_support_and_keeps_secrets():
+    """TET-TRO-02, TET-GAP-04: a trophy's monsters are as strong as its level plus the support of
+    monster-held neighbours; a face-down level is not told to a player."""
+    s = game(4)
+    trophy(s, "kamenets", 2)
+    trophy(s, "tumanny_pereval", 1)
+    trophy(s, "dubrava", 3, face_up=False)
+
+    def badge(svg: str, cid: str) -> str:
+        g = castle_group(parse(svg), cid)
+        inner = next(x for x in g.iter(f"{NS}g") if x.find(f"{NS}circle") is not None)
+        return "".join(inner.find(f"{NS}title").itertext())
+
+    # Каменец: level 2, supported by Перевал and Дубрава (+1 each by default)
+    assert badge(draw(s), "kamenets") == "Монстры: трофей уровня 2, сила с поддержкой соседей 4"
+    assert badge(draw(s), "dubrava") == "Монстры: трофей рубашкой вверх"
+    assert "3" in badge(draw(s, GM), "dubrava")
