@@ -44,6 +44,7 @@ def main() -> int:
     results["tet_check_campaign_40x80_ms"] = figure(tet["campaign_ms"], "ms", 2)
     results["tet_epoch_phases_4p_ms"] = figure(tetranomicon.epoch_phases()["ms"], "ms", 5)
     results["tet_last_pass_of_epoch_ms"] = figure(tetranomicon.last_pass()["ms"], "ms", 5)
+    results["tet_turn_of_a_broke_player_ms"] = figure(tetranomicon.broke_turn()["ms"], "ms")
     for name, http in http_check.run().items():
         results[f"{name}_bare_insert_select_rps"] = figure(http["bare"]["rps"], "req/s")
         results[f"{name}_check_endpoint_rps"] = figure(http["check"]["rps"], "req/s", http["bare"]["rps"])

@@ -207,5 +207,16 @@ def last_pass(repeats: int = 21) -> dict:
     return {"ms": _median_ms(lambda: apply(state, "p1", [Pass()], dice), repeats)}
 
 
+def broke_turn(repeats: int = 21) -> dict:
+    """Median ms of `flow.turn` for a player with no coins on the GM board: the game page asks
+    whether any action is still affordable, which tries every candidate order (no target; the
+    figure guards against the supply search creeping back in)."""
+    from rulesets.tetranomicon.rules.flow import turn
+
+    state = gm_state()
+    state.players["p1"].coins = 0
+    return {"ms": _median_ms(lambda: turn(state), repeats)}
+
+
 if __name__ == "__main__":
-    print(check_times(), epoch_phases(), last_pass())
+    print(check_times(), epoch_phases(), last_pass(), broke_turn())
