@@ -117,7 +117,7 @@ def step_of(state: State, faction: str) -> tuple[str | None, Violation | None]:
     if p is not None:
         if p.faction == faction:
             return p.decision, None
-        return None, violation("turn.decision_waits", "WG-DEF-DECIDE-01", who=state.players[p.faction].name,
+        return None, violation("turn.decision_waits", p.decision, who=state.players[p.faction].name,
                                decision=p.decision)
     if faction not in state.players:
         return None, violation("turn.not_yours", "WG-DEF-TURN-05", who="—", phase=PHASE_NAMES.get(state.phase, ""))
@@ -513,6 +513,8 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         items = scanner.scan(pl.norm)
         said = {it.value for it in items if it.kind == "concept"}
         plain = everyday_answer(pl.norm, normalised=True)
+        if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:
+            plain = Answer.RANDOM
         if plain is not None and not any(it.kind in ("fig", "cell", "artifact", "side") for it in items):
             got = _answer_orders(plain, state, faction, step)
             if got is None:
@@ -541,8 +543,13 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
                 _take(line, build("fight_first", items, state, faction, carry, {step}), state, faction, step)
             continue
         if step == "WG-DEC-10":
+            keeper = next((it for it in items if it.kind == "fig" and it.own and len(it.figs) == 1
+                           and state.spec(state.figures[it.figs[0]]).artifact), None)
             if any(it.kind == "artifact" for it in items):
                 _take(line, build("artifact", items, state, faction, carry, {step}), state, faction, step)
+            elif keeper is not None:  # «Артефакт капитана»: the one his commander keeps
+                art = state.spec(state.figures[keeper.figs[0]]).artifact
+                _take(line, Built([ActivateArtifact(artifact=art)]), state, faction, step)
             elif said & {"artifact"}:
                 _take(line, fail("read.no_artifact", "WG-DEC-10"), state, faction, step)
             continue
@@ -568,7 +575,7 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         items = [it for _, its in all_items for it in its]
         first = all_items[0][0]
         if step == "WG-DEC-02":
-            got = casualties(items, p.figures, p.count)
+            got = _fill_wounds(casualties(items, p.figures, p.count), state)
         else:
             got = no_save(items, p.figures)
         _take(first, got, state, faction, step)
@@ -595,6 +602,29 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         require_an_order(reading, expected=f"ответ на решение: {p.prompt}", example=example(state, faction, step),
                          clause=step)
     return reading
+
+
+def _fill_wounds(got: Built, state: State) -> Built:
+    """«Убиты орк №1 и орк №2»: when every other figure of the loser takes a lesser portion, the
+    answer names them as wounded (WG-DEF-DMG-01)."""
+    from .rules.damage import fill_lesser
+    p = state.pending
+    fight = next((f for f in reversed(state.stack) if f.kind == "fight"), None)
+    if not got.ok or p is None or fight is None:
+        return got
+    o = got.orders[0]
+    if not isinstance(o, Casualties) or o.lesser or len(o.lethal) != p.count:
+        return got
+    figs = [state.figures[f] for f in p.figures]
+    auto = fill_lesser(state, figs, list(o.lethal), fight.diff)
+    rest = [f for f in p.figures if f not in o.lethal]
+    if auto and len(auto) == len(rest):
+        got.orders = [Casualties(lethal=o.lethal, lesser=tuple(rest))]
+    return got
+
+
+_DICE_WORDS = frozenset({"кубик", "кубика", "кубики", "кубы", "кости", "дайс", "жребий", "случайно", "рандом",
+                         "рандомно", "наугад"})
 
 
 def _stray(items: list[Item], candidates: list[str]) -> Built:
@@ -655,28 +685,28 @@ def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str
             figs = [state.figures[f] for f in p.figures]
             bad_fig = next((f for f in (*o.lethal, *o.lesser) if f not in p.figures), None)
             if bad_fig:
-                return violation("dec.not_candidate", "WG-DEC-02", who=n.figure(bad_fig), options=options)
+                return violation("dec.not_candidate", "WG-DMG-06", who=n.figure(bad_fig), options=options)
             if fight is None:
                 continue
             if len(o.lethal) != p.count:
-                return violation("dec.lethal_count", "WG-DEF-DMG-01", need=p.count, have=len(o.lethal))
+                return violation("dec.lethal_count", "WG-DMG-05", need=p.count, have=len(o.lethal))
             lesser = list(o.lesser)
             if not lesser:
                 auto = fill_lesser(state, figs, list(o.lethal), fight.diff)
                 rest = [f.id for f in figs if f.id not in o.lethal]
                 if auto and len(auto) != len(rest):
-                    return violation("dec.lesser", "WG-DEF-DMG-01", need=len(auto), have=0)
+                    return violation("dec.lesser", "WG-DMG-05", need=len(auto), have=0)
             code = check_allocation(state, figs, fight.diff, list(o.lethal), lesser or
                                     list(fill_lesser(state, figs, list(o.lethal), fight.diff)))
             if code == "dec.lesser":
                 auto = fill_lesser(state, figs, list(o.lethal), fight.diff, lesser)
-                return violation(code, "WG-DEF-DMG-01", need=len(auto), have=len(lesser))
+                return violation(code, "WG-DMG-05", need=len(auto), have=len(lesser))
             if code == "dec.lethal_sum":
                 from .naming import points
                 from .rules.damage import lethal_sum
                 return violation(code, "WG-DEF-DMG-01", sum=points(lethal_sum(state, o.lethal)), diff=points(fight.diff))
             if code is not None:
-                return violation("dec.lethal_count", "WG-DEF-DMG-01", need=p.count, have=len(o.lethal))
+                return violation("dec.lethal_count", "WG-DMG-05", need=p.count, have=len(o.lethal))
         elif isinstance(o, NoSave):
             bad_fig = next((f for f in o.figures if f not in p.figures), None)
             if bad_fig:
@@ -705,7 +735,7 @@ def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str
                 return violation("dec.tower", "WG-DEC-09", options=", ".join(cell_text(c) for c in free))
         elif isinstance(o, ActivateArtifact):
             if o.artifact not in p.choices:
-                return violation("dec.artifact", "WG-DEC-10", name=n.artifact(o.artifact),
+                return violation("dec.artifact", "WG-DEF-ART-03", name=n.artifact(o.artifact),
                                  options=", ".join(f"«{n.artifact(a)}»" for a in p.choices))
         elif isinstance(o, (Continue, Move, Charge)):
             if step != "WG-DEC-12" or o.figure not in p.figures:

@@ -500,30 +500,30 @@ def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
     """WG-DEC-02: «Убиты орки №1 и №3, ранен №2», «Гибнет вождь, остальные ранены»."""
     lethal: list[str] = []
     lesser: list[str] = []
+    segments: list[list[Item]] = [[]]
+    for it in items:  # «Гибнет вождь и орк №1, орк №2 ранен»: a word about fate rules its own part
+        if it.kind == "sym" and it.text in (",", ".", ";", "!"):
+            segments.append([])
+        else:
+            segments[-1].append(it)
     mode: str | None = None
-    waiting: list[Item] = []  # figures named before any word that says their fate
-    rest: str | None = None  # «остальные»: "pending" until a word after it says their fate
-    for it in items:
-        if it.kind == "concept" and it.value in ("lethal", "wounded"):
-            mode = it.value
-            for p in waiting:
-                (lethal if mode == "lethal" else lesser).extend(f for f in p.figs if f in pending_figs)
-            waiting = []
-            if rest == "pending":
-                rest = mode
-        elif it.kind == "fig":
-            if mode is None:
-                waiting.append(it)
-            else:
+    rest: str | None = None
+    for seg in segments:
+        said = [x.value for x in seg if x.kind == "concept" and x.value in ("lethal", "wounded")]
+        if said:
+            mode = said[0]
+        for it in seg:
+            if it.kind == "fig" and mode is not None:
                 (lethal if mode == "lethal" else lesser).extend(f for f in it.figs if f in pending_figs)
-        elif it.kind == "rest":
-            rest = "pending" if mode is None or any(x.kind == "concept" and x.value in ("lethal", "wounded")
-                                                   and x.start > it.start for x in items) else mode
+            elif it.kind == "fig":
+                lethal.extend(f for f in it.figs if f in pending_figs)
+            elif it.kind == "rest":
+                rest = mode
     if rest in ("lethal", "wounded"):
         others = [f for f in pending_figs if f not in lethal and f not in lesser]
         (lethal if rest == "lethal" else lesser).extend(others)
-    for p in waiting:  # names with no word about them: the lethal ones
-        lethal.extend(f for f in p.figs if f in pending_figs)
+    if any(it.kind == "fig" and not any(f in pending_figs for f in it.figs) for it in items) and not (lethal or lesser):
+        return fail("read.not_candidates", "WG-DMG-06")
     if not lethal and not lesser:
         return fail("read.no_casualties", "WG-DEC-02")
     return Built([Casualties(lethal=tuple(dict.fromkeys(lethal)), lesser=tuple(dict.fromkeys(lesser)))])
