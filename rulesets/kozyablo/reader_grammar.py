@@ -134,8 +134,7 @@ class Grammar:
                 raise quoted
             v = next((it for it in cl if it.is_("d_guard")), None) or next((it for it in cl if is_verb(it)), None)
             if v is None:
-                typo = self._verb_typo(cl, anywhere=len([it for it in cl if it.kind != "sym"]) <= 2
-                                       or any(it.is_("w_hand", "w_card", "w_deck") for it in cl))
+                typo = self._verb_typo(cl, anywhere=self._short_or_hand(cl))
                 if typo is not None:
                     raise typo
                 return self._noted(cl, self._verbless(cl))
@@ -316,6 +315,13 @@ class Grammar:
         first = refs[0]
         lead = next((it for it in cl if it.kind != "mark"), None)
         named_first = first.kind == "name" and first is lead and not self.t._place_only(first)
+        words = [it for it in cl if it.kind not in ("sym", "mark")]
+        if self.mode == "main" and len(refs) == 1 and self.t.is_place(first) and (
+                first.kind != "name" or self.t._place_only(first)) and all(
+                it is first or it.is_("w_into", "w_at") for it in words) and len(words) <= 2:
+            raise fail("read.place_only", first, "KZ-TURN-03", kind=ProblemKind.UNREADABLE,
+                       place=sector_name(self.state, self.t.sector(first, default_own=False))
+                       if self.t.sector_candidates(first, False) else self.t.typed(first))
         k_hand = next((k for k, it in enumerate(cl) if it.is_("w_hand")), None)
         if k_hand is not None:
             if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
@@ -581,6 +587,10 @@ class Grammar:
     def _attack_only(self, cl: list[Item], v: Item) -> bool:
         """Only a place after the attack verb: the line declares the attack, whoever it names."""
         after = [it for it in cl if it.start > v.start and it.kind in REF_KINDS]
+        before = [it for it in cl if it.start < v.start]
+        if any(it.sym("→") or it.is_(*_STRIKE_MARKS, "w_at") for it in before) or any(
+                it.kind == "name" and not self.t.piece_candidates(it, {self.faction}) for it in before):
+            return False  # «Козёл-тень → латник — атакую в …»: targets first
         return len(after) == 1 and self.t.is_place(after[0]) and (after[0].kind != "name"
                                                                     or self.t._place_only(after[0]))
 
@@ -598,8 +608,8 @@ class Grammar:
         from letopis.engine.text import parses
 
         place = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
-        if not any(it.kind in REF_KINDS for it in cl) and not any(it.is_("w_all") for it in cl):
-            return []  # «Побьём их!»
+        if not any(it.kind in REF_KINDS for it in cl):
+            return []  # «Побьём их всех!»
         if self.fight is None and self.mode == "main":
             if place is None and not any(it.kind in REF_KINDS for it in cl):
                 return []
@@ -964,7 +974,7 @@ class Grammar:
         names = [it for it in cl if it.kind == "name"]
         start, end = cl[0].start, cl[-1].end
         if v is None:
-            typo = self._verb_typo(cl, anywhere=True)
+            typo = self._verb_typo(cl, anywhere=self._short_or_hand(cl))
             if typo is not None:
                 raise typo
             if names and any(it.kind == "word" and it.concept not in _MULL_LINKS and self._not_number(it)
@@ -1154,19 +1164,30 @@ class Grammar:
         hits = sorted(f for f in out if f in forms)
         return hits[0] if len(hits) == 1 else None
 
+    @staticmethod
+    def _short_or_hand(cl: list[Item]) -> bool:
+        """A line of one or two words, or one about the hand, the deck or a card: a word like an
+        order verb there is a mistyped order even with no card named («Дообор», «Отавляю руку»)."""
+        return len([it for it in cl if it.kind != "sym"]) <= 2 or any(it.is_("w_hand", "w_card", "w_deck")
+                                                                       for it in cl)
+
     def _verb_typo(self, cl: list[Item], anywhere: bool = False) -> Fail | None:
-        """A sentence that names cards or sectors (or, ``anywhere``, says «руку», «карту»,
-        «колоды») and has a word like an order verb mistyped («Атакйу в руднике-1»,
+        """A sentence that names cards or sectors (or, ``anywhere``, is short or says «руку»,
+        «карту», «колоды») and has a word like an order verb mistyped («Атакйу в руднике-1»,
         «Осставляю руку»): an error with the verb it looks like, not chatter."""
-        if not any(it.kind in REF_KINDS or anywhere and it.is_("w_hand", "w_card", "w_deck") for it in cl):
+        if not anywhere and not any(it.kind in REF_KINDS for it in cl):
             return None
+        alone = len([it for it in cl if it.kind != "sym"]) == 1
         for it in cl:
             if it.kind != "word" or it.concept is not None or len(it.text) < 4 or not it.text.isalpha():
                 continue
-            if is_known(it.text):
+            if is_known(it.text) and not alone:
                 continue
-            near = suggest(it.text, self.t.words.verb_forms, cutoff=75.0)
-            if near is not None and near[0] == it.text[0]:
+            # a known word alone on its line («Добр») only when it is very close to an order word
+            near = suggest(it.text, self.t.words.verb_forms, cutoff=88.0 if is_known(it.text) else 75.0)
+            if near is None and alone and self.mode == "main":  # «Добро» alone: «добор» with two letters swapped
+                near = self.t.words.anagrams.get("".join(sorted(it.text)))
+            if near is not None and near[0] == it.text[0] and (not is_known(it.text) or abs(len(near) - len(it.text)) <= 1):
                 return fail("read.unreadable_word", it, None, kind=ProblemKind.UNREADABLE,
                             hint=msg("read.maybe", word=near), word=self.t.typed(it))
         return None

@@ -64,6 +64,8 @@ READER_MESSAGES: dict[str, str] = {
     "read.pick_no_attack.hint": "Добавьте строку «Атакую в …» или уберите цели.",
     "read.pick_striker": "Не понятно, кто бьёт.",
     "read.pick_targets": "Не понятно, кого бьёт «{name}».",
+    "read.place_only": "Назван только сектор «{place}» — не понятно, что там сделать.",
+    "read.place_only.hint": "Например: «Атакую в «{place}»» или «Перемещаю … в «{place}»».",
     "read.squad_not_own": "«{name}» играют на свой отряд, а не на чужой.",
     "read.target_twice": "«{name}» названа целью дважды: цели одного удара должны быть разными.",
     "read.all_strike_none": "В {sector} нет ваших карт, которые могут бить.",

@@ -188,6 +188,7 @@ class Words:
         self.ability_ids = {ab.id for card in book.cards.values() for ab in card.abilities}
         self.verb_forms = _verb_forms(lexicon)
         self.verb_form_set = frozenset(self.verb_forms)
+        self.anagrams = {"".join(sorted(f)): f for f in self.verb_forms if len(f) >= 4}
         self._scans: dict[str, tuple[Item, ...]] = {}
 
     def _lemma_set(self, word: str) -> frozenset[str]:
