@@ -43,7 +43,7 @@ FRAMES: tuple[Frame, ...] = (
           triggers=frozenset({"v_build"}), implied=frozenset({VERBLESS}), title="строительство"),
     Frame("route", (Slot("segment", frozenset({SEGMENT, CASTLE}), many=True, title="участка"),
                     Slot("kind", frozenset({ROUTE_KIND}), required=False, title="вида маршрута")),
-          triggers=frozenset({"v_route"}), implied=frozenset({ROUTE_KIND}), title="маршрут"),
+          triggers=frozenset({"v_route"}), implied=frozenset({ROUTE_KIND, VERBLESS}), title="маршрут"),
     Frame("artifact", (Slot("card", frozenset({ARTIFACT, SLOT, MARK}), many=True, title="артефакта"),),
           triggers=frozenset({"v_artifact", "v_take"}), implied=frozenset({VERBLESS}), title="артефакт"),
     Frame("creature", (Slot("card", frozenset({CREATURE, SLOT, MARK}), many=True, title="существа"),),
@@ -92,11 +92,17 @@ def pick(ev: Evidence) -> Choice:
             kinds = {m.kind for m in ev.mentions}
             if frame.kind == "build" and not (BUILDING in kinds and CASTLE in kinds or kinds == {SOURCE}):
                 continue
-            if frame.kind == "route" and not (SEGMENT in kinds or sum(m.kind == CASTLE for m in ev.mentions) >= 2):
+            castles = [m for m in ev.mentions if m.kind == CASTLE]
+            if frame.kind == "route" and ROUTE_KIND in ev.context and not (SEGMENT in kinds or len(castles) >= 2):
                 continue
-            if frame.kind == "artifact" and ARTIFACT not in kinds:
+            # alone in a sentence, «У5» or «Каменец — Дубрава» is a route
+            if frame.kind == "route" and ROUTE_KIND not in ev.context and not (
+                    SEGMENT in kinds or len(castles) == 2 and all(m.role == "pair" for m in castles)):
                 continue
-            if frame.kind == "creature" and CREATURE not in kinds:
+            # «Слот 4» alone: a card of one pool or the other — asked, never dropped
+            if frame.kind == "artifact" and ARTIFACT not in kinds and not (SLOT in kinds and CREATURE not in kinds):
+                continue
+            if frame.kind == "creature" and CREATURE not in kinds and not (SLOT in kinds and ARTIFACT not in kinds):
                 continue
         fits.append(frame)
     choice = choose(fits, ev)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
@@ -169,7 +170,7 @@ def _order_mood(word: str) -> bool:
 def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
     """How an action word is said: "verb" (an order), "noun" (an action's name), "weak" (a route
     kind word), or None (narrative: «Анна строила», «кто-нибудь пойдёт»)."""
-    word = it.text.split()[0]
+    word = it.value if isinstance(it.value, str) else it.text.split()[0]  # a typo: the form meant
     if not word.isalpha():
         return "noun"
     ps = parses(word)
@@ -343,7 +344,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
     sentences: list[Sentence] = []
     for raw, question in split_sentences(items):
         kept, restating = drop_bookkeeping(raw, vocab)
-        kept = _negations(kept)
+        kept = _negations(_guesses(kept))
         kept = apply_patterns(assign_roles(kept), vocab)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
         for it in kept:
@@ -359,6 +360,15 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
                 s.narrative = True
         sentences.append(s)
     return sentences
+
+
+def _guesses(items: list[Item]) -> list[Item]:
+    """A dictionary word one letter off an action word («Сроить: ферма, Озёрск») is that action
+    only beside a game object; elsewhere it stays the word it is."""
+    if any(it.kind in MENTIONS for it in items):
+        return items
+    return [replace(it, kind="word", concept=None, value=None, fit=Fit.EXACT)
+            if it.kind == "concept" and it.fit is Fit.TYPO else it for it in items]
 
 
 def _negations(items: list[Item]) -> list[Item]:

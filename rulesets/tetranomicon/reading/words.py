@@ -34,6 +34,7 @@ from letopis.engine.text import (
     morph,
     number_value,
     ordinal_value,
+    parses,
     tokens,
 )
 from letopis.engine.text_norm import normalise
@@ -116,21 +117,48 @@ def _forms_by_first() -> dict[str, list[str]]:
     return _by_first(concept_forms())
 
 
-@cache
 def typo_concept(word: str) -> str | None:
     """The action concept a mistyped word stands for («сторю» → build, «пхоод» → campaign)."""
-    if len(word) < 4 or is_known(word):
+    got = typo_form(word)
+    return got[0] if got else None
+
+
+@cache
+def typo_form(word: str, known_too: bool = False) -> tuple[str, str] | None:
+    """(concept, the form meant) of a mistyped action word: the form's grammar is the word's
+    («маршруут» is the noun «маршрут», not a verb the dictionary guesses). A typo that happens to
+    be a rare dictionary word («сроить») is looked for only with ``known_too``."""
+    if len(word) < 4 or is_known(word) and not (known_too and len(word) >= 5):
         return None
     forms = concept_forms()
+    same = _forms_by_key().get(spelling_key(word))
+    if same:  # «пасуюю», «сттроить»: a doubled letter; the order form among equals
+        f = min(same, key=lambda x: (not _order_form(x), x))
+        return forms[f], f
     limit = 1 if len(word) < 8 else 2
-    best: tuple[int, str] | None = None
+    best: tuple[int, int, str] | None = None  # (distance, not an order form, form)
     for f in _forms_by_first().get(word[:1], ()):
         if abs(len(f) - len(word)) > limit:
             continue
         d = DamerauLevenshtein.distance(word, f, score_cutoff=limit)
-        if d <= limit and (best is None or d < best[0]):
-            best = (d, forms[f])
-    return best[1] if best else None
+        if d <= limit:
+            cand = (d, 0 if _order_form(f) else 1, f)
+            if best is None or cand < best:
+                best = cand
+    return (forms[best[2]], best[2]) if best else None
+
+
+@cache
+def _forms_by_key() -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for f in concept_forms():
+        index.setdefault(spelling_key(f), []).append(f)
+    return index
+
+
+def _order_form(word: str) -> bool:
+    tag = parses(word)[0].tag
+    return bool(tag & {"1per", "impr", "INFN", "NOUN"})
 
 
 class Vocabulary:
@@ -314,10 +342,14 @@ def read_items(norm: str, vocab: Vocabulary) -> list[Item]:
             items.append(Item(kind, t.start, end, value, text, fit=fit, adjective=adjective, quoted=quoted))
             i += count
             continue
-        if concept is None:
-            concept = typo_concept(t.text)
+        meant = None
+        guessed = Fit.EXACT
+        if concept is None and (got := typo_form(t.text)) is not None:
+            concept, meant = got
+        elif concept is None and (got := typo_form(t.text, True)) is not None:
+            (concept, meant), guessed = got, Fit.TYPO  # kept only beside a game object (`lines`)
         if concept is not None:
-            items.append(Item("concept", t.start, t.end, text=t.text, concept=concept))
+            items.append(Item("concept", t.start, t.end, meant, text=t.text, concept=concept, fit=guessed))
             i += 1
             continue
         num = number_value(t)
