@@ -119,6 +119,9 @@ class Grammar:
         if not cl:
             return []
         cl = self._pronoun(cl)
+        cond = self._conditional(cl)
+        if cond is not None:
+            return [r for part in cond for r in self.sentence(part)]
         parts = self._two_orders(cl)
         if parts is not None:
             return [r for part in parts for r in self.sentence(part)]
@@ -236,6 +239,9 @@ class Grammar:
             shadow = v.copy()  # «Ухожу козлом-тенью в тень»: the ability, with its creature in between
             shadow.kind, shadow.concept = "phrase", "ab_shadow"
             return [self._ability([it for it in cl[:-1] if it is not v], shadow)]
+        if c == "v_move" and any(r.kind == "name" and self._hand_spell(r) and not self.t.piece_candidates(r)
+                                 for r in refs):
+            return [self._play(cl)]  # «Манёвром перебрасываю мечника в рудник-1»
         if c in ("v_move", "v_exit"):
             if not refs and not any(it.is_("w_squad", "w_all") for it in cl):
                 unknown = self._unknown(cl)
@@ -261,6 +267,22 @@ class Grammar:
         said.start, said.end = cl[k].start, cl[k].end
         return [*cl[:k], said, *cl[k + 1:]]
 
+    def _conditional(self, cl: list[Item]) -> list[list[Item]] | None:
+        """«Если по следопыту ударят — уклоняюсь, скидываю Позорный клич», «Оса жалит следопыта, а
+        если в неё попадут — уклоняется, сбрасываю Роение»: the condition («если … —») is when the
+        answer applies, not an order; what comes before it is an order of its own."""
+        k = next((k for k, it in enumerate(cl) if it.kind == "word" and it.text == "если"), None)
+        if k is None:
+            return None
+        end = next((j for j in range(k + 1, len(cl)) if cl[j].sym("-", "—", ",", ":")), None)
+        if end is None or end + 1 >= len(cl):
+            return None
+        before = cl[:k]
+        while before and (before[-1].sym(",") or before[-1].is_("w_and")):
+            before = before[:-1]
+        after = cl[end + 1:]
+        return [part for part in (before, after) if part]
+
     def _two_orders(self, cl: list[Item]) -> list[list[Item]] | None:
         """A clause whose first order is a whole one (a [С] use, a guard, staying in shadow) and
         that goes on with another after «,» or «и»: «Щитоносец смыкает щиты, мечник → гилен»,
@@ -270,6 +292,8 @@ class Grammar:
         from letopis.engine.text import parses
 
         head = next((it for it in cl if is_verb(it)), None)
+        if head is not None and head.is_("v_move"):
+            return self._two_moves(cl, head)
         if head is None or not (is_ability(head) or head.is_("d_stay_hidden", "v_guard", "d_guard")):
             return None
         for k in range(cl.index(head) + 1, len(cl) - 1):
@@ -290,6 +314,22 @@ class Grammar:
             if first.kind == "name" and any(is_verb(it) or it.sym("→", "-", ":") or it.is_("w_at") for it in rest[1:]) \
                     and self.t.piece_candidates(first, {self.faction}) and cut.sym(","):
                 return [cl[:k], rest]
+        return None
+
+    def _two_moves(self, cl: list[Item], head: Item) -> list[list[Item]] | None:
+        """«Перемещаю мечника из шахты-1 в рудник-1, а щитоносца из рудника-1 в источник-1»: a
+        second move with its own origin and destination is a second action."""
+        for k in range(cl.index(head) + 1, len(cl) - 2):
+            if not cl[k].sym(","):
+                continue
+            rest = cl[k + 1:]
+            if rest[0].is_("w_and"):
+                rest = rest[1:]
+            if len(rest) < 3 or rest[0].kind != "name" or not self.t.piece_candidates(rest[0], {self.faction}):
+                continue
+            if any(it.is_("w_from") for it in rest) and any(it.is_("w_into") for it in rest) \
+                    and any(it.is_("w_into") for it in cl[:k]):
+                return [cl[:k], [head, *rest]]
         return None
 
     def _noted(self, cl: list[Item], reads: list[Read]) -> list[Read]:
@@ -340,6 +380,9 @@ class Grammar:
         if self.mode == "reaction" and (squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1
                                                        and self.fight is None)):
             raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")
+        if self.mode == "main" and named_first and len(refs) > 1 and self._hand_spell(first) \
+                and not self.t.piece_candidates(first, {self.faction}):
+            return [self._play(cl)]  # «Позорный манёвр: следопыт → источник-1»
         if self.mode == "main" and named_first and len(refs) > 1:
             own = self.t.piece_candidates(first, {self.faction})
             if own and any(self.book.card(p.card).trigger for p in own):
@@ -475,6 +518,10 @@ class Grammar:
                 e.issue.clause = "KZ-MAG-01"  # the card's side is its target rule
             raise
         return Read(PlayCard(card=card_id, on=on.uid), start, end, issues)
+
+    def _hand_spell(self, it: Item) -> bool:
+        """The name is a magic or event card in the poster's hand."""
+        return any(self.book.card(c).type in ("magic", "event") for c in self.t.hand_cards(it))
 
     def _verb_card(self, cl: list[Item]) -> Item | None:
         """A hand card the order verb itself names: «Подрываю …» for «Подрыв»."""
@@ -834,7 +881,15 @@ class Grammar:
         def prefer(p: Piece) -> bool:
             return p.uid in leavers if leavers is not None else p.owner != self.faction
 
-        return self.t.piece(it, "any", sector=sector, prefer=prefer).uid
+        try:
+            return self.t.piece(it, "any", sector=sector, prefer=prefer).uid
+        except Fail as e:
+            elsewhere = [p for p in self.t.piece_candidates(it) if p.sector != sector]
+            if e.issue.code in ("read.piece_number", "read.move_not_there", "read.piece_missing") and elsewhere:
+                raise fail("read.target_elsewhere", it, "KZ-DEF-CMB-05", name=self.t.namer.piece(elsewhere[0].uid),
+                           where=sector_name(self.state, elsewhere[0].sector),
+                           sector=sector_name(self.state, sector)) from None
+            raise
 
     # --- abilities (KZ-ABIL-01) and trigger choices (KZ-DEC-10) -------------------------------------
     def _ability(self, cl: list[Item], v: Item) -> Read:
@@ -922,7 +977,13 @@ class Grammar:
             piece = found[0]
         if card_it is None:
             raise fail("read.evade_card", cl[0], "KZ-DEC-06", kind=ProblemKind.UNREADABLE)
-        return Read(Evade(piece=piece.uid, discard=self.t.hand_card(card_it)), cl[0].start, cl[-1].end)
+        try:
+            discard = self.t.hand_card(card_it)
+        except Fail as e:
+            if e.issue.code in ("read.hand_missing", "read.hand_on_table"):
+                e.issue.clause = "KZ-EVADE-01"  # Уклонение discards a card from the hand
+            raise
+        return Read(Evade(piece=piece.uid, discard=discard), cl[0].start, cl[-1].end)
 
     def _guard(self, cl: list[Item], v: Item) -> Read:
         refs = self._refs(cl)

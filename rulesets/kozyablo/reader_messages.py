@@ -64,6 +64,7 @@ READER_MESSAGES: dict[str, str] = {
     "read.pick_no_attack.hint": "Добавьте строку «Атакую в …» или уберите цели.",
     "read.pick_striker": "Не понятно, кто бьёт.",
     "read.pick_targets": "Не понятно, кого бьёт «{name}».",
+    "read.target_elsewhere": "«{name}» стоит в «{where}», а бой идёт в «{sector}» — бить можно только тех, кто в секторе боя.",
     "read.place_only": "Назван только сектор «{place}» — не понятно, что там сделать.",
     "read.place_only.hint": "Например: «Атакую в «{place}»» или «Перемещаю … в «{place}»».",
     "read.squad_not_own": "«{name}» играют на свой отряд, а не на чужой.",
