@@ -58,6 +58,31 @@ class Wargame(Ruleset[State]):
         from .transfer import export_setup
         return export_setup(state)
 
+    def setup_schema(self) -> dict[str, Any]:
+        """Either a whole state (`export_setup`) or the forum form of `transfer.import_setup`."""
+        from letopis.engine.contract import state_document_schema
+        whole = state_document_schema(self)
+        defs = whole.pop("$defs", {})
+        figure = {"oneOf": [{"type": "string", "description": "клетка x-y"}, {
+            "type": "object", "properties": {"cell": {"type": "string"}, "wounded": {"type": "boolean"},
+                                             "units": {"type": "integer", "minimum": 0},
+                                             "lives": {"type": "integer", "minimum": 1},
+                                             "killed": {"type": "boolean"}}, "additionalProperties": False}]}
+        forum = {
+            "type": "object", "required": ["ruleset", "players"],
+            "properties": {
+                "ruleset": {"const": self.id}, "options": {"type": "object"},
+                "round": {"type": "integer", "minimum": 1}, "phase": {"enum": ["maneuver", "shooting"]},
+                "order": {"type": "array", "items": {"type": "string"}}, "active": {"type": "integer", "minimum": 0},
+                "players": {"type": "array", "minItems": 2, "maxItems": 4, "items": {
+                    "type": "object", "required": ["id", "figures"],
+                    "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "army": {"type": "string"},
+                                   "figures": {"type": "object", "additionalProperties": figure},
+                                   "active_artifacts": {"type": "array", "items": {"type": "string"}}}}},
+                "factions": whole["properties"]["factions"]},
+        }
+        return {"title": whole["title"], "anyOf": [whole, forum], "$defs": defs}
+
     def turn(self, state: State) -> TurnInfo:
         return turn(state)
 
