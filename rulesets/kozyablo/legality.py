@@ -504,7 +504,7 @@ class Checker:
             return [violation("maneuver.same", "KZ-MOVE-01", sector=where)]
         owner = capital_owner(s, order.into)
         if owner is not None and owner != f:
-            return [violation("maneuver.enemy_capital", "KZ-MOVE-03")]
+            return [violation("maneuver.enemy_capital", "KZ-PLAY-02")]  # the card's own «except enemy capitals»
         if enemy_cards_in(s, order.into, f):
             return [violation("maneuver.enemy", "KZ-DEF-RET-02", sector=where)]
         if order.into == s.players[f].capital_sector and garrison_count(s, f) + 1 > garrison_limit(s, f):

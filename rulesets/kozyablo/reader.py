@@ -19,7 +19,7 @@ Problems may name hand cards: the platform shows a post's problems to its poster
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import BaseModel
 
@@ -85,6 +85,7 @@ class _Line:
     problems: list[Problem] = field(default_factory=list)
     summaries: list[str] = field(default_factory=list)
     orders: int = 0
+    blocked: bool = False  # its order was refused for a problem shown on another line (a target line)
 
 
 @dataclass
@@ -248,11 +249,18 @@ class _Post:
                                              message=msg("read.second_action", first=first),
                                              hint=msg("read.second_action.hint")))
                 continue
-            violations = checker.check(order)
+            violations = [_specific(v) for v in checker.check(order)]
             errors = [v for v in violations if not v.warning]
             for v in violations:
-                line.problems.append(v.problem(pl.number, col_start, col_end))
+                at = self._pick_line_of(checker, order, v) if isinstance(order, Attack) else None
+                if at is not None:
+                    f = at
+                    fs, fe = f.line.post.span(f.read.start, f.read.end)
+                    f.line.problems.append(v.problem(f.line.post.number, fs, fe))
+                else:
+                    line.problems.append(v.problem(pl.number, col_start, col_end))
             if errors:
+                line.blocked = True
                 continue
             if self.mode == "main" and self._is_main(order):
                 first_main = order
@@ -268,6 +276,17 @@ class _Post:
             for f in self.pick_lines:
                 f.line.orders += 1
                 f.line.summaries.append("цели: " + "; ".join(p.to_text(namer) for p in f.read.picks))
+
+    def _pick_line_of(self, checker: Checker, attack: Attack, v) -> _Found | None:  # type: ignore[no-untyped-def]
+        """The target line («следопыт — в шмеля») a target problem of the attack comes from, when
+        the targets were written on a line of their own."""
+        if not v.code.startswith("combat.") or not self.pick_lines:
+            return None
+        for f in self.pick_lines:
+            alone = Attack(sector=attack.sector, picks=tuple(f.read.picks))
+            if any(w.code == v.code and w.message == v.message for w in checker.check(alone)):
+                return f
+        return None
 
     def _is_main(self, order: BaseModel) -> bool:
         kind = getattr(order, "kind", "")
@@ -290,7 +309,7 @@ class _Post:
         reading = Reading()
         for line in lines:
             if line.status is LineStatus.FLAVOUR:
-                if any(p.is_error for p in line.problems):
+                if any(p.is_error for p in line.problems) or line.blocked:
                     line.status = LineStatus.ERROR
                 elif line.orders:
                     line.status = LineStatus.ORDER
@@ -304,6 +323,20 @@ class _Post:
                              example=example(self.state, self.faction, self.mode).rstrip("."))
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
+
+
+_PROTECTION_CLAUSES = {"Защита от оружия": "KZ-WPROT-01", "Защита от стрел": "KZ-APROT-01",
+                       "Защита от магии": "KZ-MPROT-01"}
+
+
+def _specific(v):  # type: ignore[no-untyped-def]
+    """A target the strike cannot damage is illegal by KZ-DEF-CMB-05, and the clause that says so
+    is the protection's own (issue 9, kind 10: the most specific clause)."""
+    if v.code == "combat.target_protected" and v.clause == "KZ-DEF-CMB-05":
+        for name, clause in _PROTECTION_CLAUSES.items():
+            if name in v.message:
+                return replace(v, clause=clause)
+    return v
 
 
 def _whole(pl: PostLine, code: str, **fields: object) -> Problem:
