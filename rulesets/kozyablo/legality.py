@@ -372,7 +372,7 @@ class Checker:
             if order.card in player.dead_heroes:
                 out.append(violation("hero.dead", "KZ-HERO-03", card=card.name))
             elif any(p.owner == f and p.card == order.card for p in s.pieces.values()):
-                out.append(violation("hero.in_play", "KZ-GAP-17", card=card.name))
+                out.append(violation("hero.in_play", "KZ-DEF-PLAY-01", card=card.name))  # the rule GAP-17 decided
         if order.into is None:
             return out + [violation("play.where", "KZ-CREA-01", card=card.name)]
         if order.into not in s.sectors:
@@ -567,7 +567,7 @@ class Checker:
         owner = capital_owner(s, order.sector)
         enemy_capital = owner is not None and owner != f and not s.players[owner].eliminated
         if not any(p.owner != f for p in here) and not enemy_capital:
-            return [violation("attack.no_enemy", "KZ-GAP-20", sector=where)]
+            return [violation("attack.no_enemy", "KZ-DEF-ATK-01", sector=where)]  # the rule GAP-20 decided
         return check_picks(s, f, order)
 
     # --- abilities -------------------------------------------------------------------------------------

@@ -85,9 +85,9 @@ def evidence(grammar, cl: list, context: set[str]) -> Evidence:
             ev.mentions.append(Mention(FROM_CELL if role == ROLE_FROM else CELL, it.start, it.end, it, role))
             role = None
             continue
-        if it.number is not None:  # «Шмель №2»: a copy on the table, never a card in the hand
-            if not t.piece_candidates(it) and t.piece_candidates(_unnumbered(it), {me}):
-                ev.mentions.append(Mention(OWN, it.start, it.end, it, role))  # no such copy: the move says so
+        # «Шмель №2»: a copy on the table, never a card in the hand; no such copy: the move says so
+        if it.number is not None and not t.piece_candidates(it) and t.piece_candidates(_unnumbered(it), {me}):
+            ev.mentions.append(Mention(OWN, it.start, it.end, it, role))
         for card_id in t.hand_cards(it)[:1] if it.number is None else ():
             kind = grammar.book.card(card_id).type
             hand = HAND_UNIT if kind in ("creature", "hero", "building") else HAND_ART if kind == "artifact" else HAND_SPELL

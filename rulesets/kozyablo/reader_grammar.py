@@ -801,10 +801,8 @@ class Grammar:
             prev = out[-1] if out else None
             if it.kind == "word" and it.text in ("тоже", "также"):
                 back = [x for x in out if not x.sym("-", ":", "→")]
-                if back and back[-1].kind in REF_KINDS and (prev is back[-1] or prev is not None
-                                                          and prev.sym("-", ":")):
-                    if prev is back[-1]:
-                        same.add(back[-1].start)
+                if back and back[-1].kind in REF_KINDS and prev is back[-1]:
+                    same.add(back[-1].start)  # «бодун тоже»; «следопыт — тоже гилена» only drops the word
                 continue
             if it.is_("w_all") and it.text in ("оба", "обе") and prev is not None and prev.sym("-", ":", "→") \
                     and len(out) > 1 and out[-2].kind in REF_KINDS:
