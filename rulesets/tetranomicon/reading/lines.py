@@ -30,6 +30,7 @@ from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 SENTENCE_END = frozenset({".", "!", "?", "…"})
 ABBREVIATED = frozenset({"мон", "т", "е", "шт", "ур", "см", "г"})
 SUBJECTS = frozenset({"ты", "вы", "он", "она", "оно", "они"})
+THIRD_SUBJECTS = SUBJECTS | {"кто", "кто-то", "кто-нибудь", "кто-либо", "никто", "каждый", "все"}
 MODAL = frozenset({"хотеть", "мочь", "быть", "давать", "решить", "решать", "собираться", "планировать",
                    "попробовать", "пытаться", "думать", "подумать", "передумать", "считать"})
 MENTIONS = frozenset({"castle", "segment", "card", "building", "resource", "terrain", "route_kind", "tower",
@@ -184,8 +185,11 @@ def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
             x.kind == "person" and x.value != faction for x in sentence)
         return None if others else "verb"
     if "3per" in best or "2per" in best:
+        # «Борис строит …» of the poster Борис, or «Строит: ферма, Озёрск» with no one else named
         own = any(x.kind == "person" and x.value == faction for x in sentence)
-        return "verb" if own else None
+        others = any(x.kind == "word" and x.text in THIRD_SUBJECTS for x in sentence) or any(
+            x.kind == "person" and x.value != faction for x in sentence)
+        return "verb" if own or not others else None
     return None
 
 
@@ -364,11 +368,14 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
 
 def _guesses(items: list[Item]) -> list[Item]:
     """A dictionary word one letter off an action word («Сроить: ферма, Озёрск») is that action
-    only beside a game object; elsewhere it stays the word it is."""
+    only beside a game object or in a line of two or three words («Попускаю ход»); elsewhere it
+    stays the word it is."""
     if any(it.kind in MENTIONS for it in items):
         return items
+    short = sum(it.kind in ("word", "concept") for it in items) <= 3
     return [replace(it, kind="word", concept=None, value=None, fit=Fit.EXACT)
-            if it.kind == "concept" and it.fit is Fit.TYPO else it for it in items]
+            if it.kind == "concept" and it.fit is Fit.TYPO and not (short and it.concept == "v_pass") else it
+            for it in items]
 
 
 def _negations(items: list[Item]) -> list[Item]:
