@@ -111,19 +111,31 @@ class _Post:
         self.pick_lines: list[_Found] = []
         self.mull_lines: list[_Line] = []  # further lines of a mulligan list
         self.answers: list[_Found] = []  # everyday answers of a decision step («без наворотов»)
+        self.list_lines: dict[int, list[_Line]] = {}  # a heading line's list lines, by id of the heading
 
     # --- the post --------------------------------------------------------------------------------
     def read(self, post_lines: list[PostLine]) -> Reading:
         lines: list[_Line] = []
         sentences: list[tuple[_Line, list]] = []
+        head: tuple[_Line, list[str]] | None = None  # «Перемещение:» and the list lines under it
         for pl in post_lines:
             line = self._classify(pl)
             lines.append(line)
+            if head is not None:
+                if pl.kind is LineKind.TEXT and pl.marker is not None and line.status is LineStatus.FLAVOUR:
+                    head[1].append(pl.norm)
+                    self.list_lines.setdefault(id(head[0]), []).append(line)
+                    continue
+                self._flush_head(head, sentences)
+                head = None
             if line.status is not LineStatus.FLAVOUR or pl.kind not in (LineKind.TEXT, LineKind.HEADING):
                 continue
+            if self.mode == "main" and self._is_head(pl.norm):
+                head = (line, [pl.norm])
+                continue
             if len(pl.norm) > MAX_ORDER_LINE:
-                head = self.table.words.scan(pl.norm[:MAX_ORDER_LINE])
-                if any(is_verb(it) for it in head):  # a paragraph with an order word in it
+                start = self.table.words.scan(pl.norm[:MAX_ORDER_LINE])
+                if any(is_verb(it) for it in start):  # a paragraph with an order word in it
                     line.problems.append(_whole(pl, "read.long_line", limit=MAX_ORDER_LINE))
                 continue
             answer = answer_order(pl.norm, self.mode)
@@ -133,6 +145,8 @@ class _Post:
             items = self.table.bind(self.table.words.scan(pl.norm))
             for cl in clauses_of(pl.norm, items):
                 sentences.append((line, cl))
+        if head is not None:
+            self._flush_head(head, sentences)
         if self.mode == "main":
             self._find_attack(sentences)
         found: list[_Found] = list(self.answers)
@@ -144,6 +158,27 @@ class _Post:
         orders = self._assemble(found)
         self._check(orders)
         return self._reading(lines)
+
+    def _is_head(self, norm: str) -> bool:
+        """A line that is only an order word and a colon («Перемещение:», «Играю:»): its order
+        is spelt out by the list lines under it."""
+        items = [it for it in self.table.words.scan(norm) if not it.sym(":")]
+        return len(items) == 1 and is_verb(items[0]) and items[0].concept in ("v_move", "v_play", "v_attack") \
+            and norm.rstrip().endswith(":")
+
+    def _flush_head(self, head: tuple[_Line, list[str]], sentences: list[tuple[_Line, list]]) -> None:
+        """The heading and its list lines read as one order, shown on the heading line."""
+        line, parts = head
+        if len(parts) == 1:  # no list under it: the line as it is
+            items = self.table.bind(self.table.words.scan(parts[0]))
+            sentences += [(line, cl) for cl in clauses_of(parts[0], items)]
+            return
+        joined = " ".join([parts[0].rstrip(": "), *parts[1:]])
+        items = self.table.bind(self.table.words.scan(joined))
+        for cl in clauses_of(joined, items):
+            for it in cl:  # the spans of the joined text point at the heading line
+                it.start, it.end = 0, 0
+            sentences.append((line, cl))
 
     def _classify(self, pl: PostLine) -> _Line:
         if pl.kind is LineKind.BLANK:
@@ -267,6 +302,8 @@ class _Post:
             attack_ok = attack_ok or isinstance(order, Attack)
             line.summaries.append(checker.describe(order))
             line.orders += 1
+            for more in self.list_lines.get(id(line), ()):
+                more.orders += 1
             self.accepted.append(order)
             if isinstance(order, Mulligan):
                 for more in self.mull_lines:

@@ -347,6 +347,16 @@ class Words:
         got = self.fuzzy(it.text)
         return (got[0], got[1]) if got else (None, None)
 
+    def _abbrev(self, it: Item) -> tuple[set[tuple[str, str]] | None, str | None]:
+        """A word cut short before a dot («поз.», «ист.»): the card-name words it begins."""
+        w = it.text
+        if it.kind != "word" or len(w) < 3 or not w.isalpha() or w in NAME_STOPS:
+            return None, None
+        bases = sorted(b for b in self.bases if b.startswith(w) and b != w)
+        if not bases:
+            return None, None
+        return {p for b in bases for p in self.bases[b]}, bases[0]
+
     def _names(self, items: list[Item]) -> list[Item]:
         out: list[Item] = []
         i = 0
@@ -354,6 +364,8 @@ class Words:
         while i < n:
             it = items[i]
             pairs, fixed_as = self._forms(it)
+            if not pairs and i + 2 < n and items[i + 1].sym(".") and items[i + 2].kind == "word":
+                pairs, fixed_as = self._abbrev(it)  # «Поз. лучника», «ист. энергии-1»
             if not pairs:
                 out.append(it)
                 i += 1
@@ -370,6 +382,8 @@ class Words:
                         or nxt.sym(".") and fixed and fixed[-1][0] == items[j - 1].text) and j + 1 < n:
                     skip, nxt = 1, items[j + 1]
                 more, more_as = self._forms(nxt)
+                if not more and j + 2 < n and items[j + 1].sym(".") and items[j + 2].kind == "word":
+                    more, more_as = self._abbrev(nxt)
                 if not more:
                     break
                 common = cands & {c for c, _ in more}
