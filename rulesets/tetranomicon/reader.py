@@ -33,13 +33,15 @@ from .data import material_for
 from .messages import Violation, render
 from .orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Summon
 from .reading.frames import Built, build_order, evidence, pick
-from .reading.lines import Sentence, analyse
+from .reading.lines import MENTIONS, Sentence, analyse
 from .reading.messages import msg
 from .reading.words import Item, vocabulary
 from .rules.explain import explain
 from .rules.legality import check
 from .state import State
 
+WONDERING = frozenset({"что", "куда", "где", "какой", "какую", "какое", "какие", "кого", "чем", "зачем", "ли",
+                       "стоит", "может", "наверное"})
 MAX_ORDER_LINE = 400  # characters: a longer line is a paragraph of prose
 EXPECTED = "одно действие (строительство, маршрут, артефакт, существо или поход) или пас"
 ACTIONS = frozenset({"v_build", "v_route", "v_artifact", "v_summon", "v_campaign", "v_pass", "v_take"})
@@ -275,6 +277,8 @@ def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State,
     # not complete: an error when an order was said, flavour when only hinted at
     frame_triggers = choice.best.frame.triggers
     strengths = {how for c, how, _ in concepts if c in frame_triggers}
+    if not any(it.kind in MENTIONS for it in items) and any(it.kind == "word" and it.text in WONDERING for it in items):
+        return Built(error="flavour")  # «Думаю, что взять», «не знаю, куда идти»
     if "verb" in strengths:
         return got
     if "noun" in strengths:
