@@ -12,7 +12,8 @@ stops at each decision, and the deadline defaults.
 `reader` reads posts on the shared reading core (the order language as frames in
 ``reading/frames.py``, the words in ``lexicon.toml``); `propose` writes random legal posts and
 decision answers as players write them; `view` hides what checklist §5 keeps private; `transfer`
-imports a battle already running on a forum (``examples/setup-example.json``).
+imports a battle already running on a forum (``examples/setup-example.json``); `picture` draws
+the grid as SVG and gives the summary and the spectators' numbers.
 The modules behind the play methods are imported when first used.
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from letopis.engine.contract import Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
+from letopis.engine.contract import PUBLIC, Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
 from letopis.engine.dice import Dice
 
 from .battle.engine import apply
@@ -106,6 +107,18 @@ class Wargame(Ruleset[State]):
 
     def result(self, state: State) -> Result | None:
         return result(state)
+
+    def draw(self, state: State, viewer: Viewer = PUBLIC) -> str | None:
+        from .picture import draw
+        return draw(state, viewer)
+
+    def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
+        from .picture import summary
+        return summary(state, viewer)
+
+    def metrics(self, state: State) -> dict[str, dict[str, float]]:
+        from .picture import metrics
+        return metrics(state)
 
     def propose(self, state: State, faction: str, dice: Dice) -> str:
         from .propose import propose
