@@ -76,6 +76,47 @@ def lemmatizer() -> Lemmatizer:
     return Lemmatizer(lexicon())
 
 
+def concept_name(concept: str | None) -> str | None:
+    """The concept without its ``v_`` mark (the lexicon names its action verbs ``v_move``…, the
+    way the phrasing tests find a line's verb)."""
+    return concept[2:] if concept and concept.startswith("v_") else concept
+
+
+# Forms of «остаться» that restate the state («осталось 2 ОМ») rather than order a hold.
+RESTATING_HOLD = frozenset({"осталось", "оставалось"})
+# «из обеих пушек», «всеми орудиями»: every weapon of the machine named
+WEAPON_WORDS = frozenset({"пушек", "пушками", "пушки", "пушкам", "орудий", "орудиями", "орудия", "стволов",
+                          "стволами", "стволы"})
+
+
+@lru_cache(maxsize=8192)
+def near_concept(word: str) -> str | None:
+    """The concept of a mistyped order word («телепартирует», «ранин», «стреляеть»): a word the
+    dictionary does not know, one letter off (two for long words) a lexicon word or the lemma the
+    dictionary guesses for it. None for a real word or anything farther."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    from letopis.engine.names import spelling_key
+    from letopis.engine.text_words import is_known
+
+    if len(word) < 5 or not word.isalpha() or is_known(word):
+        return None
+    lem = lemmatizer()
+    forms = {word, spelling_key(word), *lem.lemmas(word)}
+    best: tuple[int, str] | None = None
+    for known, concept in lem.lexicon.concepts.items():
+        if len(known) < 4 or known[:1] != word[:1] or " " in known:
+            continue
+        limit = 1 if len(known) < 8 else 2
+        for f in forms:
+            if abs(len(f) - len(known)) > limit:
+                continue
+            d = DamerauLevenshtein.distance(f, known, score_cutoff=limit)
+            if d <= limit and (best is None or d < best[0]):
+                best = (d, concept)
+    return best[1] if best else None
+
+
 def _name_words(name: str) -> str:
     return " ".join(t.text for t in tokens(normalise(name)))
 
@@ -147,8 +188,17 @@ def _is(toks: list[Token], j: int, text: str) -> bool:
     return 0 <= j < len(toks) and toks[j].text == text
 
 
+def _tight(toks: list[Token], j: int) -> bool:
+    """Whether token j touches the tokens on both sides («1-3», not «3 - 19»)."""
+    return 0 < j < len(toks) - 1 and toks[j - 1].end == toks[j].start and toks[j].end == toks[j + 1].start
+
+
 def cell_at(toks: list[Token], j: int) -> bool:
-    """Whether a cell «x-y» starts at token j (not «№1-3», not the «2» of «мечник 2 - 5-2»)."""
+    """Whether a cell «x-y» (or «x:y», written tight) starts at token j (not «№1-3», not the «2» of
+    «мечник 2 - 5-2»)."""
+    if _is_num(toks, j) and _is(toks, j + 1, ":") and _is_num(toks, j + 2) and _tight(toks, j + 1) \
+            and not _is(toks, j - 1, "№"):
+        return True
     if not (_is_num(toks, j) and _is(toks, j + 1, "-") and _is_num(toks, j + 2)):
         return False
     if _is(toks, j - 1, "№"):
@@ -237,8 +287,9 @@ class Scanner:
                 return list(range(toks[j].value, toks[j + 2].value + 1)), j + 3, True
             return [], j, False
         nums.append(n)
-        if _is(toks, k, "-") and _is_num(toks, k + 1) and (marked or plural) and toks[k + 1].value > n \
-                and not (_is(toks, k + 2, "-") and _is_num(toks, k + 3)):
+        if _is(toks, k, "-") and _is_num(toks, k + 1) and (marked or plural) \
+                and n < toks[k + 1].value <= self.vocab.counts.get(type_key, 0) \
+                and (not (_is(toks, k + 2, "-") and _is_num(toks, k + 3)) or _tight(toks, k) and not _tight(toks, k + 2)):
             nums = list(range(n, toks[k + 1].value + 1))
             k += 2
             ranged = True
@@ -280,8 +331,18 @@ class Scanner:
             break
         hits = self.vocab.types.find(words, j) if j < len(words) and toks[j].kind == "word" else []
         if not hits:
+            if ordinal is not None and group is None and colour is None and last_type is not None and j == i + 1 \
+                    and 1 <= ordinal <= self.vocab.counts.get(last_type, 0) and self._ordinal_alone(toks, j):
+                # «Второй мечник — 5-2, третий — 7-2»: the type named last on the line
+                figs, alt, own, err = self.resolve(last_type, [ordinal], False, None)
+                return Item("fig", toks[i].start, toks[i].end, text=words[i], figs=figs, alt=alt, own=own,
+                            type_key=last_type, error=err), i + 1
             return None
         hit = hits[0]
+        if len(hits) > 1 and any(h.key[0] == hit.key[0] and h.key[1] != hit.key[1] for h in hits[1:]):
+            # «к оркам»: the plural form when the word is a plural
+            want = "plur" in self.lem.grammemes(words[j])
+            hit = next((h for h in hits if h.key[1] == want), hit)
         type_key, plural = hit.key
         end = j + hit.words
         plural = plural or group in ("all", "both")
@@ -293,12 +354,27 @@ class Scanner:
             if c:
                 colour = c
                 k += 1
+            else:  # «орк Веры»: the player's name after the figure
+                owner = self.vocab.players.find(words, k)
+                if owner and owner[0].fit <= Fit.INFLECTED:
+                    side_colour = self.state.players[owner[0].key].colour
+                    if side_colour in self.colour_side:
+                        colour = side_colour
+                        k += owner[0].words
         many = many or (plural and not nums) or group in ("all", "both")
         figs, alt, own, err = self.resolve(type_key, nums or None, many, colour)
         last = toks[k - 1]
         item = Item("fig", toks[i].start, last.end, text=" ".join(words[i:k]), fit=hit.fit, figs=figs, alt=alt,
                     own=own, many=many, type_key=type_key, error=err, coloured=colour is not None)
         return item, k
+
+    @staticmethod
+    def _ordinal_alone(toks: list[Token], j: int) -> bool:
+        """An ordinal standing for a figure: followed by a dash, a colon, a cell or «на»."""
+        if j >= len(toks):
+            return False
+        t = toks[j]
+        return t.text in ("-", ":", "на", "→", ",") or cell_at(toks, j)
 
     def bare_number(self, toks: list[Token], i: int, last_type: str | None) -> tuple[Item, int] | None:
         """«№2» with no name: the type named last on the line."""
@@ -347,9 +423,14 @@ class Scanner:
                     item, i = got2
                     items.append(item)
                     continue
+                if group_word(t.text) in ("all", "both") and i + 1 < len(toks) and toks[i + 1].text in WEAPON_WORDS:
+                    items.append(Item("weapons", t.start, toks[i + 1].end, None, " ".join(words[i:i + 2])))
+                    i += 2
+                    continue
                 ph = self.lem.phrase_at(words, i)
                 if ph is not None:
                     concept, n = ph
+                    concept = concept_name(concept)
                     items.append(Item("concept", t.start, toks[i + n - 1].end, concept, " ".join(words[i:i + n])))
                     i += n
                     continue
@@ -367,7 +448,9 @@ class Scanner:
                     items.append(Item("side", t.start, t.end, self.colour_side[c], t.text))
                     i += 1
                     continue
-                concept = self.lem.concept(t.text)
+                concept = concept_name(self.lem.concept(t.text)) or concept_name(near_concept(t.text))
+                if concept == "hold" and t.text in RESTATING_HOLD:
+                    concept = None  # «осталось 2 ОМ» restates, it does not hold
                 if concept is not None:
                     items.append(Item("concept", t.start, t.end, concept, t.text))
                     i += 1
@@ -385,6 +468,8 @@ class Scanner:
             hits = index.find(words, i)
             if hits and (hits[0].fit <= Fit.INFLECTED or hits[0].words > 1 or kind == "artifact" and hits[0].fit < Fit.TYPO):
                 h = hits[0]
+                if kind == "artifact" and h.words == 1 and self.vocab.types.find(words, i + 1):
+                    continue  # «волчьи всадники»: an adjective of a figure, not «Волчья шкура»
                 end = i + h.words
                 # «пушка А»: a weapon name ending in a letter
                 return Item(kind, toks[i].start, toks[end - 1].end, h.key, " ".join(words[i:end]), fit=h.fit), end
