@@ -21,6 +21,8 @@ A post from a player who is not expected now is refused on line 1 with whose tur
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
@@ -60,6 +62,7 @@ from .orders import (
 )
 from .reading.frames import (
     ACTION_CONCEPTS,
+    BY_KIND,
     STEP_FRAMES,
     Built,
     Carry,
@@ -173,12 +176,24 @@ def _error(line: _Line, built: Built, state: State, faction: str, step: str) -> 
     line.status = LineStatus.ERROR
 
 
+# «…, остальные стоят», «…, если победит — …»: a new clause after a comma; «…, который …» describes
+_MORE_CLAUSES = re.compile(r",\s*(?=(?:остальн\w*|прочие|прочих|если)\b)")
+_RELATIVE = re.compile(r",?\s*\b(?:котор\w*)\b")
+
+
 def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
-    """The clauses of a line with their items; a «, затем …» clause keeps its connector."""
+    """The clauses of a line with their items; a «, затем …» clause keeps its connector. A comma
+    before «остальные» or «если» starts a clause too, and a relative clause («…, который дерётся
+    с мечником») only describes the figure before it: its items are left out."""
     out = []
     for c in split_clauses(norm, sentences=True):
-        its = [it for it in items if c.start <= it.start < c.end]
-        out.append((c.connector, its))
+        cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
+        for k, (a, b) in enumerate(zip(cuts, cuts[1:])):
+            rel = _RELATIVE.search(norm, a, b)
+            end = rel.start() if rel else b
+            its = [it for it in items if a <= it.start < end]
+            connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
+            out.append((connector if k == 0 else ("если" if connector == "если" else ""), its))
     return out
 
 
@@ -186,24 +201,123 @@ def _words(items: list[Item]) -> list[str]:
     return [it.text for it in items if it.kind == "word"]
 
 
+_FIG_SYMS = frozenset({":", "-", ".", "!", ",", "(", ")"})
+_TARGET_WORDS = frozenset({"по", "в", "во", "→", "на", "к", "ко"})
+_SUBJECT_ACTIONS = frozenset({"move", "attack", "charge", "teleport", "storm", "shoot", "deploy", "withdraw",
+                              "take_tower"})
+
+
+def _is_header(pl: PostLine, items: list[Item]) -> bool:
+    """A unit header: «Рыцарь:», «[b]Мечник №2[/b]» — own figures and nothing else."""
+    if pl.kind is LineKind.HEADING:
+        return any(it.kind == "fig" and it.own and not it.error for it in items)
+    return bool(items) and all(it.kind == "fig" and it.own and not it.error or it.kind == "sym" and it.text in _FIG_SYMS
+                               for it in items) and any(it.kind == "fig" for it in items)
+
+
+def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
+    """«Рыцарь стоял на 8-5, теперь идёт на 8-6»: a past «стоял» beside a movement says where the
+    figure stood; the cell after it is where it starts from, not an order to hold."""
+    said = {it.value for it in items if it.kind == "concept"}
+    if "hold" not in said or not said & {"move", "attack", "charge", "storm", "withdraw"}:
+        return items
+    out: list[Item] = []
+    after_past = False
+    for it in items:
+        if it.kind == "concept" and it.value == "hold" and "past" in scanner.lem.grammemes(it.text):
+            after_past = True
+            continue
+        if after_past and it.kind == "cell":
+            out.append(dataclasses.replace(it, role="from"))
+            after_past = False
+            continue
+        if it.kind == "concept":
+            after_past = False
+        out.append(it)
+    return out
+
+
+def _not_own(its: list[Item], said: set[str], step: str) -> Item | None:
+    """The other player's figure a clause orders about («Орк №1 идёт на 8-7» from the Kingdom):
+    it stands first, not after «по»/«в»/an arrow, and an order word, a place or (at deployment) a cell
+    follows it."""
+    figs = [it for it in its if it.kind == "fig"]
+    if not figs or figs[0].own or not figs[0].figs and figs[0].error != "which":
+        return None
+    first = figs[0]
+    k = its.index(first)
+    if k and its[k - 1].text in _TARGET_WORDS | {"с", "со"}:
+        return None
+    later = its[k + 1:]
+    if step == "deploy":
+        return first if any(it.kind == "cell" for it in later) else None
+    if not said & _SUBJECT_ACTIONS:
+        return None
+    return first if any(it.kind in ("cell", "fig") for it in later) else None
+
+
+def _unknown_subject(its: list[Item], said: set[str], scanner: Scanner) -> Item | None:
+    """«Паладин идёт на 8-6»: a noun in the subject's place that is no figure of the game."""
+    if any(it.kind == "fig" for it in its) or not said & _SUBJECT_ACTIONS or not any(it.kind == "cell" for it in its):
+        return None
+    first = its[0]
+    if first.kind == "word" and len(first.text) >= 4:
+        g = scanner.lem.grammemes(first.text)
+        if "NOUN" in g and "nomn" in g or not g:
+            return first
+    return None
+
+
+def _own_names(state: State, faction: str) -> str:
+    n = Namer(state, faction)
+    seen: list[str] = []
+    for f in sorted(state.figures.values(), key=lambda f: f.order):
+        if f.side == faction and f.alive:
+            name = n.figure(f.id).split(" №")[0]
+            if name not in seen:
+                seen.append(name)
+    return ", ".join(seen) or "—"
+
+
 def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str, step: str, carry: Carry) -> _Line:
     line = _Line(pl)
     items = scanner.scan(pl.norm)
-    if pl.kind is LineKind.HEADING:
-        own = [it for it in items if it.kind == "fig" and it.own and not it.error]
-        if own:  # a unit header «Рыцарь:»: the lines under it are his
-            carry.actors = [f for it in own for f in it.figs]
+    if _is_header(pl, items):  # a unit header «Рыцарь:»: the lines under it are his
+        carry.header = [f for it in items if it.kind == "fig" and it.own for f in it.figs]
+        carry.actors = list(carry.header)
         return line
+    if pl.kind is LineKind.HEADING:
+        return line
+    items = _restated_hold(items, scanner)
     kinds = STEP_FRAMES[step]
+    step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
     for connector, its in _clauses(pl.norm, items):
         if not its:
             continue
+        if step == "shooting":  # «сцепился с орком №2»: the one he fights, not a target
+            its = [it for it in its if not (it.kind == "fig" and not it.own and its.index(it) > 0
+                                            and its[its.index(it) - 1].text in ("с", "со"))]
         context = {step if step != "merged" else "maneuver"}
         ev = evidence(its, context)
-        if connector and not any(it.kind == "fig" and it.own for it in its) and carry.actors:
-            # «…, затем на 9-7»: the same actor as the clause before
-            ev.mentions.insert(0, _carried_mention(carry))
+        own_here = any(it.kind == "fig" and it.own for it in its)
         said = ev.concept_names()
+        other = _not_own(its, said, step) if not own_here or step == "shooting" else None
+        if other is not None and not (own_here and not any(it.kind == "fig" and it.own and its.index(it) > its.index(other)
+                                                           for it in its)):
+            who = Namer(state, faction).figure(other.figs[0]) if other.figs else other.text
+            _error(line, fail("read.not_own", "WG-DEF-BOARD-05" if step == "deploy" else "WG-DEF-TURN-05",
+                              (other.start, other.end), who=who, own=_own_names(state, faction)), state, faction, step)
+            continue
+        unknown = _unknown_subject(its, said, scanner) if not own_here else None
+        if unknown is not None:
+            _error(line, fail("read.unknown_figure", "WG-DEF-ARMY-03", (unknown.start, unknown.end),
+                              written=unknown.text, own=_own_names(state, faction)), state, faction, step)
+            continue
+        if not own_here and carry.actors and (connector or carry.header):
+            # «…, затем на 9-7», or a line under a unit header: the same actor
+            if carry.header and not connector:
+                carry.actors = list(carry.header)
+            ev.mentions.insert(0, _carried_mention(carry))
         if step == "maneuver" and "shoot" in said and any(it.kind == "fig" for it in its) \
                 and not said & {"move", "charge", "teleport", "storm", "hold"}:
             message, hint = msg("read.wrong_phase", phase="маневр", expected=EXPECTED["maneuver"])
@@ -215,7 +329,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
             line.status = LineStatus.ERROR
             continue
-        explicit = bool(said & {"no_shoot", "hold", "continue"})
+        explicit = bool(said & {"no_shoot", "hold", "continue"} & step_triggers)
         if not explicit and not is_order_line(ev, ACTION_CONCEPTS, _words(its)):
             continue
         choice = pick(ev, kinds)
@@ -229,7 +343,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unreadable", CLAUSE_OF_STEP[step]), state, faction, step)
             continue
         kind = choice.best.frame.kind
-        if connector and kind == "move" and carry.last_charge and not any(it.kind == "fig" and it.own for it in its) \
+        if connector and kind == "move" and carry.last_charge and not own_here \
                 and connector.strip(",") in ("затем", "потом", "далее"):
             kind = "continue"
         got = build(kind, its, state, faction, carry, context)
@@ -243,6 +357,12 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             carry.charge_figure = got.orders[0].figure  # type: ignore[attr-defined]
         line.orders += got.orders
         line.status = LineStatus.ORDER
+    if not line.orders and line.status is LineStatus.FLAVOUR and step in ("shooting", "maneuver", "merged") \
+            and not any(it.kind in ("fig", "cell") for it in items):
+        plain = everyday_answer(pl.norm, normalised=True)
+        if plain is Answer.NOTHING:  # «Пропускаю стрельбу», «Пас»
+            line.orders = [NoShooting()] if step == "shooting" else [Hold()]
+            line.status = LineStatus.ORDER
     return line
 
 

@@ -206,6 +206,7 @@ class Carry:
     actors: list[str] = field(default_factory=list)
     charge_figure: str | None = None
     last_charge: bool = False
+    header: list[str] = field(default_factory=list)  # the figures of the unit header above
 
 
 def _fig_error(it: Item, state: State, faction: str) -> Built | None:
