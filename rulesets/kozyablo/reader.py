@@ -7,7 +7,7 @@ answers to a combat or a reaction window in a reaction step.
 
 Three stages, as in the other rulesets. What each line says (`reader_words`: card names in any
 case and word order, sectors, order words; cached by text). What it means on this table for this
-poster (`reader_table`, `reader_grammar`: which card in the hand, which piece, which sector; «X —
+poster (`reader_table`, `reading`: which card in the hand, which piece, which sector; «X —
 в Y» by KZ-DEF-REF-02). Whether it is legal at that point of the post (`legality.Checker`, which
 also sends reaction posts to `decisions.check_decision`) and what it will do (`Checker.describe`).
 
@@ -32,11 +32,12 @@ from . import decks
 from .decisions import fight_of
 from .legality import Checker
 from .orders import Attack, Mulligan, TargetPick, UseAbility
-from .reader_grammar import Fight, Grammar, Read, is_verb
 from .reader_messages import READER_MESSAGES, msg
 from .reader_steps import CLAUSES, EXPECTED, answer_order, example
 from .reader_table import Fail, Issue, Table
 from .reader_words import clauses_of
+from .reading.base import Fight, Read, is_verb
+from .reading.grammar import Grammar
 from .refs import TableNamer
 from .state import State
 

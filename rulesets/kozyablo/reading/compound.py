@@ -1,0 +1,104 @@
+"""Clauses that hold more than one order, or borrow from the clause before (issue 9): «…, а потом
+перемещаю его…» (a pronoun), «если … —» (a condition, not an order), «Щитоносец смыкает щиты,
+мечник → гилен» and «…, а щитоносца из рудника-1 в источник-1» (a second order in the same clause)."""
+
+from __future__ import annotations
+
+from ..reader_table import Table
+from ..reader_words import Item
+from .base import (
+    _PRONOUNS,
+    Fight,
+    is_ability,
+    is_verb,
+)
+
+
+class CompoundLines:
+    """Part of `Grammar` (see `grammar`); its methods use the others through ``self``."""
+
+    t: Table
+    mode: str
+    fight: Fight | None
+    faction: str
+
+    def _pronoun(self, cl: list[Item]) -> list[Item]:
+        """«…, а потом перемещаю его в шахту-1»: «его» is the own card of the clause before."""
+        own = next((it for it in cl if it.kind == "name" and not self.t._place_only(it)
+                    and self.t.piece_candidates(it, {self.faction})), None)
+        if own is not None:
+            self._last_own = own
+            return cl
+        last = getattr(self, "_last_own", None)
+        k = next((k for k, it in enumerate(cl) if it.kind == "word" and it.concept is None
+                  and it.text in _PRONOUNS), None)
+        if last is None or k is None or not any(it.is_("v_move", "v_guard", "v_use") for it in cl):
+            return cl
+        said = last.copy()
+        said.start, said.end = cl[k].start, cl[k].end
+        return [*cl[:k], said, *cl[k + 1:]]
+
+    def _conditional(self, cl: list[Item]) -> list[list[Item]] | None:
+        """«Если по следопыту ударят — уклоняюсь, скидываю Позорный клич», «Оса жалит следопыта, а
+        если в неё попадут — уклоняется, сбрасываю Роение»: the condition («если … —») is when the
+        answer applies, not an order; what comes before it is an order of its own."""
+        k = next((k for k, it in enumerate(cl) if it.kind == "word" and it.text == "если"), None)
+        if k is None:
+            return None
+        end = next((j for j in range(k + 1, len(cl)) if cl[j].sym("-", "—", ",", ":")), None)
+        if end is None or end + 1 >= len(cl):
+            return None
+        before = cl[:k]
+        while before and (before[-1].sym(",") or before[-1].is_("w_and")):
+            before = before[:-1]
+        after = cl[end + 1:]
+        return [part for part in (before, after) if part]
+
+    def _two_orders(self, cl: list[Item]) -> list[list[Item]] | None:
+        """A clause whose first order is a whole one (a [С] use, a guard, staying in shadow) and
+        that goes on with another after «,» or «и»: «Щитоносец смыкает щиты, мечник → гилен»,
+        «Щитоносец прикрывает мечника и смыкает щиты», «Смыкаю щиты щитоносцем и атакую в
+        шахте-1», «Тень пусть остаётся, бодун и колдун — по вышибале». A verb in the third person
+        after «и» keeps the subject of the first order."""
+        from letopis.engine.text import parses
+
+        head = next((it for it in cl if is_verb(it)), None)
+        if head is not None and head.is_("v_move"):
+            return self._two_moves(cl, head)
+        if head is None or not (is_ability(head) or head.is_("d_stay_hidden", "v_guard", "d_guard")):
+            return None
+        for k in range(cl.index(head) + 1, len(cl) - 1):
+            cut = cl[k]
+            if not (cut.sym(",") or cut.is_("w_and")):
+                continue
+            rest = cl[k + 1:]
+            if rest and rest[0].is_("w_and"):
+                rest = rest[1:]
+            if not rest:
+                return None
+            first = rest[0]
+            if is_verb(first) and first is not head and not first.is_("w_not"):
+                subject = [it for it in cl[:k] if it.kind == "name" and it.start < head.start]
+                third = first.kind == "word" and any("3per" in p.tag for p in parses(first.text)[:1]) \
+                    or is_ability(first) and first.text.split()[0].endswith(("ет", "ит", "ат", "ят"))
+                return [cl[:k], (subject[:1] if third else []) + rest]
+            if first.kind == "name" and any(is_verb(it) or it.sym("→", "-", ":") or it.is_("w_at") for it in rest[1:]) \
+                    and self.t.piece_candidates(first, {self.faction}) and cut.sym(","):
+                return [cl[:k], rest]
+        return None
+
+    def _two_moves(self, cl: list[Item], head: Item) -> list[list[Item]] | None:
+        """«Перемещаю мечника из шахты-1 в рудник-1, а щитоносца из рудника-1 в источник-1»: a
+        second move with its own origin and destination is a second action."""
+        for k in range(cl.index(head) + 1, len(cl) - 2):
+            if not cl[k].sym(","):
+                continue
+            rest = cl[k + 1:]
+            if rest[0].is_("w_and"):
+                rest = rest[1:]
+            if len(rest) < 3 or rest[0].kind != "name" or not self.t.piece_candidates(rest[0], {self.faction}):
+                continue
+            if any(it.is_("w_from") for it in rest) and any(it.is_("w_into") for it in rest) \
+                    and any(it.is_("w_into") for it in cl[:k]):
+                return [cl[:k], [head, *rest]]
+        return None

@@ -1,0 +1,316 @@
+"""The attack (KZ-ATK-01) and the strikes and targets of a fight (KZ-DEF-CMB-03, KZ-DEC-04):
+«Атакую в шахте-1: мечник и лучник — оба по гилену», «бодун тоже», «остальные по …», «Бьём…»."""
+
+from __future__ import annotations
+
+from letopis.engine.problems import ProblemKind
+
+from ..orders import (
+    Attack,
+    Strike,
+    TargetPick,
+)
+from ..reader_table import Fail, Table, fail
+from ..reader_words import Item
+from ..refs import sector_name
+from ..state import Piece
+from ..targets import strikes
+from .base import (
+    _ALL,
+    _STRIKE_MARKS,
+    REF_KINDS,
+    Fight,
+    Read,
+)
+
+
+class Fighting:
+    """Part of `Grammar` (see `grammar`); its methods use the others through ``self``."""
+
+    t: Table
+    mode: str
+    fight: Fight | None
+    faction: str
+
+    # --- attack (KZ-ATK-01) and targets (KZ-DEF-CMB-03) --------------------------------------------
+    def attack_sector(self, cl: list[Item], v: Item) -> tuple[str, Item | None]:
+        after = [it for it in cl if it.start > v.start]
+        place = next((it for it in after if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
+
+        def contested(s: str) -> bool:
+            mine = any(p.sector == s and p.owner == self.faction for p in self.state.pieces.values())
+            theirs = any(p.sector == s and p.owner != self.faction for p in self.state.pieces.values())
+            sector = self.state.sectors.get(s)
+            return mine and (theirs or (sector is not None and sector.kind == "capital"
+                                        and sector.put_by != self.faction))
+
+        if place is None:  # «В шахте-1 атакую», «Выбиваю гилена из моей столицы — атакую!»
+            place = next((it for it in cl if it.start < v.start and self.t.is_place(it)
+                          and (it.kind != "name" or self.t._place_only(it))), None)
+        if place is not None:
+            return self.t.sector(place, prefer=contested, default_own=False), place
+        enemy = next((it for it in after if it.kind == "name"), None)
+        if enemy is not None:
+            return self.t.piece(enemy, "enemy").sector, None
+        found = [s for s in self.state.sectors if contested(s)]
+        if len(found) == 1:
+            return found[0], None
+        raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
+
+    def _attack_only(self, cl: list[Item], v: Item) -> bool:
+        """Only a place after the attack verb: the line declares the attack, whoever it names."""
+        after = [it for it in cl if it.start > v.start and it.kind in REF_KINDS]
+        before = [it for it in cl if it.start < v.start]
+        if any(it.sym("→") or it.is_(*_STRIKE_MARKS, "w_at") for it in before) or any(
+                it.kind == "name" and not self.t.piece_candidates(it, {self.faction}) for it in before):
+            return False  # «Козёл-тень → латник — атакую в …»: targets first
+        return len(after) == 1 and self.t.is_place(after[0]) and (after[0].kind != "name"
+                                                                    or self.t._place_only(after[0]))
+
+    @staticmethod
+    def _we(v: Item) -> bool:
+        """«Бьём», «рубим», «бодаем»: the poster's side as a whole."""
+        from letopis.engine.text import parses
+
+        return v.kind == "word" and any("1per" in p.tag and "plur" in p.tag for p in parses(v.text)[:2])
+
+    def _we_strike(self, cl: list[Item], v: Item) -> list[Read]:
+        """«Бьём трутней в шахте-1!» (with no attack yet: the attack), «В шахте-1 бьём Бориса: бодун →
+        вышибала», «Бодаем вышибалу в шахте-1», «Гилена рубим мечником»: a striker said in the
+        instrumental strikes, else every own card that can strike in the fight."""
+        from letopis.engine.text import parses
+
+        place = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
+        if not any(it.kind in REF_KINDS for it in cl):
+            return []  # «Побьём их всех!»
+        if self.fight is None and self.mode == "main":
+            if place is None and not any(it.kind in REF_KINDS for it in cl):
+                return []
+            if place is None:
+                raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
+            sector = self.t.sector(place, default_own=False)
+            reads = [Read(Attack(sector=sector), cl[0].start, max(place.end, v.end))]
+            colon = next((k for k, it in enumerate(cl) if it.sym(":") and it.start > v.start), None)
+            if colon is not None and any(it.kind in REF_KINDS for it in cl[colon + 1:]):
+                old = self.fight
+                self.fight = Fight(sector, attacker=self.faction)
+                try:
+                    reads += self._strikes(cl[colon + 1:])
+                except Fail as e:
+                    reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+                finally:
+                    self.fight = old
+            return reads
+        sector = self.fight.sector if self.fight is not None else None
+        names = [it for it in cl if it.kind == "name" and not self.t._place_only(it)
+                 and it.text not in self.t.words.races]
+        strikers = [it for it in names if self.t.piece_candidates(it, {self.faction}, sector)
+                    and any("ablt" in p.tag for p in parses(it.text.split()[-1])[:2])]
+        targets = [it for it in names if it not in strikers]
+        group = [it for it in cl if it.is_("w_all")]
+        seg = {"strikers": strikers or group[:1] or [_ALL], "targets": targets, "neg": False, "reveal": False,
+               "start": cl[0].start, "end": cl[-1].end}
+        return self._segment(seg, self.fight)
+
+    def _attack(self, cl: list[Item], v: Item) -> list[Read]:
+        sector, place = self.attack_sector(cl, v)
+        head_end = max(place.end, v.end) if place is not None else v.end
+        reads = [Read(Attack(sector=sector), cl[0].start, head_end)]
+        rest = [it for it in cl if it.start >= head_end]
+        if any(it.kind in REF_KINDS or it.is_("w_all") for it in self._strike_items(rest)[0]):
+            old = self.fight
+            self.fight = Fight(sector, attacker=self.faction)
+            try:
+                reads += self._strikes(rest)
+            except Fail as e:
+                reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+            finally:
+                self.fight = old
+        return reads
+
+    def _strikes(self, cl: list[Item]) -> list[Read]:
+        """«Мечник рубит гилена, лучник стреляет по шмелю», «X → Y, Z», «все бьют по столице»,
+        «X не бьёт», «X выходит из тени и бьёт Y»: TargetPicks in a main post, Strikes in a
+        reaction post."""
+        cl, same = self._strike_items(cl)
+        segments: list[dict] = []
+        group: list[Item] = []  # «Мечник и лучник бьют…»: strikers waiting for their verb
+        n = len(cl)
+        i = 0
+        while i < n:
+            it = cl[i]
+            if it.start in same and segments and segments[-1]["targets"] and self._may_strike(it):
+                # «…, бодун тоже», «щитоносец тоже»: the same targets as the striker before
+                segments.append({**segments[-1], "strikers": [*group, it], "start": (group or [it])[0].start,
+                                 "end": it.end})
+                group = []
+                i += 1
+                continue
+            if it.kind in REF_KINDS or it.is_("w_all"):
+                j = i + 1
+                reveal = neg = False
+                while j < n and (cl[j].is_("w_not", "d_reveal", "v_exit", "w_and") or cl[j].sym(",")
+                                 or cl[j].text == "но" and reveal):
+                    if cl[j].sym(",") and j + 1 < n and cl[j + 1].is_("v_strike") and not segments and not group:
+                        j += 1  # «Лучник, стреляй в гилена!»
+                        break
+                    if cl[j].is_("w_not"):
+                        neg = True
+                    elif cl[j].is_("d_reveal", "v_exit"):
+                        reveal = True
+                    elif not reveal:
+                        break
+                    j += 1
+                after_comma = i > 0 and (cl[i - 1].sym(",", ";") or cl[i - 1].is_("w_and") and i > 1
+                                         and cl[i - 2].sym(",", ";"))
+                fresh = not segments or after_comma and bool(segments[-1]["targets"] or segments[-1]["neg"])
+                if j < n and (cl[j].is_(*_STRIKE_MARKS) or cl[j].sym("→")
+                              or (cl[j].is_("w_at") and self._may_strike(it) and (fresh or group))
+                              or (cl[j].sym(":", "-") and fresh and j + 1 < n and cl[j + 1].kind in REF_KINDS)):
+                    segments.append({"strikers": [*group, it], "targets": [], "neg": neg, "reveal": reveal,
+                                     "start": (group or [it])[0].start, "end": cl[j].end})
+                    group = []
+                    i = j + 1
+                    continue
+                if reveal and not segments and j >= n:
+                    segments.append({"strikers": [it], "targets": [], "neg": True, "reveal": True,
+                                     "start": it.start, "end": cl[j - 1].end})
+                    i = j
+                    continue
+                taking = bool(segments) and not segments[-1]["targets"]
+                if not taking and self._may_strike(it) and self._group_ahead(cl, i):
+                    group.append(it)
+                elif segments:
+                    segments[-1]["targets"].append(it)
+                    segments[-1]["end"] = it.end
+                i += 1
+                continue
+            if it.is_("w_not") and segments and i + 1 < n and cl[i + 1].is_("v_strike"):
+                segments[-1]["neg"] = True
+                segments[-1]["targets"] = []
+            i += 1
+        if not segments:
+            if self.mode == "reaction":
+                raise fail("read.strike_who", cl[0], "KZ-COMBAT-05", kind=ProblemKind.UNREADABLE)
+            raise fail("read.pick_striker", cl[0], "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
+        fight = self.fight
+        reads: list[Read] = []
+        named: set[str] = set()
+        for seg in segments:
+            seg["others_than"] = set(named)
+            try:
+                got = self._segment(seg, fight)
+                named.update(r.order.striker for r in got if isinstance(r.order, Strike))
+                named.update(p.striker for r in got for p in r.picks)
+                reads += got
+            except Fail as e:
+                reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+        return reads
+
+    def _strike_items(self, cl: list[Item]) -> tuple[list[Item], set[int]]:
+        """The items of a target list without what only restates it: a remark in brackets
+        («(там у гилена 5 жизней)»), «оба» after the strikers («мечник и лучник — оба по гилену»),
+        «по» after a dash, «тоже» (the strikers it follows take the targets before: returned by
+        start)."""
+        out: list[Item] = []
+        same: set[int] = set()
+        depth = 0
+        for it in cl:
+            if it.sym("("):
+                depth += 1
+                continue
+            if it.sym(")"):
+                depth = max(0, depth - 1)
+                continue
+            if depth:
+                continue
+            prev = out[-1] if out else None
+            if it.kind == "word" and it.text in ("тоже", "также"):
+                back = [x for x in out if not x.sym("-", ":", "→")]
+                if back and back[-1].kind in REF_KINDS and prev is back[-1]:
+                    same.add(back[-1].start)  # «бодун тоже»; «следопыт — тоже гилена» only drops the word
+                continue
+            if it.is_("w_all") and it.text in ("оба", "обе") and prev is not None and prev.sym("-", ":", "→") \
+                    and len(out) > 1 and out[-2].kind in REF_KINDS:
+                continue
+            if it.is_("w_at") and prev is not None and prev.sym("-", ":", "→"):
+                continue
+            out.append(it)
+        return out, same
+
+    def _may_strike(self, it: Item) -> bool:
+        sector = self.fight.sector if self.fight is not None else None
+        return it.is_("w_all") or (it.kind == "name" and bool(self.t.piece_candidates(it, {self.faction}, sector)))
+
+    def _group_ahead(self, cl: list[Item], i: int) -> bool:
+        """Whether the names from ``cl[i]`` on, joined by «и» or commas, end at a strike verb."""
+        for it in cl[i + 1:]:
+            if it.is_(*_STRIKE_MARKS) or it.sym("→"):
+                return True
+            if it.sym("-", ":") and self._may_strike(cl[i]):
+                return True
+            if it.is_("w_and") or it.sym(",") or (it.kind in REF_KINDS and self._may_strike(it)):
+                continue
+            return False
+        return False
+
+    def _segment(self, seg: dict, fight: Fight | None) -> list[Read]:
+        striker_it: Item = seg["strikers"][-1]
+        sector = fight.sector if fight is not None else None
+        strikers: list[Piece] = []
+        for who in seg["strikers"]:
+            if who.is_("w_all"):
+                if sector is None:
+                    raise fail("read.pick_no_attack", who, "KZ-DEF-CMB-03")
+                found = [p for p in self.state.pieces_in(sector, self.faction) if strikes(self.state, p)]
+                if who.text.startswith("остальн"):  # «Лучник → шмель, остальные по гилену»
+                    found = [p for p in found if p.uid not in seg.get("others_than", ())]
+                if not found:
+                    raise fail("read.all_strike_none", who, "KZ-DEF-CMB-03",
+                               sector=f"«{sector_name(self.state, sector)}»")
+            else:
+                found = self.t.pieces(who, "own", sector=sector, many=True)
+            strikers += [p for p in found if p not in strikers]
+        if sector is None:
+            sector = strikers[0].sector
+        targets: list[str] = []
+        if not seg["neg"]:
+            for it in seg["targets"]:
+                target = self._target(it, sector, fight)
+                if target in targets:
+                    raise fail("read.target_twice", it, "KZ-DEF-AREA-01", name=self.t.namer.piece(target)
+                               if not target.startswith("capital:") else self.t.typed(it))
+                targets.append(target)
+            if not targets and not seg["reveal"]:
+                raise fail("read.pick_targets", striker_it, "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE,
+                           name=self.t.namer.piece(strikers[0].uid))
+        if self.mode == "reaction":
+            # targets named for a creature in shadow bring it out (KZ-DEC-05)
+            return [Read(Strike(striker=p.uid, targets=tuple(targets), reveal=seg["reveal"] or bool(p.shadow and targets)),
+                         seg["start"], seg["end"])
+                    for p in strikers]
+        return [Read(None, seg["start"], seg["end"],
+                     picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers])]
+
+    def _target(self, it: Item, sector: str, fight: Fight | None) -> str:
+        if it.kind == "capital" and it.owner is None:
+            here = self.state.sectors.get(sector)
+            if here is not None and here.kind == "capital":
+                return self.t.capital_target(sector)
+            return self.t.capital_target(self.t.sector(it, default_own=False))
+        if it.kind in ("capital", "place") or (it.kind == "name" and self.t._place_only(it)):
+            return self.t.capital_target(self.t.sector(it, prefer=lambda s: s == sector, default_own=False))
+        leavers = fight.leavers if fight is not None else None
+
+        def prefer(p: Piece) -> bool:
+            return p.uid in leavers if leavers is not None else p.owner != self.faction
+
+        try:
+            return self.t.piece(it, "any", sector=sector, prefer=prefer).uid
+        except Fail as e:
+            elsewhere = [p for p in self.t.piece_candidates(it) if p.sector != sector]
+            if e.issue.code in ("read.piece_number", "read.move_not_there", "read.piece_missing") and elsewhere:
+                raise fail("read.target_elsewhere", it, "KZ-DEF-CMB-05", name=self.t.namer.piece(elsewhere[0].uid),
+                           where=sector_name(self.state, elsewhere[0].sector),
+                           sector=sector_name(self.state, sector)) from None
+            raise

@@ -1,0 +1,327 @@
+"""What one sentence of a Kozyablo post orders (checklist §3, §4), against the poster's table.
+
+A sentence is a list of bound items (`reader_words`, `reader_table`). Its first order word decides
+what it is: «играю/выкладываю/строю/вешаю» play a card, «беру/тяну/добор» draw, «перемещаю/ползёт»
+move, «атакую/нападаю/объявляю бой» attack, a strike verb («бьёт», «рубит», «→») names targets,
+an ability's name or verb («регенерирует», «уходит в тень», «смыкает щиты») uses it, «пропускаю/
+пас» skips, and the decision words («уклоняется», «прикрывает», «остаётся в тени», «не
+уклоняюсь») answer a combat. A sentence with no order word may still be an order: «X — в Y»
+(KZ-DEF-REF-02: play from the hand, move on the table, or ask which), «Огненный плевок в
+козла-зомби Пети», ««Гнездо стражей»: «Шмель»» (a trigger choice, KZ-DEC-10), «мечник → гилен».
+A sentence with an order word and nothing to act on is chatter («Побьём их всех!»).
+"""
+
+from __future__ import annotations
+
+from letopis.engine.frames import readings_text
+from letopis.engine.problems import ProblemKind, Severity
+from letopis.engine.text import suggest
+
+from ..orders import (
+    Decline,
+    DrawCard,
+    Skip,
+)
+from ..reader_frames import FRAMES, evidence, pick
+from ..reader_messages import msg
+from ..reader_table import Fail, Issue, Table, fail
+from ..reader_words import Item
+from ..refs import sector_name
+from .abilities import Abilities
+from .answers import Answers
+from .base import (
+    _DECK_WORDS,
+    _DRAW_WORDS,
+    _FILLERS,
+    _LINKS,
+    _PUT_VERBS,
+    PREPS,
+    REF_KINDS,
+    Fight,
+    Read,
+    is_ability,
+    is_verb,
+)
+from .compound import CompoundLines
+from .fight import Fighting
+from .move import Moving
+from .mulligan import Mulligan
+from .play import Playing
+from .typos import Typos
+
+
+class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mulligan, Typos):
+    """Reads sentences for one poster; ``mode`` is main | reaction | mulligan."""
+
+    def __init__(self, table: Table, mode: str, fight: Fight | None = None) -> None:
+        self.t = table
+        self.mode = mode
+        self.fight = fight
+        self.book = table.book
+        self.faction = table.faction
+        self.state = table.state
+
+    # --- entry -----------------------------------------------------------------------------------
+    def sentence(self, cl: list[Item]) -> list[Read]:
+        """The orders of one sentence ([] for chatter). Problems ride on the reads."""
+        cl = [it for it in cl if not it.sym("«", "»", "\"")]
+        if not cl:
+            return []
+        cl = self._pronoun(cl)
+        cond = self._conditional(cl)
+        if cond is not None:
+            return [r for part in cond for r in self.sentence(part)]
+        parts = self._two_orders(cl)
+        if parts is not None:
+            return [r for part in parts for r in self.sentence(part)]
+        if not any(is_verb(it) for it in cl):
+            retyped = self._retyped(cl)
+            if retyped is not None:
+                return retyped
+        try:
+            if self.mode == "mulligan":
+                return self._mulligan(cl)
+            quoted = self._quoted_unknown(cl)
+            if quoted is not None:
+                raise quoted
+            v = next((it for it in cl if it.is_("d_guard")), None) or next((it for it in cl if is_verb(it)), None)
+            if v is None:
+                typo = self._verb_typo(cl, anywhere=self._short_or_hand(cl))
+                if typo is not None:
+                    raise typo
+                return self._noted(cl, self._verbless(cl))
+            return self._noted(cl, self._with_verb(cl, v))
+        except Fail as e:
+            return [Read(None, e.issue.start or cl[0].start, e.issue.end or cl[-1].end, [e.issue])]
+
+    def _with_verb(self, cl: list[Item], v: Item) -> list[Read]:
+        c = v.concept or ""
+        neg = self._negated(cl, v)
+        refs = [it for it in cl if it.kind in REF_KINDS]
+        subject = bool(refs) and refs[0].start < v.start and refs[0].kind == "name" \
+            and not self.t._place_only(refs[0]) and bool(self.t.piece_candidates(refs[0], {self.faction}))
+        if c == "v_attack" and subject and self.mode == "main" and self._attack_only(cl, v):
+            return self._attack(cl, v)  # «Дикий гилен атакует в Позорище»: the attack, said by its creature
+        if c == "v_strike" and self._we(v) and not any(
+                it.kind == "name" and it.start < v.start and self.t.piece_candidates(it, {self.faction})
+                for it in refs):
+            return self._we_strike(cl, v)
+        if is_ability(v):
+            return [self._ability(cl, v)]
+        named = next((it for it in cl if is_ability(it)), None)
+        if named is not None and c in ("v_use", "v_play"):  # «Применяю Регенерацию трутня»
+            return [self._ability(cl, named)]
+        if c == "v_use":
+            if any(self.t.hand_cards(r) for r in refs if r.kind == "name"):
+                return [self._play(cl)]
+            if refs:
+                return [self._ability(cl, v)]
+            return []
+        if c == "v_take_off":  # «снимаю»: a move, a card from the deck or a strike, as its objects say
+            return self._framed(cl, {"turn"} if self.mode == "main" else set(), said=v)
+        if c == "v_skip" and self.mode == "reaction" and subject:  # «мечник пропускает удар»
+            return self._segment({"strikers": [refs[0]], "targets": [], "neg": True, "reveal": False,
+                                  "start": cl[0].start, "end": cl[-1].end}, self.fight)
+        if c == "d_pass" or (c == "v_skip" and self.mode == "reaction"):
+            return [Read(Decline(what="react") if self.mode == "reaction" else Skip(), cl[0].start, cl[-1].end)]
+        if c == "v_skip":
+            return [Read(Skip(), cl[0].start, cl[-1].end)]
+        if c in ("v_evade", "v_discard"):
+            if neg:
+                return [Read(Decline(what="evade"), cl[0].start, cl[-1].end)]
+            return [self._evade(cl)]
+        if c in ("v_guard", "d_guard"):
+            if neg:
+                return [Read(Decline(what="guard"), cl[0].start, cl[-1].end)]
+            if not refs and c == "v_guard":
+                return []
+            return [self._guard(cl, v)]
+        if c in ("d_stay_hidden", "d_reveal") or (c == "v_exit" and self.mode == "reaction"):
+            return self._shadow(cl, v)
+        if c == "v_strike" or (c == "v_attack" and subject):
+            k = cl.index(v)
+            if not refs and not (k and (cl[k - 1].is_("w_all") or k > 1 and cl[k - 2].is_("w_all"))):
+                return []  # «Побьём их всех!»
+            return self._strikes(cl)
+        if self.mode == "reaction":
+            if c in ("v_play", "v_draw", "v_move", "v_attack", "v_exit") and refs or c == "v_draw":
+                raise fail("read.not_main_now", v, "KZ-DEF-TURN-03")
+            return []
+        if c == "v_draw":
+            others = [it for it in cl if it is not v and it.kind in ("word", "name", "place", "phrase")
+                      and it.concept not in _DRAW_WORDS and it.text not in _FILLERS]
+            slips = [it for it in others if it.kind == "word" and it.concept is None
+                     and suggest(it.text, _DECK_WORDS, cutoff=70.0) is not None]
+            if slips and len(slips) == len(others):  # «Беру карут», «Тяну из клоды»
+                read = Read(DrawCard(), cl[0].start, cl[-1].end)
+                for it in slips:
+                    read.issues.append(Issue("read.read_as", msg("read.read_as", typed=self.t.typed(it),
+                                                                 name=suggest(it.text, _DECK_WORDS, cutoff=70.0)),
+                                             None, None, it.start, it.end, Severity.WARNING, ProblemKind.INFO))
+                return [read]
+            if others and not any(it.is_("w_card", "w_deck") for it in cl):
+                return []
+            return [Read(DrawCard(), cl[0].start, cl[-1].end)]
+        if c == "v_attack":
+            return self._attack(cl, v)
+        if c in ("v_play", "v_heal"):
+            names = [r for r in refs if r.kind == "name"]
+            if c == "v_heal" and not any(self.t.hand_cards(r) for r in names):
+                read = self._trigger(cl)
+                return [read] if read else []
+            if not names:
+                unknown = self._unknown(cl)
+                if unknown is not None:
+                    raise unknown
+                if not refs:
+                    return []
+                if self._verb_card(cl) is not None:
+                    return [self._play(cl)]
+                raise fail("read.play_what", v, "KZ-PLAY-01", kind=ProblemKind.UNREADABLE)
+            if self.t.words.lex.lemma(v.text) in _PUT_VERBS and not any(self.t.hand_cards(r) for r in names) \
+                    and any(self.t.piece_candidates(r, {self.faction}) for r in names) \
+                    and any(self.t.is_place(r) for r in refs):
+                return [self._move(cl)]  # «Ставлю щитоносца в шахту-1»: he is on the table already
+            return [self._play(cl)]
+        if c == "v_move" and len(cl) > 1 and cl[-1].is_("abn:в тень") \
+                and self.t.words.lex.lemma(v.text) in ("уходить", "уйти"):
+            shadow = v.copy()  # «Ухожу козлом-тенью в тень»: the ability, with its creature in between
+            shadow.kind, shadow.concept = "phrase", "ab_shadow"
+            return [self._ability([it for it in cl[:-1] if it is not v], shadow)]
+        if c == "v_move" and any(r.kind == "name" and self._hand_spell(r) and not self.t.piece_candidates(r)
+                                 for r in refs):
+            return [self._play(cl)]  # «Манёвром перебрасываю мечника в рудник-1»
+        if c in ("v_move", "v_exit"):
+            if not refs and not any(it.is_("w_squad", "w_all") for it in cl):
+                unknown = self._unknown(cl)
+                if unknown is not None:
+                    raise unknown
+                return []
+            return [self._move(cl)]
+        return []  # keep / mulligan words outside the mulligan: chatter
+
+    def _noted(self, cl: list[Item], reads: list[Read]) -> list[Read]:
+        """A name read through a slip, a short form or a typo is accepted with a note saying what
+        it was read as (issue 9)."""
+        if not reads:
+            return reads
+        for it in cl:
+            if not it.fixed:
+                continue
+            name = self.book.card(next(iter(it.cards))).name if len(it.cards) == 1 else it.fixed[0][1]
+            written = self.t.typed(it) if self.t.line is not None else it.text
+            reads[0].issues.append(Issue("read.read_as", msg("read.read_as", typed=written, name=name), None, None,
+                                         it.start, it.end, Severity.WARNING, ProblemKind.INFO))
+        return reads
+
+    # --- without an order word ---------------------------------------------------------------------
+    def _verbless(self, cl: list[Item]) -> list[Read]:
+        refs = [it for it in cl if it.kind in REF_KINDS]
+        if not refs:
+            return []
+        arrow = any(it.sym("→") for it in cl)
+        first = refs[0]
+        lead = next((it for it in cl if it.kind != "mark"), None)
+        named_first = first.kind == "name" and first is lead and not self.t._place_only(first)
+        words = [it for it in cl if it.kind not in ("sym", "mark")]
+        if self.mode == "main" and len(refs) == 1 and self.t.is_place(first) and (
+                first.kind != "name" or self.t._place_only(first)) and all(
+                it is first or it.is_("w_into", "w_at") for it in words) and len(words) <= 2:
+            raise fail("read.place_only", first, "KZ-TURN-03", kind=ProblemKind.UNREADABLE,
+                       place=sector_name(self.state, self.t.sector(first, default_own=False))
+                       if self.t.sector_candidates(first, False) else self.t.typed(first))
+        k_hand = next((k for k, it in enumerate(cl) if it.is_("w_hand")), None)
+        if k_hand is not None:
+            if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
+                return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
+            return []  # «в руке один клич да рыцарь»: what the hand holds
+        if named_first and len(refs) > 1 and not arrow:
+            between = cl[cl.index(first) + 1:cl.index(refs[1])]
+            if any(it.kind == "word" and it.concept not in _LINKS for it in between):
+                return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
+        if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow:
+            return []  # «У меня в шахте-2 шмель и трутень»: what is, not what to do
+        if self.mode == "reaction" and named_first and len(refs) > 1 and self.t.hand_cards(first) \
+                and not self.t.piece_candidates(first, {self.faction}):
+            raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")  # «Пыльца на гилена» in a combat
+        squad_move = any(it.is_("w_squad", "w_all") for it in cl) and any(self.t.is_place(r) for r in refs)
+        if self.mode == "reaction" and (squad_move or (named_first and self.t.hand_cards(first) and len(refs) > 1
+                                                       and self.fight is None)):
+            raise fail("read.not_main_now", cl[0], "KZ-DEF-TURN-03")
+        if self.mode == "main" and named_first and len(refs) > 1 and self._hand_spell(first) \
+                and not self.t.piece_candidates(first, {self.faction}):
+            return [self._play(cl)]  # «Позорный манёвр: следопыт → источник-1»
+        if self.mode == "main" and named_first and len(refs) > 1:
+            own = self.t.piece_candidates(first, {self.faction})
+            if own and any(self.book.card(p.card).trigger for p in own):
+                read = self._trigger(cl)
+                if read is not None:
+                    return [read]
+        context = {"fight"} if self.fight is not None else set()
+        if self.mode == "main":
+            context.add("turn")
+        return self._framed(cl, context, arrow)
+
+    def _framed(self, cl: list[Item], context: set[str], arrow: bool = False, said: Item | None = None) -> list[Read]:
+        """A verbless clause (or one whose verb fits several kinds, ``said``) read by its objects
+        (`reader_frames`)."""
+        choice = pick(evidence(self, cl, context))
+        if said is not None and choice.best is None and not choice.ambiguous:
+            readings = [fr for fr in FRAMES if said.concept in fr.triggers]
+            raise fail("read.two_readings", said, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                       readings=", ".join(fr.title for fr in readings[:-1]) + " или " + readings[-1].title)
+        if choice.ambiguous:
+            kinds = {f.frame.kind for f in choice.rivals}
+            if kinds == {"play", "move"}:
+                first = next(it for it in cl if it.kind == "name")
+                raise fail("read.play_or_move", first, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                           name=self.t.card_name(first))
+            raise fail("read.two_readings", cl[0], "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                       readings=readings_text(choice.rivals))
+        best = choice.best
+        if best is None:
+            if arrow and self.fight is None and self.mode == "main":
+                return self._strikes(cl)  # «мечник → гилен» with no attack: say that targets need one
+            return []
+        kind = best.frame.kind
+        if kind == "play_on" and "on" not in best.filled:
+            card = self.t.hand_cards(best.filled["card"][0].value)
+            if card and (self.book.card(card[0]).target != "none" or self.book.card(card[0]).type == "artifact"):
+                return []  # «в руке один клич да рыцарь», «и по рогам!»: a card named in passing
+        if kind in ("play", "play_on"):
+            return [self._play(cl)]
+        if kind == "move":
+            return [self._move(cl)]
+        if kind == "strike":
+            try:
+                return self._strikes(cl)
+            except Fail as e:
+                if e.issue.code not in ("read.strike_who", "read.pick_striker"):
+                    raise
+            # «Мечник и щитоносец — оба по гилену», «Лучник: Шмель»: the frame's slots are the strike
+            who = [m.value for m in best.filled.get("who", [])]
+            targets = [m.value for m in best.filled.get("targets", [])]
+            seg = {"strikers": [w for w in who if not w.is_("w_all")] or who, "targets": targets, "neg": False,
+                   "reveal": False, "start": cl[0].start, "end": cl[-1].end}
+            return self._segment(seg, self.fight)
+        return [Read(DrawCard(), cl[0].start, cl[-1].end)]
+
+    # --- helpers ------------------------------------------------------------------------------------
+    def _negated(self, cl: list[Item], v: Item) -> bool:
+        k = cl.index(v)
+        if k + 2 < len(cl) and cl[k + 1].is_("w_not") and cl[k + 2].text in ("буду", "будем", "стану", "хочу"):
+            return True  # «Уклоняться не буду»
+        return k > 0 and cl[k - 1].is_("w_not")
+
+    def _refs(self, cl: list[Item]) -> list[tuple[str | None, Item]]:
+        """Names with the preposition said before them («из шахты-1» → w_from)."""
+        out: list[tuple[str | None, Item]] = []
+        prep: str | None = None
+        for it in cl:
+            if it.kind in ("word", "phrase") and it.concept in PREPS:
+                prep = it.concept
+            elif it.kind in REF_KINDS:
+                out.append((prep, it))
+            elif it.sym(",", "-", ":", "→") or is_verb(it):
+                prep = None
+        return out
