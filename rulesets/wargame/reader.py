@@ -92,7 +92,7 @@ CLAUSE_OF_STEP = {"deploy": "WG-DEF-BOARD-05", "maneuver": "WG-DEF-MOVE-05", "sh
                   "merged": "WG-DEF-TURN-04"}
 DECLINE_FOR = {"WG-DEC-04": "step", "WG-DEC-05": "step", "WG-DEC-06": "withdraw", "WG-DEC-12": "continue",
                "WG-DEC-13": "card"}
-BY_DICE = frozenset({"WG-DEC-01", "WG-DEC-02", "WG-DEC-03", "WG-DEC-07", "WG-DEC-10"})
+BY_DICE = frozenset({"WG-DEC-01", "WG-DEC-02", "WG-DEC-03", "WG-DEC-07", "WG-DEC-09", "WG-DEC-10"})
 MANEUVER_ORDERS = (Move, Charge, Continue, Storm, Teleport, Hold)
 SHOOTING_ORDERS = (Shoot, NoShooting)
 
@@ -604,7 +604,7 @@ def default_answer(state: State, faction: str) -> list[BaseModel]:
 
 
 def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> list[BaseModel] | None:
-    if answer is Answer.RANDOM:
+    if answer is Answer.RANDOM or answer is Answer.DEFAULT and step in BY_DICE:
         return [ByDice()] if step in BY_DICE else default_answer(state, faction)
     if answer in (Answer.DEFAULT, Answer.YES):
         return default_answer(state, faction)
@@ -625,14 +625,16 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
     outs: list[_Line] = []
     all_items: list[tuple[_Line, list[Item]]] = []
     carry = Carry(charge_figure=p.figures[0] if step == "WG-DEC-12" and p.figures else None)
+    if len(p.figures) == 1 and step in ("WG-DEC-04", "WG-DEC-05", "WG-DEC-06", "WG-DEC-12"):
+        carry.actors = list(p.figures)  # «Отпрыгивает на 4-4»: the one figure that may
     for pl in lines:
         line = _Line(pl, _plain_status(pl))
         outs.append(line)
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
-        items = scanner.scan(pl.norm)
+        items = _candidates_only(scanner.scan(pl.norm), p.figures)
         said = {it.value for it in items if it.kind == "concept"}
-        plain = everyday_answer(pl.norm, normalised=True)
+        plain = _plain_answer(pl.norm)
         if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:
             plain = Answer.RANDOM
         if plain is not None and not any(it.kind in ("fig", "cell", "artifact", "side") for it in items):
@@ -654,6 +656,8 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
                 _take(line, got, state, faction, step)
             continue
         if step in ("WG-DEC-02", "WG-DEC-03"):
+            if not any(it.kind == "fig" for it in items) and said & {"lethal", "wounded", "nosave"}:
+                items = _group_as_candidates(items, p.figures, state, faction)
             if any(it.kind == "fig" for it in items):
                 all_items.append((line, items))
             continue
@@ -661,6 +665,12 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         if step == "WG-DEC-07":
             if any(it.kind == "side" for it in items):
                 _take(line, build("fight_first", items, state, faction, carry, {step}), state, faction, step)
+            elif (side := _side_of_figures(items, p.choices, faction)) is not None:  # «Сначала рубим орков»
+                _take(line, Built([FightFirst(opponent=side)]), state, faction, step)
+            elif (bad := _unknown_colour(pl.norm)) is not None:  # «с Жёлтыми»: nobody plays yellow here
+                _take(line, fail("read.unknown_side", "WG-MULTI-01", written=bad,
+                                 options=", ".join(FightFirst(opponent=c).to_text(n).split("с ", 1)[-1].rstrip(".")
+                                                   for c in p.choices)), state, faction, step)
             continue
         if step == "WG-DEC-10":
             keeper = next((it for it in items if it.kind == "fig" and it.own and len(it.figs) == 1
@@ -677,8 +687,8 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             if any(it.kind == "fig" for it in items):
                 _take(line, _stray(items, p.figures), state, faction, step)
             continue
-        if not any(it.kind in ("fig", "cell") for it in items) and not said & ACTION_CONCEPTS:
-            continue
+        if not any(it.kind in ("fig", "cell") for it in items):
+            continue  # «[i]Волк ловко уходит от стрелы[/i]»
         if step == "WG-DEC-12" and not any(it.kind == "cell" for it in items):
             continue
         choice = pick(ev, STEP_FRAMES[step])
@@ -687,8 +697,10 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
                 _take(line, fail("read.unreadable", step), state, faction, step)
             continue
         kind = choice.best.frame.kind
-        if step == "WG-DEC-12" and kind in ("move", "charge"):
-            kind = "continue"
+        if step == "WG-DEC-12":
+            # «Если победит — …» (as the post would have had it) is a continuation; asked after the win,
+            # a plain «Рыцарь идёт на 9-9» («дальше», «возвращается») is the move itself
+            kind = "continue" if "если" in pl.norm.split() else "move"
         _take(line, build(kind, items, state, faction, carry, {step}), state, faction, step)
     # decisions read over the whole post: casualties and saves
     if all_items:
@@ -698,6 +710,7 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             got = _fill_wounds(casualties(items, p.figures, p.count), state)
         else:
             got = no_save(items, p.figures)
+            got.params.setdefault("options", n.figures(p.figures))
         _take(first, got, state, faction, step)
         for line, _ in all_items[1:]:
             if first.status is LineStatus.ORDER:
@@ -722,6 +735,58 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         require_an_order(reading, expected=f"ответ на решение: {p.prompt}", example=example(state, faction, step),
                          clause=step)
     return reading
+
+
+def _plain_answer(norm: str) -> Answer | None:
+    """An everyday answer, also several said at once: «Без разницы, на ваше усмотрение»."""
+    got = everyday_answer(norm, normalised=True)
+    if got is not None or "," not in norm:
+        return got
+    parts = [everyday_answer(x, normalised=True) for x in norm.split(",") if x.strip(" .!")]
+    if parts and all(x is not None for x in parts) and len(set(parts)) == 1:
+        return parts[0]
+    return None
+
+
+def _candidates_only(items: list[Item], candidates: list[str]) -> list[Item]:
+    """While a decision waits, a figure named without its number («Всадник — 5-6») or a whole
+    group («Все орки назад») means the ones the decision is about."""
+    if not candidates:
+        return items
+    out = []
+    for it in items:
+        if it.kind == "fig" and (it.error == "which" or it.many):
+            mine = tuple(f for f in (*it.figs, *it.alt) if f in candidates)
+            if mine and (it.many or len(mine) == 1):
+                it = dataclasses.replace(it, figs=mine, error=None, alt=())
+        out.append(it)
+    return out
+
+
+def _group_as_candidates(items: list[Item], candidates: list[str], state: State, faction: str) -> list[Item]:
+    """«Убиты все трое», «Оба без спас-броска»: a group word alone names every figure asked about."""
+    out = []
+    for it in items:
+        if it.kind == "group" and it.value in ("all", "both"):
+            it = Item("fig", it.start, it.end, text=it.text, figs=tuple(candidates), many=True,
+                      own=all(state.figures[f].side == faction for f in candidates))
+        out.append(it)
+    return out
+
+
+def _side_of_figures(items: list[Item], choices: list[str], faction: str) -> str | None:
+    """«Сначала рубим орков»: the one opponent whose army has the figures named."""
+    sides = {f.split(":")[0] for it in items if it.kind == "fig" for f in (*it.figs, *it.alt)}
+    sides = {x for x in sides if x in choices and x != faction}
+    return next(iter(sides)) if len(sides) == 1 else None
+
+
+def _unknown_colour(norm: str) -> str | None:
+    from .reading.words import colour_of
+    for w in norm.replace(",", " ").replace(".", " ").split():
+        if colour_of(w) is not None:
+            return w
+    return None
 
 
 def _fill_wounds(got: Built, state: State) -> Built:
@@ -799,7 +864,7 @@ def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str
             continue
         if isinstance(o, Stray):
             if o.victim not in p.figures:
-                return violation("dec.not_candidate", "WG-DEC-01", who=n.figure(o.victim), options=options)
+                return violation("dec.not_candidate", "WG-GAP-07", who=n.figure(o.victim), options=options)
         elif isinstance(o, Casualties):
             fight = next((f for f in reversed(state.stack) if f.kind == "fight"), None)
             figs = [state.figures[f] for f in p.figures]
@@ -830,9 +895,9 @@ def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str
         elif isinstance(o, NoSave):
             bad_fig = next((f for f in o.figures if f not in p.figures), None)
             if bad_fig:
-                return violation("dec.not_candidate", "WG-DEC-03", who=n.figure(bad_fig), options=options)
+                return violation("dec.not_candidate", "WG-SAVE-05", who=n.figure(bad_fig), options=options)
             if len(set(o.figures)) != p.count:
-                return violation("dec.nosave_count", "WG-SAVE-05", need=p.count, have=len(set(o.figures)))
+                return violation("dec.nosave_count", "WG-SAVE-04", need=p.count, have=len(set(o.figures)))
         elif isinstance(o, (Step, Withdraw)):
             cells = p.cells.get(o.figure)
             if cells is None:
@@ -845,14 +910,14 @@ def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str
                 return violation("dec.wrong_answer", step, decision=step)
         elif isinstance(o, FightFirst):
             if o.opponent not in p.choices:
-                return violation("dec.opponent", "WG-DEC-07")
+                return violation("dec.opponent", "WG-MULTI-01")
         elif isinstance(o, TowerCells):
             free = [tuple(c) for c in next(iter(p.cells.values()), [])]
             got = [(f, tuple(c)) for f, c in o.moves]
             ok = len({f for f, _ in got}) == len(got) == len({c for _, c in got}) and \
                 all(f in p.figures and c in free for f, c in got) and len(got) == min(len(p.figures), len(free))
             if not ok:
-                return violation("dec.tower", "WG-DEC-09", options=", ".join(cell_text(c) for c in free))
+                return violation("dec.tower", "WG-DEF-TOWER-03", options=", ".join(cell_text(c) for c in free))
         elif isinstance(o, ActivateArtifact):
             if o.artifact not in p.choices:
                 return violation("dec.artifact", "WG-DEF-ART-03", name=n.artifact(o.artifact),

@@ -63,7 +63,8 @@ FRAMES: tuple[Frame, ...] = (
     Frame("move", (_slot("actor", ACTOR, many=True, title="фигуры"),
                    _slot("dest", {CELL}, many=True, role="to", title="клетки"),
                    _slot("om", {AMOUNT}, required=False)),
-          triggers=frozenset({"move", "attack", "withdraw", "step", "take_tower"}), implied=frozenset({"maneuver"}),
+          triggers=frozenset({"move", "attack", "withdraw", "step", "take_tower"}),
+          implied=frozenset({"maneuver", "WG-DEC-12"}),
           title="перемещение"),
     Frame("charge", (_slot("actor", ACTOR, many=True, title="фигуры"),
                      _slot("dest", {CELL}, many=True, role="to", title="клетки"),
@@ -222,9 +223,22 @@ def _fig_error(it: Item, state: State, faction: str) -> Built | None:
     return None
 
 
+def _narrowed(items: list[Item]) -> list[Item]:
+    """«Орки, вперёд! Орк №1 — 8-7», «Мечники лезут наверх: первый на 12-8, …»: a whole group
+    named before figures of its own type only introduces them; the named figures act."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "fig" and it.own and it.many and any(
+                x.kind == "fig" and x.own and not x.many and x.type_key == it.type_key for x in items[k + 1:]):
+            continue
+        out.append(it)
+    return out
+
+
 def _pairs(items: list[Item], subject, obj) -> list[tuple[list[Item], list[Item]]]:
     """Subjects paired with the objects written after them: «A, B — X, Y» and «A X, B Y»."""
     groups: list[tuple[list[Item], list[Item]]] = []
+    items = _narrowed(items)
     for it in items:
         if subject(it):
             if not groups or groups[-1][1]:
@@ -260,9 +274,15 @@ def _zip(actor_items: list[Item], cells: list[Item], clause: str) -> tuple[list[
     return [], fail("read.cells_count", clause, span, figures=len(actors), cells=len(cells))
 
 
+PLACE_KINDS = frozenset({"deploy", "move", "charge", "continue", "hold", "teleport", "storm", "step", "withdraw",
+                         "tower_cells"})
+
+
 def build(kind: str, items: list[Item], state: State, faction: str, carry: Carry, context: set[str]) -> Built:
+    items = _narrowed(items)
     for it in items:
-        if it.kind == "fig" and it.error:
+        if it.kind == "fig" and it.error and not (kind in PLACE_KINDS and not it.own):
+            # «подходит к оркам», «прыгает к лучнику»: an enemy named in a move only says where
             if it.error == "which" and kind in ("casualties", "no_save", "stray") and not it.own:
                 continue
             bad = _fig_error(it, state, faction)
@@ -308,10 +328,23 @@ def build(kind: str, items: list[Item], state: State, faction: str, carry: Carry
     raise ValueError(kind)
 
 
+def _stays(items: list[Item], subjects: list[Item]) -> bool:
+    """«…, мечники стоят»: a hold word right after the subjects."""
+    k = items.index(subjects[-1]) if subjects[-1] in items else -1
+    for it in items[k + 1:]:
+        if it.kind == "concept" and it.value == "hold":
+            return True
+        if it.kind in ("fig", "cell") or it.kind == "sym" and it.text == ",":
+            return False
+    return False
+
+
 def _placements(items: list[Item], faction: str, make, clause: str, carry: Carry | None = None) -> Built:
     groups = _pairs(items, _own_subject, lambda it: it.kind == "cell")
     out = []
     for subjects, cells in groups:
+        if subjects and not cells and _stays(items, subjects):
+            continue
         if not subjects:
             if carry is not None and carry.actors and len(carry.actors) == len(cells):
                 out += [make(f, c) for f, c in zip(carry.actors, cells)]
@@ -332,6 +365,7 @@ def _placements(items: list[Item], faction: str, make, clause: str, carry: Carry
 
 def _moves(kind: str, items: list[Item], state: State, faction: str, carry: Carry, said: set[str]) -> Built:
     cls = Charge if kind == "charge" else Move
+    items = _narrowed(items)
     subjects = [it for it in items if _own_subject(it)]
     cells = [it for it in items if it.kind == "cell"]
     om = next((it.value for it in items if it.kind == "om"), None)
@@ -428,7 +462,7 @@ def _storm(items: list[Item], state: State, faction: str, carry: Carry) -> Built
     elif len(cells) == len(actors):
         for f, c in zip(actors, cells):
             at = state.figures[f].cell
-            if c.role == "from" or tuple(c.value) == at:
+            if tuple(c.value) == at or c.role == "from" and at is None:
                 out.append(Storm(figure=f, origin=c.value))
             else:
                 out.append(Storm(figure=f, dest=c.value))
@@ -440,7 +474,7 @@ def _storm(items: list[Item], state: State, faction: str, carry: Carry) -> Built
 
 def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built:
     def subject(it: Item) -> bool:
-        return (it.kind == "fig" and it.own and not _is_target_position(items, it)) or it.kind == WEAPON
+        return (it.kind == "fig" and it.own and not _is_target_position(items, it)) or it.kind in (WEAPON, "weapons")
 
     def target(it: Item) -> bool:
         return it.kind == "fig" and (not it.own or _is_target_position(items, it))
@@ -450,11 +484,23 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
     last_actor: list[str] = list(carry.actors)
     for subjects, targets in groups:
         shooters: list[tuple[str, str | None]] = []
+        named = [s for s in subjects if s.kind == "fig"]
         for s in subjects:
             if s.kind == "fig":
+                if any(x[0] in s.figs for x in shooters):
+                    continue  # «Пушкой Б с UNL-2»: already shooting with its gun
                 shooters = [x for x in shooters if x[1] is not None and state.figures[x[0]].type != s.type_key]
                 shooters += [(f, None) for f in s.figs]
+            elif s.kind == "weapons":  # «из обеих пушек»: every weapon of the figure named
+                continue
             else:
+                if named and not any(s.value[0] == state.figures[f].type for x in named for f in x.figs):
+                    from ..naming import Namer
+                    n = Namer(state, faction)
+                    owner = next((f.id for f in state.living(faction) if f.type == s.value[0]), None)
+                    return fail("read.other_weapon", "WG-MACH-02", (s.start, s.end),
+                                who=n.figure(named[0].figs[0]) if named[0].figs else named[0].text, weapon=s.text,
+                                owner=n.figure(owner) if owner else s.text)
                 type_key, wkey = s.value
                 own_of_type = [f for f, _ in shooters if state.figures[f].type == type_key]
                 if not own_of_type:
@@ -464,6 +510,9 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
                 shooters += [(f, wkey) for f in own_of_type[:1]]
         if not shooters:
             shooters = [(f, None) for f in last_actor]
+        if any(s.kind == "weapons" for s in subjects):
+            shooters = [(f, w.key) for f, w0 in shooters for w in (state.spec(state.figures[f]).weapons if w0 is None
+                                                                    else ()) ] + [x for x in shooters if x[1]]
         if not shooters:
             return fail("read.no_actor", "WG-DEF-SHOOT-01", (targets[0].start, targets[-1].end) if targets else None)
         if not targets:
@@ -538,6 +587,8 @@ def no_save(items: list[Item], pending_figs: list[str]) -> Built:
             if not any(f in pending_figs for f in it.figs) and it.alt:
                 figs += [f for f in it.alt if f in pending_figs and f not in figs]
     if not figs:
+        if any(it.kind == "fig" for it in items):  # «Без спас-броска рыцарь»: not one of the losers
+            return fail("read.nosave_not_candidates", "WG-SAVE-05")
         return fail("read.no_figures", "WG-DEC-03")
     return Built([NoSave(figures=tuple(figs))])
 
