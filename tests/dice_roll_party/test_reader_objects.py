@@ -203,3 +203,16 @@ def test_what_a_character_has_or_does_in_a_story_stays_flavour_DRP_GEN_05(text):
     state, me = scene("turn_named")
     r = read(text + "\nРыцарь атакует Тень", state, me)
     assert r.ok and r.lines[0].status == "flavour"
+
+
+def test_a_line_whose_verb_says_something_else_is_asked_not_read_as_an_attack_DRP_ATK_01():
+    """«Рыцарь смотрит на Тень» names an own character and an enemy, but its verb is no order: it is
+    an error asking what was meant, never a silent attack (issue 9, kinds 1 and 7)."""
+    from tests.phrasings.scenes_dice_roll_party import SCENES
+
+    state, faction = SCENES["turn_named"]()
+    for text in ("Рыцарь смотрит на Тень", "Рыцарь ненавидит Тень"):
+        reading = read(text, state, faction)
+        assert not reading.orders and any(p.is_error and p.line == 1 for p in reading.problems), text
+    assert [o.to_text() for o in read("Рыцарь → Тень", state, faction).orders] == [
+        "П1 атакует П1 соперника без усилений."]

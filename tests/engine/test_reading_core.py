@@ -209,3 +209,13 @@ def test_dingbat_arrows_survive_the_emoji_filter(arrow):
     """Emoji are decoration, but a dingbat arrow (➝ ➔ ➜ ⮕) between two units is an arrow."""
     [line] = split_post(f"П1 {arrow} П4 😈")
     assert line.norm.split() == ["п1", "→", "п4"]
+
+
+def test_a_verb_that_is_no_order_word_is_found():
+    from letopis.engine.frames import foreign_verb
+    from letopis.engine.text_words import Lemmatizer, Lexicon
+
+    lem = Lemmatizer(Lexicon.from_dict({"concepts": {"attack": ["атаковать", "бить"]}}))
+    assert foreign_verb(["рыцарь", "смотрит", "на", "тень"], lem) == "смотрит"
+    assert foreign_verb(["рыцарь", "атакует", "тень"], lem) is None
+    assert foreign_verb(["рыцарь", "по", "тени"], lem) is None

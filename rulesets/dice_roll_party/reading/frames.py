@@ -27,12 +27,13 @@ from letopis.engine.frames import (
     Slot,
     choose,
     fit,
+    foreign_verb,
     readings_text,
 )
 
 from ..orders import Zone
 from ..reader_parts import prep_before
-from ..reader_words import Context, Item
+from ..reader_words import Context, Item, lemmatizer
 from .drops import mentions
 
 TOKEN = "token"
@@ -82,6 +83,8 @@ def verbless_kind(items: list[Item], ctx: Context | None) -> str | None:
         return None
     if any(it.kind == "word" and (it.text in RESTATING or it.concept == "state_word") for it in items):
         return None  # «у Стража осталось 2 времени» restates the state
+    if foreign_verb([it.text for it in items if it.kind == "word"], lemmatizer()):
+        return None  # «Рыцарь смотрит на Тень»: its verb says something else than an order
     choice = choose(FRAMES, _evidence(items, ctx))
     if choice.best is None or not choice.best.complete:
         return None

@@ -221,3 +221,24 @@ def readings_text(rivals: Sequence[FrameFit]) -> str:
     if len(titles) <= 1:
         return titles[0] if titles else ""
     return ", ".join(titles[:-1]) + " или " + titles[-1]
+
+
+# --- a verb that is not an order ------------------------------------------------------------------
+_VERB_TAGS = frozenset({"VERB", "INFN"})
+
+
+def foreign_verb(words: Sequence[str], lemmatizer: Any) -> str | None:
+    """The first word of a clause that is a verb but no word of the ruleset's lexicon
+    («Рыцарь смотрит на Тень», «ненавидит»), or None.
+
+    A frame implied by the step stands for a clause *without* a verb; a clause whose verb says
+    something else is not that order. It is still an order line when it names the poster's own
+    object with a target (`is_order_line`), so it gets an error asking what was meant, never a
+    silent guess. ``lemmatizer`` is a `text_words.Lemmatizer` built on the ruleset's lexicon.
+    """
+    for w in words:
+        if not w.isalpha() or len(w) < 3 or lemmatizer.concept(w) is not None:
+            continue
+        if lemmatizer.grammemes(w) & _VERB_TAGS:
+            return w
+    return None
