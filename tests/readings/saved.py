@@ -1,6 +1,6 @@
 """A saved set of readings that were right before the reading core moved in, to keep them so.
 
-`python -m tests.readings.saved` plays each ruleset with its own proposed posts (the posts are
+`python -m tests.readings.saved [RULESET …]` plays each ruleset with its own proposed posts (the posts are
 legal and read without an error) and stores, per sample, the state, the post and its reading:
 orders, problems and the line-by-line account. `test_saved_readings` reads every sample again and
 compares byte for byte. Re-record only when a reading is meant to change, and say why in the commit.
@@ -17,7 +17,7 @@ from typing import Any
 from letopis.engine import Dice, Faction, Submission, all_rulesets, resolve_step, setup_game
 
 HERE = Path(__file__).parent
-RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo")
+RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon")
 SAMPLES = 320
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 
@@ -85,6 +85,9 @@ def load(ruleset_id: str) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    for rid in RULESETS:
+    import sys
+
+    # name the rulesets to record: the others' saved readings stay as they are
+    for rid in sys.argv[1:] or RULESETS:
         record(rid)
         print(rid, path_for(rid).stat().st_size)
