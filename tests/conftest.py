@@ -57,6 +57,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.db)
 
 
+def connect(url: str, default_db: str | None = None) -> psycopg.Connection:
+    """An autocommit psycopg connection for a SQLAlchemy URL: TCP (``host:port``) or the embedded
+    cluster's Unix socket (``?host=<folder>&port=…``)."""
+    u = make_url(url)
+    query = dict(u.query)
+    return psycopg.connect(host=query.get("host") or u.host, port=query.get("port") or u.port, user=u.username,
+                           password=u.password, dbname=u.database or default_db, autocommit=True)
+
+
 @dataclass
 class PgServer:
     """A PostgreSQL server the tests may create and drop databases on."""
@@ -68,9 +77,7 @@ class PgServer:
         return make_url(self.base_url).set(database=dbname).render_as_string(hide_password=False)
 
     def admin(self) -> psycopg.Connection:
-        u = make_url(self.base_url)
-        return psycopg.connect(host=u.host, port=u.port, user=u.username, password=u.password,
-                               dbname=u.database or "postgres", autocommit=True)
+        return connect(self.base_url, default_db="postgres")
 
     def create(self, name: str, template: str | None = None) -> str:
         with self.admin() as conn:
@@ -141,10 +148,8 @@ def _empty_all_tables(url: str) -> None:
     """TRUNCATE every table (a few ms, where cloning a database costs half a second)."""
     from letopis.db.models import Base
 
-    u = make_url(url)
     names = ", ".join(t.name for t in Base.metadata.sorted_tables)
-    with psycopg.connect(host=u.host, port=u.port, user=u.username, password=u.password, dbname=u.database,
-                         autocommit=True) as conn:
+    with connect(url) as conn:
         conn.execute("SET lock_timeout = '3s'")
         try:
             conn.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")

@@ -2,8 +2,14 @@
 
 The cluster lives in ``settings.data_dir/"pg"`` (or, when the ``postgres`` user cannot reach that
 folder, in ``/tmp/letopis-pg-<hash>``): ``data/`` is PGDATA, ``run/`` holds the socket, ``port``
-remembers the TCP port on 127.0.0.1, ``postgres.log`` is the server log. PostgreSQL refuses to run
-as root, so as root every server command runs as the ``postgres`` user through ``runuser``.
+remembers the port that names the socket, ``postgres.log`` is the server log. PostgreSQL refuses to
+run as root, so as root every server command runs as the ``postgres`` user through ``runuser``.
+
+The server listens on its Unix socket only (``listen_addresses = ''``; no TCP at all), in ``run/``,
+a folder only the server's user may enter (0700); root, who runs the app then, passes anyway.
+``pg_hba.conf`` allows local socket connections and nothing else, so no other local user can
+connect. Clusters made by earlier versions (trust on 127.0.0.1) are rewritten on their next start,
+and restarted if they were running with TCP: the data stays.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import psycopg
 from psycopg import sql
@@ -25,6 +32,15 @@ from letopis.settings import Settings
 
 DB_NAME = "letopis"
 SERVER_USER = "postgres"
+SOCKET_PORT = 5432  # names the socket file (.s.PGSQL.5432) in the cluster's own folder; no TCP
+HBA = """\
+# Written by Letopis (letopis.db.embedded): connections through the Unix socket in the cluster's
+# own folder only, which only the server's user (and root) can enter; no TCP connections at all.
+# TYPE  DATABASE  USER  METHOD
+local   all       all   trust
+"""
+CONF_BEGIN = "# --- Letopis: the embedded cluster listens on its Unix socket only (kept by letopis) ---"
+CONF_END = "# --- end of Letopis settings ---"
 
 
 class EmbeddedError(RuntimeError):
@@ -124,6 +140,7 @@ class Cluster:
         self._own(self.root)
         self.sockets.mkdir(exist_ok=True)
         self._own(self.sockets)
+        self.sockets.chmod(0o700)  # the socket's folder: the server's user only (and root)
 
     @property
     def initialised(self) -> bool:
@@ -136,12 +153,43 @@ class Cluster:
             return False
 
     def init(self) -> None:
-        """initdb with trust authentication for local connections only."""
+        """initdb: socket connections trusted, TCP refused (then `configure` writes our own files)."""
         self.prepare_dirs()
-        args = ["-D", str(self.data), "-U", SERVER_USER, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8"]
+        args = ["-D", str(self.data), "-U", SERVER_USER, "--auth-local=trust", "--auth-host=reject",
+                "-E", "UTF8", "--locale=C.UTF-8"]
         if self.fast:
             args.append("--no-sync")
         self._run("initdb", *args)
+        self.configure()
+
+    def configure(self) -> bool:
+        """Make ``pg_hba.conf`` and ``postgresql.conf`` say: the Unix socket in ``run/`` only.
+        True when a file changed (a cluster of an earlier version, or a moved folder)."""
+        changed = False
+        hba = self.data / "pg_hba.conf"
+        if hba.read_text() != HBA:
+            hba.write_text(HBA)  # rewritten in place: it keeps its owner and mode
+            changed = True
+        conf = self.data / "postgresql.conf"
+        text = conf.read_text()
+        block = (f"{CONF_BEGIN}\nlisten_addresses = ''\n"
+                 f"unix_socket_directories = '{_conf_quote(str(self.sockets))}'\n"
+                 f"unix_socket_permissions = 0700\n{CONF_END}\n")
+        if block not in text:
+            if CONF_BEGIN in text and CONF_END in text:
+                head, _, rest = text.partition(CONF_BEGIN)
+                text = head + rest.partition(CONF_END)[2].lstrip("\n")
+            conf.write_text(text.rstrip("\n") + "\n\n" + block)
+            changed = True
+        return changed
+
+    def listens_on_tcp(self) -> bool:
+        """Whether the running server listens on a TCP address (postmaster.pid's sixth line)."""
+        try:
+            lines = (self.data / "postmaster.pid").read_text().splitlines()
+        except OSError:
+            return False
+        return len(lines) > 5 and lines[5].strip() != ""
 
     def running(self) -> bool:
         if not self.data.exists():
@@ -156,15 +204,20 @@ class Cluster:
             return None
 
     def start(self, port: int | None = None) -> int:
-        """Start the server (if it is not running) on a free loopback port; returns the port."""
-        if self.running() and self.port:
+        """Start the server (if it is not running) on its Unix socket; returns the socket's port.
+        A cluster of an earlier version is reconfigured first, and restarted if it runs with TCP."""
+        self.prepare_dirs()
+        changed = self.configure()
+        running = self.running()
+        if running and self.port and not changed and not self.listens_on_tcp():
             return self.port
-        remembered = port or self.port
-        port = remembered if remembered and port_is_free(remembered) else free_port()
-        opts = f"-k {self.sockets} -p {port} -c listen_addresses=127.0.0.1"
+        port = port or self.port or SOCKET_PORT
+        opts = f"-k {self.sockets} -p {port} -c listen_addresses=''"
         if self.fast:
             opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.log), "-w", "-t", "60", "start")
+        action = "restart" if running else "start"
+        self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.log), "-w", "-t", "60",
+                  *(["-m", "fast"] if running else []), action)
         self.port_file.write_text(str(port))
         return port
 
@@ -177,16 +230,18 @@ class Cluster:
 
     # --- databases -------------------------------------------------------------------------
     def url(self, dbname: str = DB_NAME) -> str:
+        """A SQLAlchemy URL through the Unix socket (``?host=<run folder>&port=…``)."""
         if self.port is None:
             raise EmbeddedError("Кластер не запущен.")
-        return f"postgresql+psycopg://{SERVER_USER}@127.0.0.1:{self.port}/{dbname}"
+        query = urlencode({"host": str(self.sockets), "port": self.port})
+        return f"postgresql+psycopg://{SERVER_USER}@/{dbname}?{query}"
 
     def connect_admin(self) -> psycopg.Connection:
         deadline = time.monotonic() + 30
         while True:
             try:
                 return psycopg.connect(
-                    host="127.0.0.1", port=self.port, user=SERVER_USER, dbname="postgres", autocommit=True
+                    host=str(self.sockets), port=self.port, user=SERVER_USER, dbname="postgres", autocommit=True
                 )
             except psycopg.OperationalError:
                 if time.monotonic() > deadline:
@@ -205,6 +260,10 @@ class Cluster:
                     sql.Identifier(name), sql.Identifier(template)
                 )
             conn.execute(stmt)
+
+
+def _conf_quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("'", "''")
 
 
 def _reachable_by_server(path: Path) -> bool:

@@ -12,6 +12,7 @@ import asyncio
 from typing import Any
 
 import psycopg
+from psycopg.conninfo import make_conninfo
 from sqlalchemy.engine import URL
 
 DEFAULT_SIZE = 8  # connections at most: live checks waiting on PostgreSQL at once in one process
@@ -19,8 +20,12 @@ APPLICATION_NAME = "letopis-live-check"  # how these connections show in pg_stat
 
 
 def conninfo(url: URL) -> str:
-    """A libpq URI from a SQLAlchemy URL (``postgresql+psycopg://…`` → ``postgresql://…``)."""
-    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+    """A libpq connection string from a SQLAlchemy URL: TCP (``host:port``) or a Unix socket given
+    in the query (``?host=<folder>&port=…``, the embedded cluster's form); other query options pass."""
+    query = dict(url.query)
+    host, port = query.pop("host", None) or url.host, query.pop("port", None) or url.port
+    return make_conninfo("", host=host, port=port, user=url.username, password=url.password,
+                         dbname=url.database, **query)
 
 
 class ReadPool:
