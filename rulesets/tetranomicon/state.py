@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from letopis.engine.copying import clone
+from letopis.engine.events import Event
 
 from .data.models import BuildingKind
 from .options import Options
@@ -91,6 +92,10 @@ class State(BaseModel):
     artifact_pool: list[str | None] = Field(default_factory=list)
     scores: list[Score] = Field(default_factory=list)  # filled at the end (TET-END-01)
     winners: list[str] = Field(default_factory=list)
+    # the set-up's public events (the lot, the pools, the trophies, the epoch-1 initiative), kept
+    # until the first turn's `apply` puts them at the head of step 1's chronicle, as Kozyablo's
+    # opening of the table is; left out of the JSON once published
+    opening: list[Event] = Field(default_factory=list, exclude_if=lambda v: not v)
 
     def clone(self) -> State:
         return clone(self)

@@ -63,7 +63,8 @@ def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Ou
         raise ValueError(render(wrong[0])[0])
     new = state.clone()
     order = orders[0]
-    events: list[Event] = []
+    events: list[Event] = list(new.opening)  # the set-up, once, at the head of step 1 (`setup.setup`)
+    new.opening = []
     if isinstance(order, Pass):
         note = "" if affordable_kinds(new, faction) else " (ни на одно действие не хватает монет)"
         new.players[faction].passed = True

@@ -2,6 +2,11 @@
 track, the eight decks shuffled with the secret dice, both pools laid out, trophies drawn for the
 monster castles, the first-player token given by lot (or to a named seat) and the epoch-1
 initiative phase played.
+
+`setup` (the contract's) keeps the set-up events in ``State.opening``: the service publishes no
+step for the set-up, so the first turn's `apply` puts them at the head of step 1's chronicle
+(`flow.apply`), after a line saying they come from the set-up seed. `setup_with_events` returns
+them instead and leaves ``opening`` empty.
 """
 
 from __future__ import annotations
@@ -19,8 +24,15 @@ from ..state import Player, State, Trophy
 from .phases import draw_trophy, initiative
 
 
+SETUP_NOTE = ("Подготовка партии. Жребий брошен по зерну подготовки (оно открыто с начала игры), "
+              "колоды перетасованы и трофеи вытянуты по тайному зерну игры.")
+
+
 def setup(options: BaseModel, factions: list[Faction], dice: Dice) -> State:
-    return setup_with_events(options, factions, dice)[0]
+    """The starting state with the set-up events waiting in ``opening`` for step 1's chronicle."""
+    state, events = setup_with_events(options, factions, dice)
+    state.opening = [Event(kind="setup", text=SETUP_NOTE), *events]
+    return state
 
 
 def setup_with_events(options: BaseModel, factions: list[Faction], dice: Dice) -> tuple[State, list[Event]]:

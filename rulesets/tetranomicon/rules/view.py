@@ -16,6 +16,7 @@ from ..state import State
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     data = state.model_dump(mode="json")
+    data.pop("opening", None)  # step 1's chronicle shows the set-up events
     data["creature_deck_sizes"] = [len(d) for d in state.creature_decks]
     data["artifact_deck_sizes"] = [len(d) for d in state.artifact_decks]
     data["supply_size"] = len(state.supply)
