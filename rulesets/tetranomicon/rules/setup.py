@@ -23,7 +23,6 @@ from ..secrecy import secret_dice
 from ..state import Player, State, Trophy
 from .phases import draw_trophy, initiative
 
-
 SETUP_NOTE = ("Подготовка партии. Жребий брошен по зерну подготовки (оно открыто с начала игры), "
               "колоды перетасованы и трофеи вытянуты по тайному зерну игры.")
 
