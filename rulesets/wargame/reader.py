@@ -737,9 +737,35 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
     return reading
 
 
+_ANSWER_WORDS = ("кубик", "кубики", "кубиком", "жребий", "случайно", "усмотрение", "решает", "решит", "выберет",
+                 "рандом", "наугад", "продолжения", "наворотов", "усилений", "никаких", "ничего", "пропускаю",
+                 "отказываюсь", "согласен", "согласна", "принимаю", "подтверждаю", "разницы", "пусть", "пускай",
+                 "давайте", "конечно", "хорошо", "обойдусь", "кидаю", "бросаю", "кидайте")
+
+
+def _answer_spelling(norm: str) -> str:
+    """«Пусть решит кубки», «кубк»: a word one slip off an answer word is that word."""
+    from rapidfuzz.distance import DamerauLevenshtein
+    out = []
+    for w in norm.split(" "):
+        core = w.strip(".,!?")
+        if len(core) >= 4 and core not in _ANSWER_WORDS:
+            near = next((v for v in _ANSWER_WORDS if v[:1] == core[:1]
+                         and DamerauLevenshtein.distance(core, v, score_cutoff=1) <= 1), None)
+            if near:
+                w = w.replace(core, near)
+        out.append(w)
+    return " ".join(out)
+
+
 def _plain_answer(norm: str) -> Answer | None:
-    """An everyday answer, also several said at once: «Без разницы, на ваше усмотрение»."""
+    """An everyday answer, also several said at once («Без разницы, на ваше усмотрение») or with
+    a slip in a word («Пусть решит кубки»)."""
     got = everyday_answer(norm, normalised=True)
+    if got is None:
+        fixed = _answer_spelling(norm)
+        if fixed != norm:
+            got = everyday_answer(fixed, normalised=True)
     if got is not None or "," not in norm:
         return got
     parts = [everyday_answer(x, normalised=True) for x in norm.split(",") if x.strip(" .!")]

@@ -40,7 +40,7 @@ from phrasing_mutations import MUTATIONS, VerbWords
 XFAIL: dict[tuple[str, str], str] = {
 }
 
-RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon")
+RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon", "wargame")
 POSTS_PER_RULESET = 30
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 SETTINGS = settings(max_examples=40, deadline=None,
@@ -87,7 +87,7 @@ def pool(ruleset_id: str) -> tuple[Sample, ...]:
     n = max(ruleset.min_factions, min(2, ruleset.max_factions))
     factions = [Faction(id=f"p{i + 1}", name=NAMES[i]) for i in range(n)]
     game, number, samples = 0, 0, []
-    every = {"dice_roll_party": 1, "dungeon_keeper": 2, "kozyablo": 2, "tetranomicon": 1}[ruleset_id]
+    every = {"dice_roll_party": 1, "dungeon_keeper": 2, "kozyablo": 2, "tetranomicon": 1, "wargame": 1}[ruleset_id]
     state = setup_game(ruleset, ruleset.default_options(), factions, seed_for("phrasing", ruleset_id, game))
     while len(samples) < POSTS_PER_RULESET and number < 400:
         number += 1

@@ -90,21 +90,25 @@ WEAPON_WORDS = frozenset({"пушек", "пушками", "пушки", "пуш�
 
 
 @lru_cache(maxsize=8192)
-def near_concept(word: str) -> str | None:
-    """The concept of a mistyped order word («телепартирует», «ранин», «стреляеть»): a word the
-    dictionary does not know, one letter off (two for long words) a lexicon word or the lemma the
-    dictionary guesses for it. None for a real word or anything farther."""
+def fixed_word(word: str) -> str:
+    """A mistyped order word as it was meant («сттреляем» → «стреляем», «телепартирует» →
+    «телепортировать», «ранин» → «ранен»): a word the dictionary does not know, with its slips
+    folded (`spelling_key`) into a known word, or one letter off (two for long words) a lexicon
+    word or the lemma the dictionary guesses for it. Any other word is returned as it is."""
     from rapidfuzz.distance import DamerauLevenshtein
 
     from letopis.engine.names import spelling_key
     from letopis.engine.text_words import is_known
 
     if len(word) < 5 or not word.isalpha() or is_known(word):
-        return None
+        return word
+    folded = spelling_key(word)
+    if folded != word and is_known(folded):
+        return folded
     lem = lemmatizer()
-    forms = {word, spelling_key(word), *lem.lemmas(word)}
+    forms = {word, folded, *lem.lemmas(word)}
     best: tuple[int, str] | None = None
-    for known, concept in lem.lexicon.concepts.items():
+    for known in lem.lexicon.concepts:
         if len(known) < 4 or known[:1] != word[:1] or " " in known:
             continue
         limit = 1 if len(known) < 8 else 2
@@ -113,8 +117,14 @@ def near_concept(word: str) -> str | None:
                 continue
             d = DamerauLevenshtein.distance(f, known, score_cutoff=limit)
             if d <= limit and (best is None or d < best[0]):
-                best = (d, concept)
-    return best[1] if best else None
+                best = (d, known)
+    return best[1] if best else word
+
+
+def near_concept(word: str) -> str | None:
+    """The concept of a mistyped order word (see `fixed_word`), or None."""
+    fixed = fixed_word(word)
+    return lemmatizer().concept(fixed) if fixed != word else None
 
 
 def _name_words(name: str) -> str:
@@ -428,6 +438,8 @@ class Scanner:
                     i += 2
                     continue
                 ph = self.lem.phrase_at(words, i)
+                if ph is None and any(fixed_word(w) != w for w in words[i:i + 4]):
+                    ph = self.lem.phrase_at([fixed_word(w) for w in words], i)  # «не сттреляем»
                 if ph is not None:
                     concept, n = ph
                     concept = concept_name(concept)
