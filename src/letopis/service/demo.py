@@ -62,6 +62,7 @@ class DemoGame:
     seek: Callable[[list[Event]], bool] | None = None  # the public events of a resolved step
     end_on_orders: bool = False
     until: Callable[[Any], bool] | None = None  # after ``steps``, stop at the first open step whose state it accepts
+    choices: int = CHOICES  # proposals weighed for each post when there is an ``aim``
 
 
 # --- Kozyablo: steer the proposals towards a fight -----------------------------------------------
@@ -137,12 +138,47 @@ def mid_epoch_two(state: Any) -> bool:
 TETRANOMICON_DEMO = DemoGame("tetranomicon", "Тетраномикон: демо", "auto", ("anna", "boris", "vera", "gleb"), 1,
                              max_steps=60, aim=toward_the_board, until=mid_epoch_two)
 
+# --- Битвы FANTASY: armies deployed forward and sent at each other, left in round 2's melee ------
+def toward_contact(state: Any, faction: str, orders: list[BaseModel], after: Any) -> int:
+    """A melee stopped for a decision scores highest; otherwise contacts with several figures a
+    side (20 for each figure of the smaller side: a lone figure dies without a choice), less own
+    figures' distances to the nearest enemy; a deployment is scored by how far forward it stands."""
+    if melee_decision(after):
+        return 1000
+    own = [f for f in after.figures.values() if f.side == faction and f.alive and f.cell is not None]
+    enemies = [f.cell for f in after.figures.values() if f.side != faction and f.alive and f.cell is not None]
+    if not own:
+        return 0
+    if not enemies:  # deploying first: the rows nearest the middle of the board
+        mid = (after.board.height + 1) / 2
+        return -int(sum(abs(f.cell[1] - mid) for f in own))
+
+    def steps(a: tuple[int, int], b: tuple[int, int]) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    near = [min(steps(f.cell, e) for e in enemies) for f in own]
+    touched = sum(1 for e in enemies if any(steps(f.cell, e) <= 1 for f in own))
+    return 20 * min(sum(1 for d in near if d <= 1), touched) - sum(near)
+
+
+def melee_decision(state: Any) -> bool:
+    """A melee (of the melee phase or a charge) stopped for a decision, from round 2 on: a fight
+    frame on the stack and an answer awaited. Round 1 ends with the armies still apart as a rule,
+    so the demo stops in round 2; should round 2's melees all end without a question (a lone
+    figure dies without a choice), it stops at the next one."""
+    return state.round >= 2 and state.pending is not None and any(f.kind == "fight" for f in state.stack)
+
+
+WARGAME_DEMO = DemoGame("wargame", "Битвы FANTASY: демо", "auto", ("anna", "boris"), 1, max_steps=40,
+                        aim=toward_contact, until=melee_decision, choices=16)
+
 DEMO_GAMES = (
     DemoGame("dice_roll_party", "Демонстрационная партия", "auto", ("anna", "boris"), 4),
     DemoGame("dice_roll_party", "Партия с проверкой мастера", "review", ("anna", "boris"), 1),
     DemoGame("dungeon_keeper", "Подземелье на четверых", "auto", ("anna", "boris", "vera", "gleb"), 12),
     KOZYABLO_DEMO,
     TETRANOMICON_DEMO,
+    WARGAME_DEMO,
 )
 
 
@@ -171,7 +207,7 @@ def _post_text(ruleset: Ruleset, demo: DemoGame, state: BaseModel, faction: str,
     if demo.aim is None:
         return first
     best: tuple[int, str] | None = None
-    for k in range(CHOICES):
+    for k in range(demo.choices):
         text = first if k == 0 else ruleset.propose(state, faction, Dice(_seed("демо", demo.title, step, faction, k)))
         reading = ruleset.read(text, state, faction)
         if any(p.is_error for p in reading.problems):
