@@ -280,6 +280,9 @@ def read_deck_post(text: str, state, faction: str) -> Reading:
         else:
             col_start, col_end = 0, len(pl.original.rstrip()) if pl is not None else 0
         problems.append(v.problem(line, col_start, col_end))
+    if not deck.listed:
+        # no deck list at all: one post-level problem; the lines keep what they are (chatter)
+        problems = list(deck.problems)
     reading = Reading()
     errors_by_line: dict[int, bool] = {}
     for p in problems:
@@ -307,7 +310,6 @@ def read_deck_post(text: str, state, faction: str) -> Reading:
             summary = ", ".join(book_names[pl.number])
         reading.lines.append(LineReading(line=pl.number, text=pl.original, status=status, summary=summary))
     if not deck.listed:
-        problems = list(deck.problems)
         problems.append(Problem(line=1, code="deck.empty", message=msg("deck.empty"), hint=msg("deck.empty.hint"),
                                 clause="KZ-DEF-SETUP-01", kind=ProblemKind.UNREADABLE))
     reading.problems = sorted(problems, key=lambda p: (p.line, p.col_start))

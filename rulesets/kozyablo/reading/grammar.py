@@ -279,6 +279,16 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             raise fail("read.two_readings", cl[0], "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
                        readings=readings_text(choice.rivals))
         best = choice.best
+        if best is not None and said is None and best.frame.kind in ("play", "move") \
+                and not any(it.kind == "word" and it.text in ("из", "с", "со") for it in cl):
+            # KZ-DEF-REF-02: a card named with no verb, no number, owner or origin that is both in
+            # the hand and on the table could be played or moved, whatever else the line names
+            for it in cl:
+                if it.kind == "name" and it.number is None and it.owner is None and not it.plural \
+                        and it.count is None and self.t.hand_cards(it) \
+                        and self.t.piece_candidates(it, {self.faction}):
+                    raise fail("read.play_or_move", it, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
+                               name=self.t.card_name(it))
         if best is None:
             if arrow and self.fight is None and self.mode == "main":
                 return self._strikes(cl)  # «мечник → гилен» with no attack: say that targets need one
