@@ -27,6 +27,15 @@ class Settings(BaseSettings):
     max_post_chars: int = 20_000
     base_url: str | None = None  # how the public reaches us, for absolute links; None: http://host:port
     webhook_allow_private: bool = False  # let webhooks call loopback/private addresses (tests, intranets)
+    # log-in throttling (shared by every app process through PostgreSQL): attempts counted per account
+    # and per client address in a window; over the limit a log-in gets 429 with Retry-After, unhashed
+    login_max_failures: int = Field(default=5, ge=1)  # per account in a window
+    login_max_failures_per_address: int = Field(default=30, ge=1)  # per client address in a window
+    login_window_seconds: int = Field(default=900, ge=1)
+    password_hash_concurrency: int = Field(default=1, ge=1)  # argon2 hashes at once in one process
+    password_hash_queue: int = Field(default=8, ge=0)  # log-ins waiting for a hash; more get 503
+    api_token_days: float = Field(default=7, gt=0)  # lifetime of a new API token
+    slow_request_seconds: float = 1.0  # requests slower than this are logged (0 or less: never)
 
     @property
     def public_url(self) -> str:

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from letopis import service
 from letopis.web.app import create_app
-from letopis.web.security import make_token
+from letopis.web.security import _serializer, make_token
 
 
 def register(client, login="vera", name="Вера", password="pass-1234"):
@@ -131,10 +131,13 @@ def test_api_token_and_bearer_requests(bot, make_user):
 
     assert bot.get("/api/me").status_code == 401
     forged = bot.get("/api/me", headers={"Authorization": "Bearer " + make_token(
-        make_settings(secret_key="someone-elses-secret"), me.json()["id"])})
+        make_settings(secret_key="someone-elses-secret"), me.json()["id"], 1)})
     assert forged.status_code == 401
     assert forged.json()["code"] == "bad_token"
     assert "Ключ доступа неверен" in forged.json()["message"]
+    legacy = bot.get("/api/me", headers={"Authorization": "Bearer " + _serializer(
+        make_settings(secret_key=TEST_SECRET)).dumps({"uid": me.json()["id"]})})  # a token of 0.1: no row id
+    assert legacy.status_code == 401
     garbage = bot.get("/api/me", headers={"Authorization": "Basic dmVyYTp4"})
     assert garbage.status_code == 401
 
@@ -159,7 +162,7 @@ def test_cookie_session_cannot_post_forms_to_the_api(client, make_user, db):
 
 
 def test_tampered_token_is_refused(bot, make_user):
-    user = make_user("vera")
-    good = make_token(make_settings(secret_key=TEST_SECRET), user.id)
+    make_user("vera")
+    good = bot.post("/api/token", json={"login": "vera", "password": "secret-pass"}).json()["access_token"]
     assert bot.get("/api/me", headers={"Authorization": f"Bearer {good}"}).status_code == 200
     assert bot.get("/api/me", headers={"Authorization": f"Bearer {good}x"}).status_code == 401

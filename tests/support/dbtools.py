@@ -16,7 +16,8 @@ def db_snapshot(db: Session) -> dict[str, list[dict[str, Any]]]:
     db.rollback()
     out = {}
     for table in Base.metadata.sorted_tables:
-        rows = db.execute(text(f"SELECT * FROM {table.name} ORDER BY id")).mappings().all()
+        order = ", ".join(column.name for column in table.primary_key.columns)
+        rows = db.execute(text(f"SELECT * FROM {table.name} ORDER BY {order}")).mappings().all()
         out[table.name] = [dict(r) for r in rows]
     return out
 

@@ -73,8 +73,9 @@ def test_russian_plurals_and_dates():
 
 def test_tokens_and_redirect_targets():
     settings = make_settings()
-    assert read_token(settings, make_token(settings, 7)) == 7
-    assert read_token(settings, make_token(settings, 7), max_age=-1) is None  # expired
+    assert read_token(settings, make_token(settings, 7, 3)) == (7, 3)
+    assert read_token(settings, make_token(settings, 7, 3), max_age=-1) is None  # expired
+    assert read_token(settings, make_token(settings, 7, 2**40)) is None  # no such row id
     assert read_token(settings, "garbage") is None
     assert safe_next("/games/1?x=2") == "/games/1?x=2"
     for hostile in ("//evil.example", "https://evil.example", "/\\evil", "", None):

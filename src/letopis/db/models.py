@@ -269,3 +269,30 @@ class Delivery(Base):
     error: Mapped[str | None] = mapped_column(Text)
     duration_ms: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class ApiToken(Base):
+    """A bearer token of the JSON API (0004): the signed token carries this row's id, so its owner
+    can list and revoke it; a revoked or expired token is refused."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    label: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    last_used_at: Mapped[datetime | None] = mapped_column()  # kept to the minute, not per request
+    expires_at: Mapped[datetime] = mapped_column()
+    revoked_at: Mapped[datetime | None] = mapped_column()
+
+
+class LoginAttempt(Base):
+    """Log-in attempts per account or client address in the current window (0004): one row per key
+    (``login:<name>`` or ``addr:<address>``), counted before the password is hashed, so that every
+    app process sees the same count; a successful log-in clears its account's row."""
+
+    __tablename__ = "login_attempts"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(index=True)
+    attempts: Mapped[int] = mapped_column(Integer)

@@ -22,7 +22,17 @@ from .deadlines import (
     set_schedule,
 )
 from .demo import DEMO_PASSWORD, ensure_demo
-from .errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, TooLarge
+from .errors import (
+    Busy,
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    ServiceError,
+    TooLarge,
+    TooManyAttempts,
+    Unauthorized,
+)
 from .games import (
     create_game,
     game_page,
@@ -58,6 +68,7 @@ from .gm_desk import (
     rollback,
     take_over,
 )
+from .logins import LoginLimits, log_in
 from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
 from .posts import check_post, check_text, submit_post
 from .receipts import PostHistoryOut, RevisionOut, post_history
@@ -83,12 +94,26 @@ from .schemas import (
     VerifyOut,
     ViewerOut,
 )
+from .tokens import TOKEN_SQL, ApiTokenOut, issue_token, list_tokens, revoke_token, user_for_token
+from .tokens import TOUCH_SQL as TOKEN_TOUCH_SQL
+from .tokens import should_touch as should_touch_token
 from .transfer import export_for, export_game, import_setup, verify_export, verify_game
-from .users import authenticate, get_user, get_user_by_login, register_user, set_admin
+from .users import (
+    authenticate,
+    configure_password_hashing,
+    get_user,
+    get_user_by_login,
+    register_user,
+    set_admin,
+)
 
 __all__ = [
     "DEMO_PASSWORD",
+    "TOKEN_SQL",
+    "TOKEN_TOUCH_SQL",
+    "ApiTokenOut",
     "AuditOut",
+    "Busy",
     "CheckOut",
     "Conflict",
     "CorrectionCheck",
@@ -100,6 +125,7 @@ __all__ = [
     "GamePage",
     "GameStatus",
     "Invalid",
+    "LoginLimits",
     "MismatchOut",
     "NotFound",
     "PostHistoryOut",
@@ -119,6 +145,8 @@ __all__ = [
     "StepStatus",
     "SubmitOut",
     "TooLarge",
+    "TooManyAttempts",
+    "Unauthorized",
     "UserOut",
     "VerifyOut",
     "ViewerOut",
@@ -133,6 +161,7 @@ __all__ = [
     "check_correction",
     "check_post",
     "check_text",
+    "configure_password_hashing",
     "correct",
     "create_game",
     "delete_webhook",
@@ -152,11 +181,14 @@ __all__ = [
     "get_webhook",
     "import_setup",
     "invite_link_token",
+    "issue_token",
     "join_by_invite",
     "list_games",
     "list_rulesets",
     "list_seats",
     "list_steps",
+    "list_tokens",
+    "log_in",
     "metric_series",
     "override_roll",
     "pause_game",
@@ -166,6 +198,7 @@ __all__ = [
     "reassign_seat",
     "register_user",
     "resume_game",
+    "revoke_token",
     "rollback",
     "round_of",
     "run_due_deadlines",
@@ -176,11 +209,13 @@ __all__ = [
     "set_deadline",
     "set_schedule",
     "set_webhook",
+    "should_touch_token",
     "site_feed",
     "state_at",
     "step_chronicle",
     "submit_post",
     "take_over",
+    "user_for_token",
     "verify_export",
     "verify_game",
 ]

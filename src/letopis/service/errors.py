@@ -57,3 +57,34 @@ class Invalid(ServiceError):
 class TooLarge(ServiceError):
     status = 413
     code = "too_large"
+
+
+class Unauthorized(ServiceError):
+    """The credentials are missing, wrong, revoked or expired (the API answers 401)."""
+
+    status = 401
+    code = "bad_token"
+
+
+class TooManyAttempts(ServiceError):
+    """Too many log-in attempts for an account or from an address: try again in ``retry_after``
+    seconds (429 with Retry-After); the password was not checked."""
+
+    status = 429
+    code = "too_many_attempts"
+
+    def __init__(self, message: str, *, retry_after: int, code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.retry_after = max(1, int(retry_after))
+
+
+class Busy(ServiceError):
+    """The server cannot take this now (too many passwords waiting to be checked): 503 with
+    Retry-After; nothing was counted or changed."""
+
+    status = 503
+    code = "busy"
+
+    def __init__(self, message: str, *, retry_after: int = 2, code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.retry_after = max(1, int(retry_after))

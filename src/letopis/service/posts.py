@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from letopis.db.models import Game, Post, Seat, Step, User
+from letopis.db.models import ApiToken, Game, Post, Seat, Step, User
 from letopis.engine.contract import Reading, Ruleset, TurnInfo
 from letopis.engine.events import Event
 from letopis.settings import get_settings
@@ -37,7 +37,7 @@ from ._common import (
     transactional,
     turn_of,
 )
-from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
+from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized
 from .hidden import Sight
 from .schemas import CheckOut, GameStatus, StepStatus, SubmitOut
 
@@ -66,26 +66,34 @@ def _check_out(reading: Reading, **extra: Any) -> CheckOut:
 
 def _check_statement() -> tuple[str, dict[str, Any]]:
     """The live check's one question, compiled once to psycopg's SQL with its fixed parameters: the
-    game, its open (or draft) step, and whether the user holds the faction's seat or is an admin."""
-    from sqlalchemy import bindparam
+    game, its open (or draft) step, whether the user holds the faction's seat or is an admin, and
+    whether the API token the request came with (if any) is still valid — not revoked, not expired:
+    a primary-key probe inside the same statement, so checking it costs no round trip."""
+    from sqlalchemy import Integer, bindparam, case, true
     from sqlalchemy.dialects import postgresql
 
     user = bindparam("user_id")
+    token = bindparam("token_id", type_=Integer)
     seated = (select(Seat.id).where(Seat.game_id == Game.id, Seat.faction_id == bindparam("faction"),
                                     Seat.user_id == user).exists())
     admin = select(User.is_admin).where(User.id == user).scalar_subquery()
+    token_ok = case((token.is_(None), true()),
+                    else_=select(ApiToken.id).where(ApiToken.id == token, ApiToken.user_id == user,
+                                                    ApiToken.revoked_at.is_(None),
+                                                    ApiToken.expires_at > func.now()).exists())
     stmt = (select(Game.id, Game.ruleset_id, Game.gm_user_id, Game.factions, Game.updated_at,
-                   Step.id, Step.number, Step.status, Step.turn, Step.opened_at, seated, admin)
+                   Step.id, Step.number, Step.status, Step.turn, Step.opened_at, seated, admin, token_ok)
             .outerjoin(Step, (Step.game_id == Game.id) & (Step.status != StepStatus.PUBLISHED.value))
             .where(Game.id == bindparam("game_id")).order_by(Step.number.desc()).limit(1))
     compiled = stmt.compile(dialect=postgresql.psycopg.dialect())
-    fixed = {k: v for k, v in compiled.params.items() if k not in ("user_id", "faction", "game_id")}
+    fixed = {k: v for k, v in compiled.params.items() if k not in ("user_id", "faction", "game_id", "token_id")}
     return str(compiled), fixed
 
 
 _STATE_OF_STEP = "SELECT state_before FROM steps WHERE id = %(id)s AND opened_at = %(at)s"
 _STATE_OF_GAME = "SELECT state FROM games WHERE id = %(id)s AND updated_at = %(at)s"
 _CHECK_SQL: tuple[str, dict[str, Any]] | None = None
+TOKEN_REFUSED = "Ключ доступа отозван, устарел или неверен. Получите новый: POST /api/token."
 INLINE_READ_CHARS = 2_000  # a post this short is read on the event loop (about 2 ms at most)
 _MOVED = Conflict("Состояние игры как раз меняется. Проверьте пост ещё раз через секунду.", code="state_changing")
 
@@ -101,23 +109,28 @@ class CheckPlan:
     base: dict[str, Any]  # game_id, step_number, faction, turn_title, expected
 
 
-def check_statement(*, game_id: int, faction: str, user_id: int | None) -> tuple[str, dict[str, Any]]:
-    """The live check's one question (psycopg SQL and its parameters)."""
+def check_statement(*, game_id: int, faction: str, user_id: int | None,
+                    token_id: int | None = None) -> tuple[str, dict[str, Any]]:
+    """The live check's one question (psycopg SQL and its parameters); ``token_id``: the API token
+    the request came with, checked in the same statement."""
     global _CHECK_SQL
     if _CHECK_SQL is None:
         _CHECK_SQL = _check_statement()
     sql, fixed = _CHECK_SQL
-    return sql, {**fixed, "game_id": game_id, "faction": faction, "user_id": user_id}
+    return sql, {**fixed, "game_id": game_id, "faction": faction, "user_id": user_id, "token_id": token_id}
 
 
 def check_plan(row: tuple | None, *, game_id: int, faction: str, user_id: int | None) -> CheckPlan:
     """The answer to `check_statement` checked: the game exists, has the faction, and the user may
     check its posts (its player, the GM or an admin) — a check reads the live state, which in
-    hidden-information games is that faction's secret."""
+    hidden-information games is that faction's secret. A revoked or expired API token is
+    `Unauthorized` (for a game that does not exist the answer is 404 either way)."""
     if row is None:
         raise NotFound(f"Игра №{game_id} не найдена.", code="game_not_found")
     (game_id, ruleset_id, gm_user_id, factions, updated_at,
-     step_id, step_number, step_status, turn_json, opened_at, seated, admin) = row
+     step_id, step_number, step_status, turn_json, opened_at, seated, admin, token_ok) = row
+    if not token_ok:
+        raise Unauthorized(TOKEN_REFUSED, code="bad_token")
     if not any(f["id"] == faction for f in factions):
         raise Invalid(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
     if user_id is not None and not (gm_user_id == user_id or seated or admin):
@@ -158,13 +171,14 @@ def check_post(db: Session, *, game_id: int, faction: str, text: str, user_id: i
                          text=text, user_id=user_id)
 
 
-def check_post_on(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None = None) -> CheckOut:
+def check_post_on(conn: Any, *, game_id: int, faction: str, text: str, user_id: int | None = None,
+                  token_id: int | None = None) -> CheckOut:
     """``check_post`` on a bare psycopg connection: one prepared question (no ORM, no transaction
     needed) and the parsed state from the per-process cache; only a cache miss costs a second
     statement, which fetches the state only if it is still the version the first one saw."""
     _limit_size(text)
     for _ in range(3):
-        sql, params = check_statement(game_id=game_id, faction=faction, user_id=user_id)
+        sql, params = check_statement(game_id=game_id, faction=faction, user_id=user_id, token_id=token_id)
         plan = check_plan(_fetch_one(conn, sql, params), game_id=game_id, faction=faction, user_id=user_id)
         state = state_cache.peek(plan.ruleset, plan.state_key)
         if state is None:
@@ -179,7 +193,7 @@ def check_post_on(conn: Any, *, game_id: int, faction: str, text: str, user_id: 
 async def check_post_async(
     fetchone: Callable[[str, dict[str, Any]], Awaitable[tuple | None]],
     offload: Callable[..., Awaitable[Any]],
-    *, game_id: int, faction: str, text: str, user_id: int | None = None,
+    *, game_id: int, faction: str, text: str, user_id: int | None = None, token_id: int | None = None,
 ) -> CheckOut:
     """``check_post_on`` for an event loop, the live check's hot path: the statements are awaited
     (``fetchone(sql, params)``), and a post up to `INLINE_READ_CHARS` is read in place — a thread
@@ -187,7 +201,7 @@ async def check_post_async(
     ``offload(fn, *args)`` (a worker thread) so the loop never stalls."""
     _limit_size(text)
     for _ in range(3):
-        sql, params = check_statement(game_id=game_id, faction=faction, user_id=user_id)
+        sql, params = check_statement(game_id=game_id, faction=faction, user_id=user_id, token_id=token_id)
         plan = check_plan(await fetchone(sql, params), game_id=game_id, faction=faction, user_id=user_id)
         state = state_cache.peek(plan.ruleset, plan.state_key)
         if state is None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -13,7 +16,7 @@ from sqlalchemy.orm import Session
 from letopis.db.models import User
 
 from ._common import load_user, now, transactional
-from .errors import Conflict, Invalid
+from .errors import Busy, Conflict, Invalid
 from .inputs import check_name, require_storable, unstorable
 from .schemas import UserOut
 
@@ -27,8 +30,58 @@ def _out(user: User) -> UserOut:
                    created_at=user.created_at)
 
 
+class HashGate:
+    """At most ``concurrency`` argon2 hashes at once in this process, and at most ``queue`` more
+    waiting for their turn (a thread each); the next one gets `Busy` at once. A flood of log-ins
+    then takes one core's share at most, and never every worker thread, so other requests keep
+    running."""
+
+    def __init__(self, concurrency: int = 1, queue: int = 8) -> None:
+        self._lock = threading.Lock()
+        self.configure(concurrency, queue)
+
+    def configure(self, concurrency: int, queue: int) -> None:
+        with self._lock:
+            self.concurrency, self.queue = max(1, concurrency), max(0, queue)
+            self._slots = threading.BoundedSemaphore(self.concurrency)
+            self._inside = 0
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        with self._lock:
+            if self._inside >= self.concurrency + self.queue:
+                raise Busy("Сервер сейчас проверяет слишком много паролей сразу. Попробуйте войти "
+                           "через пару секунд.", code="login_busy")
+            self._inside += 1
+            slots = self._slots
+        try:
+            with slots:
+                yield
+        finally:
+            with self._lock:
+                self._inside -= 1
+
+
+hash_gate = HashGate()
+
+
+def configure_password_hashing(*, concurrency: int, queue: int) -> None:
+    """Set this process's hashing bounds (the app does it from its settings)."""
+    if (concurrency, queue) != (hash_gate.concurrency, hash_gate.queue):
+        hash_gate.configure(concurrency, queue)
+
+
 def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+    with hash_gate.slot():
+        return _hasher.hash(password)
+
+
+def _verify(password_hash: str, password: str) -> bool:
+    with hash_gate.slot():
+        try:
+            return _hasher.verify(password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
 
 
 @transactional
@@ -61,15 +114,16 @@ def register_user(db: Session, *, login: str, password: str, display_name: str) 
 def authenticate(db: Session, *, login: str, password: str) -> UserOut | None:
     """The user when the password matches, else None (no hint which part was wrong)."""
     if unstorable(login or "") or unstorable(password or ""):  # no such login or password can exist
-        _hasher.hash("x")
+        hash_password("x")
         return None
     user = db.scalars(select(User).where(User.login == (login or "").strip().lower())).one_or_none()
-    if user is None:
-        _hasher.hash(password or "")  # spend the same time as a real check
+    password_hash = user.password_hash if user is not None else None
+    if not (db.new or db.dirty or db.deleted):
+        db.rollback()  # no transaction (and no connection) held while the hash waits its turn
+    if password_hash is None:
+        hash_password(password or "")  # spend the same time as a real check
         return None
-    try:
-        _hasher.verify(user.password_hash, password or "")
-    except (VerificationError, InvalidHashError):
+    if not _verify(password_hash, password or ""):
         return None
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)

@@ -34,11 +34,22 @@ from letopis.service import (
 from letopis.service.inputs import NAME_RULE, Document, Int4, Text
 from letopis.service.posts import check_post_async
 
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, SettingsDep, ensure_read_pool
+from .deps import (
+    CurrentUser,
+    Identity,
+    MaybeUser,
+    SessionDep,
+    SettingsDep,
+    read_pool_of,
+    touch_token,
+)
 from .responses import ErrorOut
-from .security import TOKEN_MAX_AGE, AuthRequired, make_token
+from .security import AuthRequired, client_address, make_token, token_max_age
 
 ERRORS = {code: {"model": ErrorOut} for code in (401, 403, 404, 409, 413, 422)}
+LOGIN_ERRORS = {code: {"model": ErrorOut, "description": text} for code, text in (
+    (429, "Слишком много попыток входа: ждите столько секунд, сколько в заголовке Retry-After."),
+    (503, "Сервер занят проверкой паролей: повторите через Retry-After секунд."))}
 
 router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
 
@@ -47,12 +58,15 @@ router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
 class TokenIn(BaseModel):
     login: Text
     password: Text
+    label: Text | None = Field(default=None, max_length=100,
+                               description="Название ключа в списке ключей (например, имя бота).")
 
 
 class TokenOut(BaseModel):
     access_token: str
     token_type: Literal["bearer"] = "bearer"
-    expires_in: int = TOKEN_MAX_AGE
+    expires_in: int = Field(description="Сколько секунд ключ действует.")
+    token_id: int = Field(description="Номер ключа: по нему ключ можно отозвать (DELETE /api/me/tokens/{id}).")
     user: UserOut
 
 
@@ -135,28 +149,48 @@ class DeadlineIn(BaseModel):
 
 # --- the live check: the hottest route, so the first one FastAPI tries ----------------------------
 @router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
-async def check(game_id: Int4, body: CheckIn, request: Request, user_id: CurrentUserId) -> Response:
+async def check(game_id: Int4, body: CheckIn, request: Request, who: Identity) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
     The live check's hot path, on the event loop: the user's rights are checked in the service's
     one statement, awaited on the app's read pool; a short post is read in place (a long one, or a
     state to parse, in a worker thread); the answer is serialised once (no response-model round trip).
+    An API token is checked (not revoked, not expired) inside that same statement.
     """
-    # the first use may start the embedded database: off the loop
-    pool = getattr(request.app.state, "read_pool", None) or await run_in_threadpool(ensure_read_pool, request.app)
+    user_id, token_id = who
+    pool = await read_pool_of(request)
     out = await check_post_async(pool.fetchone, run_in_threadpool, game_id=game_id, faction=body.faction,
-                                 text=body.text, user_id=user_id)
+                                 text=body.text, user_id=user_id, token_id=token_id)
+    if token_id is not None:
+        await touch_token(request, token_id)
     return Response(content=out.model_dump_json(), media_type="application/json")
 
 
 # --- users ---------------------------------------------------------------------------------------
-@router.post("/token", response_model=TokenOut)
-def token(body: TokenIn, db: SessionDep, settings: SettingsDep) -> TokenOut:
-    """Exchange a login and password for a bearer token."""
-    user = service.authenticate(db, login=body.login.strip(), password=body.password)
+@router.post("/token", response_model=TokenOut, responses=LOGIN_ERRORS)
+def token(body: TokenIn, request: Request, db: SessionDep, settings: SettingsDep) -> TokenOut:
+    """Exchange a login and password for a bearer token (valid `expires_in` seconds; listed at
+    ``GET /api/me/tokens``, revocable). Too many attempts for the account or from the address:
+    429 with ``Retry-After``, the password not checked."""
+    user = service.log_in(db, login=body.login.strip(), password=body.password, address=client_address(request),
+                          limits=service.LoginLimits.from_settings(settings))
     if user is None:
         raise AuthRequired("Неверный логин или пароль.", code="bad_credentials")
-    return TokenOut(access_token=make_token(settings, user.id), user=user)
+    row = service.issue_token(db, user_id=user.id, days=settings.api_token_days, label=body.label)
+    return TokenOut(access_token=make_token(settings, user.id, row.id), expires_in=token_max_age(settings),
+                    token_id=row.id, user=user)
+
+
+@router.get("/me/tokens", response_model=list[service.ApiTokenOut])
+def my_tokens(db: SessionDep, user: CurrentUser) -> list[service.ApiTokenOut]:
+    """Your API tokens, newest first (revoked and expired ones marked ``active: false``)."""
+    return service.list_tokens(db, user_id=user.id)
+
+
+@router.delete("/me/tokens/{token_id}", response_model=service.ApiTokenOut)
+def revoke_my_token(token_id: Int4, db: SessionDep, user: CurrentUser) -> service.ApiTokenOut:
+    """Revoke one of your tokens: from now on it is refused (401). Another user's token: 404."""
+    return service.revoke_token(db, user_id=user.id, token_id=token_id)
 
 
 @router.post("/users", response_model=UserOut, status_code=status.HTTP_201_CREATED)

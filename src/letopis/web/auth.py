@@ -8,9 +8,9 @@ from fastapi.responses import RedirectResponse, Response
 from letopis import service
 from letopis.service.inputs import Text
 
-from .deps import SESSION_USER_KEY, MaybeUser, SessionDep
+from .deps import SESSION_USER_KEY, MaybeUser, SessionDep, SettingsDep
 from .forms import FormStr
-from .security import safe_next
+from .security import client_address, safe_next
 from .templating import flash, render
 
 router = APIRouter(include_in_schema=False)
@@ -28,9 +28,14 @@ def login_form(request: Request, user: MaybeUser, next: Text = "/") -> Response:
 
 
 @router.post("/login")
-def login(request: Request, db: SessionDep, login: FormStr = "", password: FormStr = "",
+def login(request: Request, db: SessionDep, settings: SettingsDep, login: FormStr = "", password: FormStr = "",
           next: FormStr = "/") -> Response:
-    user = service.authenticate(db, login=login.strip(), password=password)
+    try:
+        user = service.log_in(db, login=login.strip(), password=password, address=client_address(request),
+                              limits=service.LoginLimits.from_settings(settings))
+    except (service.TooManyAttempts, service.Busy) as exc:  # 429 / 503, the password not checked
+        return render(request, "login.html", {"next": safe_next(next), "login": login, "error": exc.message},
+                      status=exc.status, headers={"Retry-After": str(exc.retry_after)})
     if user is None:
         return render(request, "login.html",
                       {"next": safe_next(next), "login": login,

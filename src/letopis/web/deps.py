@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI, Request
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
 
 from letopis import service
 from letopis.service import UserOut
@@ -58,23 +59,38 @@ SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 SessionDep = Annotated[Session, Depends(get_db)]
 
 
+BAD_HEADER = "Заголовок Authorization должен быть вида «Bearer <ключ>»."
+BAD_TOKEN = "Ключ доступа неверен, устарел или отозван. Получите новый: POST /api/token."
+
+
+def bearer_claims(request: Request) -> tuple[int, int] | None:
+    """(user id, token id) from an ``Authorization: Bearer`` header, None without the header;
+    AuthRequired for a malformed header or a token whose signature or age is wrong. No I/O: whether
+    the token was revoked is asked by the caller."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, credentials = header.partition(" ")
+    if scheme.lower() != "bearer" or not credentials.strip():
+        raise AuthRequired(BAD_HEADER, code="bad_token")
+    claims = read_token(request.app.state.settings, credentials.strip())
+    if claims is None:
+        raise AuthRequired(BAD_TOKEN, code="bad_token")
+    return claims
+
+
 def current_user(request: Request, db: SessionDep, settings: SettingsDep) -> UserOut | None:
-    """The user behind this request, or None for a visitor."""
+    """The user behind this request, or None for a visitor. A bearer token is checked against its
+    row in the same query that loads the user (revoked or expired: 401)."""
     if hasattr(request.state, "user"):
         return request.state.user
     user: UserOut | None = None
-    header = request.headers.get("authorization")
-    if header is not None:
-        scheme, _, credentials = header.partition(" ")
-        if scheme.lower() != "bearer" or not credentials.strip():
-            raise AuthRequired("Заголовок Authorization должен быть вида «Bearer <ключ>».", code="bad_token")
-        user_id = read_token(settings, credentials.strip())
-        if user_id is None:
-            raise AuthRequired("Ключ доступа неверен или устарел. Получите новый: POST /api/token.",
-                               code="bad_token")
-        user = _user_or_none(db, user_id)
+    claims = bearer_claims(request)
+    if claims is not None:
+        user = service.user_for_token(db, user_id=claims[0], token_id=claims[1])
         if user is None:
-            raise AuthRequired("Пользователь этого ключа больше не существует.", code="bad_token")
+            raise AuthRequired(BAD_TOKEN, code="bad_token")
+        request.state.token_id = claims[1]
     else:
         user_id = request.session.get(SESSION_USER_KEY)
         if isinstance(user_id, int):
@@ -85,23 +101,45 @@ def current_user(request: Request, db: SessionDep, settings: SettingsDep) -> Use
     return user
 
 
-async def current_user_id(request: Request) -> int:
-    """Only the id of the signed-in user, without a database query: for hot paths (the live check)
-    whose service call checks the user's rights itself in the same query that loads the game. No I/O,
-    so it is async: FastAPI then runs it on the event loop instead of hopping to a worker thread.
-    The settings come straight from the app (one dependency less to solve on the hot path)."""
-    settings: Settings = request.app.state.settings
-    header = request.headers.get("authorization")
-    if header is not None:
-        scheme, _, credentials = header.partition(" ")
-        user_id = read_token(settings, credentials.strip()) if scheme.lower() == "bearer" else None
-        if user_id is None:
-            raise AuthRequired("Ключ доступа неверен или устарел. Получите новый: POST /api/token.",
-                               code="bad_token")
-        return user_id
+async def read_pool_of(request: Request) -> ReadPool:
+    """The app's read pool (its first use may start the embedded database: off the loop)."""
+    pool = getattr(request.app.state, "read_pool", None)
+    return pool or await run_in_threadpool(ensure_read_pool, request.app)
+
+
+async def touch_token(request: Request, token_id: int) -> None:
+    """Note the token's last use (at most once a minute per token in this process)."""
+    if service.should_touch_token(token_id):
+        pool = await read_pool_of(request)
+        await pool.fetchone(service.TOKEN_TOUCH_SQL, {"token_id": token_id})
+
+
+async def identity(request: Request) -> tuple[int, int | None]:
+    """(user id, API token id or None for the session cookie) without any query: for the live
+    check, whose one statement checks the token's row itself (see service.posts.check_statement)."""
+    claims = bearer_claims(request)
+    if claims is not None:
+        return claims
     user_id = request.session.get(SESSION_USER_KEY)
     if not isinstance(user_id, int):
         raise AuthRequired("Войдите, чтобы сделать это.")
+    return user_id, None
+
+
+Identity = Annotated[tuple, Depends(identity)]
+
+
+async def current_user_id(request: Request) -> int:
+    """Only the id of the signed-in user, without loading the user: for routes whose service call
+    checks the user's rights itself. A bearer token costs one primary-key lookup on the read pool,
+    awaited on the event loop (revoked or expired: 401)."""
+    user_id, token_id = await identity(request)
+    if token_id is not None:
+        pool = await read_pool_of(request)
+        row = await pool.fetchone(service.TOKEN_SQL, {"token_id": token_id, "user_id": user_id})
+        if row is None:
+            raise AuthRequired(BAD_TOKEN, code="bad_token")
+        await touch_token(request, token_id)
     return user_id
 
 

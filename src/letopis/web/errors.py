@@ -107,8 +107,14 @@ def _user(request: Request):
 
 
 async def service_error(request: Request, exc: ServiceError) -> Response:
+    headers: dict[str, str] = {}
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after is not None:  # 429 too many log-ins, 503 busy
+        headers["Retry-After"] = str(retry_after)
+    if exc.status == 401 and wants_json(request.scope):
+        headers["WWW-Authenticate"] = "Bearer"
     return error_response(request.scope, status=exc.status, code=exc.code, message=exc.message,
-                          problems=exc.problems, user=_user(request))
+                          problems=exc.problems, user=_user(request), headers=headers or None)
 
 
 async def unknown_ruleset(request: Request, exc: UnknownRuleset) -> Response:

@@ -1,5 +1,6 @@
 """Pages and API for deadlines (the GM's «Сроки» page: pause, resume, extend, grace, reminders),
-receipts (a faction's revisions in a step with diffs) and the «Уведомления» settings (webhooks)."""
+receipts (a faction's revisions in a step with diffs) and the user's settings page «Уведомления»:
+webhooks, and the «Ключи API» section (the user's API tokens, each revocable)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from letopis import service
+from letopis.engine.text_words import plural
 from letopis.service import DeliveryOut, PostHistoryOut, ScheduleOut, WebhookOut
 from letopis.service.inputs import Int4, Text
 
@@ -107,7 +109,28 @@ def _settings_page(request: Request, db, user, *, error: str | None = None, form
     return render(request, "notifications.html", {
         "hook": hook, "choices": EVENT_CHOICES, "error": error, "form": form,
         "log": service.deliveries(db, user_id=user.id, limit=20),
+        "tokens": service.list_tokens(db, user_id=user.id),
+        "token_lifetime": lifetime_text(request.app.state.settings.api_token_days),
     }, status=status_code)
+
+
+def lifetime_text(days: float) -> str:
+    """«7 дней», «1 день», «12 часов»: how long a new API token lives."""
+    if days >= 1 and float(days).is_integer():
+        n = int(days)
+        return f"{n} {plural(n, 'день', 'дня', 'дней')}"
+    hours = max(1, round(days * 24))
+    return f"{hours} {plural(hours, 'час', 'часа', 'часов')}"
+
+
+@pages.post("/settings/tokens/{token_id}/revoke")
+def revoke_token_form(request: Request, db: SessionDep, user: CurrentUser, token_id: Int4) -> Response:
+    try:
+        token = service.revoke_token(db, user_id=user.id, token_id=token_id)
+    except service.ServiceError as exc:
+        return _settings_page(request, db, user, error=exc.message, status_code=exc.status)
+    flash(request, f"Ключ «{token.label}» отозван: с ним больше нельзя войти.")
+    return RedirectResponse("/settings/notifications#tokens", status_code=303)
 
 
 @pages.get("/settings/notifications")
