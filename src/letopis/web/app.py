@@ -1,6 +1,7 @@
 """The application factory: pages, the JSON API, the GM desk, static files and the middlewares.
 
-Middlewares, outermost first: the body cap (so nothing reads an oversized body), the form
+Middlewares, outermost first: the slow-request log (every request slower than
+``slow_request_seconds``), the body cap (so nothing reads an oversized body), the form
 encoding check (a form that is not UTF-8 is refused), CSRF (forms),
 sessions (signed cookie). `uvicorn --factory letopis.web.app:create_app` works as is.
 """
@@ -30,6 +31,7 @@ from . import notify as notify_web
 from .csrf import CSRFMiddleware
 from .formcheck import FormEncodingMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
+from .slowlog import SlowRequestMiddleware
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 SESSION_COOKIE = "letopis_session"
@@ -60,6 +62,10 @@ def create_app(
     (every ``deadline_interval`` seconds) unless ``run_deadlines`` says otherwise."""
     settings = settings or get_settings()
     settings.check()
+    from letopis import service
+
+    service.configure_password_hashing(concurrency=settings.password_hash_concurrency,
+                                       queue=settings.password_hash_queue)
     if run_deadlines is None:
         run_deadlines = session_factory is None
 
@@ -110,6 +116,7 @@ def create_app(
     app.add_middleware(CSRFMiddleware, secret=settings.secret_key, secure=secure)
     app.add_middleware(FormEncodingMiddleware)  # a form that is not UTF-8 is refused, not repaired
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
+    app.add_middleware(SlowRequestMiddleware, threshold=settings.slow_request_seconds, router=app.router)
     return app
 
 
