@@ -12,6 +12,7 @@ a doubled or a dropped double letter («Стрелок»/«Сттрелок»). 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
@@ -20,10 +21,18 @@ from typing import Generic, TypeVar
 
 from rapidfuzz.distance import DamerauLevenshtein
 
+from .cache import ByteBudgetCache
 from .text_norm import normalise
-from .text_words import Lemmatizer, is_known
+from .text_words import MAX_CACHED_WORD, Lemmatizer, is_known
 
 K = TypeVar("K", bound=Hashable)
+
+# How written words fit the words of names, for every `NameIndex` of the process (keyed by the
+# index's serial number, the written word and the name's word): 8 MB, ~50,000 pairs. Indexes come
+# and go with the states they are built for; one shared budget bounds them all.
+_FITS: ByteBudgetCache[tuple[int, str, str], object] = ByteBudgetCache("NameIndex.fits", 8 << 20, size=lambda v: 0)
+_SERIALS = itertools.count()
+_MISSING = object()
 
 
 class Fit(IntEnum):
@@ -94,19 +103,19 @@ class NameIndex(Generic[K]):
         self._by_first: dict[str, list[int]] = {}
         for i, (words, _, _) in enumerate(self._names):
             self._by_first.setdefault(words[0][:1], []).append(i)
-        self._cache: dict[str, Fit | None] = {}
+        self._serial = next(_SERIALS)
 
     def word_fit(self, written: str, known: str) -> Fit | None:
         """How one written word fits one word of a name, or None."""
         written = written.strip(_QUOTES + ".")
         if not written:
             return None
-        key = f"{written}\x00{known}"
-        if key in self._cache:
-            return self._cache[key]
-        fit = self._word_fit(written, known)
-        if len(self._cache) < 50_000:
-            self._cache[key] = fit
+        if len(written) > MAX_CACHED_WORD:
+            return self._word_fit(written, known)
+        key = (self._serial, written, known)
+        fit = _FITS.get(key, _MISSING)
+        if fit is _MISSING:
+            fit = _FITS.put(key, self._word_fit(written, known))
         return fit
 
     def _word_fit(self, written: str, known: str) -> Fit | None:

@@ -17,6 +17,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .cache import ByteBudgetCache, column_map_bytes, str_bytes
 from .text_norm import _ARROWS, _BOTH_ARROWS, _LEFT_ARROWS, ColumnMap, normalise_mapped, sub_mapped
 
 
@@ -301,17 +302,23 @@ def split_post(text: str) -> list[PostLine]:
 
 # A line outside every quote reads the same wherever it stands: the live check re-reads a post at
 # every keystroke and most lines have not changed, so such lines are read once per text. The
-# cached column map is shared; callers treat a `PostLine`'s fields as read-only.
-_PLAIN: dict[str, PostLine] = {}
-_PLAIN_MAX = 20_000
+# cached column map is shared; callers treat a `PostLine`'s fields as read-only. Budget: 24 MB
+# (a line of 60 characters costs ~1 KB: ~25,000 such lines); a line over 2,000 characters (a
+# paragraph, not an order) is read every time, never kept.
+def _line_bytes(line: PostLine) -> int:
+    n = 200 + str_bytes(line.norm) + column_map_bytes(line.cols)
+    if line.text is not line.original:
+        n += str_bytes(line.text)
+    return n + str_bytes(line.heading) + str_bytes(line.marker)
+
+
+_PLAIN: ByteBudgetCache[str, PostLine] = ByteBudgetCache("text_post.plain_lines", 24 << 20, size=_line_bytes,
+                                                         max_key=2_000)
 
 
 def _plain_line(number: int, original: str) -> PostLine:
     got = _PLAIN.get(original)
     if got is None:
-        got = _read_line(0, original, original, list(range(len(original))), False, False, False)
-        if len(_PLAIN) >= _PLAIN_MAX:
-            _PLAIN.clear()
-        _PLAIN[original] = got
+        got = _PLAIN.put(original, _read_line(0, original, original, list(range(len(original))), False, False, False))
     return PostLine(number, original, got.kind, got.text, got.norm, got.cols, got.marker, got.marker_number,
                     got.reason, got.heading, False)

@@ -5,20 +5,24 @@ ruleset matches lemmas, not forms. pymorphy3 gives the lemmas; a per-ruleset `Le
 fixes the game words the dictionary gets wrong and maps synonyms to one concept («двигаю»,
 «переместить», «идёт» → ``move``). Lemmas are cached: the same few hundred words make up nearly
 every post.
+
+Every cache here is a `ByteBudgetCache` (engine/cache.py) with the budget written beside it; keys
+are words, and a word longer than `MAX_CACHED_WORD` characters is computed, never kept.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import threading
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from .cache import ByteBudgetCache, byte_cached, str_bytes
 from .text_norm import normalise
 
 # --- tokens --------------------------------------------------------------------------------
@@ -83,19 +87,40 @@ class Parse:
     score: float
 
 
-@lru_cache(maxsize=200_000)
+MAX_CACHED_WORD = 40  # characters: a longer "word" is no dictionary word; it is not remembered
+# One frozenset per tag: the dictionary has a few thousand tags, and every parse of every word
+# shares its tag's set (a set of grammemes is ~1 KB; a cached word keeps only its lemmas' strings).
+_TAGS: dict[str, frozenset[str]] = {}
+_TAGS_MAX = 50_000  # more tags than the dictionary has; past it a tag is built, not shared
+
+
+def _tag(tag: str) -> frozenset[str]:
+    got = _TAGS.get(tag)
+    if got is None:
+        got = frozenset(sys.intern(g) for g in tag.replace(" ", ",").split(","))
+        if len(_TAGS) < _TAGS_MAX:
+            _TAGS[tag] = got
+    return got
+
+
+def _parses_bytes(value: tuple[Parse, ...]) -> int:
+    # the tuple, and per reading the record (56), its lemma string and the score (24); tags are shared
+    return 56 + sum(88 + sys.getsizeof(p.lemma) for p in value)
+
+
+@byte_cached("text_words.parses", 16 << 20, size=_parses_bytes, max_key=MAX_CACHED_WORD)
 def parses(word: str) -> tuple[Parse, ...]:
-    """Every dictionary reading of a (normalised, lower-case) word, best first; ё read as е."""
+    """Every dictionary reading of a (normalised, lower-case) word, best first; ё read as е.
+    Cached within 16 MB (~60,000 words)."""
     if not word or len(word) > 40:
         return (Parse(word, frozenset(), 1.0),)
     out = []
     for p in morph().parse(word):
-        grammemes = frozenset(str(p.tag).replace(" ", ",").split(","))
-        out.append(Parse(p.normal_form.replace("ё", "е"), grammemes, p.score))
+        out.append(Parse(p.normal_form.replace("ё", "е"), _tag(str(p.tag)), p.score))
     return tuple(out) or (Parse(word, frozenset(), 1.0),)
 
 
-@lru_cache(maxsize=50_000)
+@byte_cached("text_words.is_known", 2 << 20, max_key=MAX_CACHED_WORD)
 def is_known(word: str) -> bool:
     """Whether the dictionary knows the word (typos and invented names are not known)."""
     return bool(word) and word.isalpha() and morph().word_is_known(word)
@@ -147,33 +172,50 @@ class Lexicon:
         return [w for w, c in self.concepts.items() if c == concept]
 
 
+def _lemma_set_bytes(value: frozenset[str]) -> int:
+    return sys.getsizeof(value) + sum(sys.getsizeof(s) for s in value)
+
+
+_MISSING = object()
+
+
+def _shared(value: object) -> int:
+    # a concept or a suggestion is a string the lexicon or the vocabulary holds already
+    return 0
+
+
 class Lemmatizer:
-    """Lemmas and concepts of words, through the ruleset's lexicon first and pymorphy3 second."""
+    """Lemmas and concepts of words, through the ruleset's lexicon first and pymorphy3 second.
+
+    Each instance caches per word (one instance per ruleset lexicon lives as long as the process):
+    lemmas within 2 MB, lemma sets within 4 MB, concepts within 1 MB."""
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         self.lexicon = lexicon or Lexicon()
-        self._concepts: dict[str, str | None] = {}
-        self._lemma_sets: dict[str, frozenset[str]] = {}
+        self._concepts: ByteBudgetCache[str, str | None] = ByteBudgetCache(
+            "Lemmatizer.concepts", 1 << 20, max_key=MAX_CACHED_WORD, size=_shared)
+        self._lemma_sets: ByteBudgetCache[str, frozenset[str]] = ByteBudgetCache(
+            "Lemmatizer.lemma_sets", 4 << 20, max_key=MAX_CACHED_WORD, size=_lemma_set_bytes)
         self._max_phrase = max((len(p) for p in self.lexicon.phrases), default=0)
         index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for phrase, concept in sorted(self.lexicon.phrases.items(), key=lambda pc: -len(pc[0])):
             index.setdefault(phrase[0], []).append((phrase, concept))
         self._phrase_index = index
-        self._lemma: dict[str, str] = {}
+        self._lemma: ByteBudgetCache[str, str] = ByteBudgetCache(
+            "Lemmatizer.lemmas", 2 << 20, max_key=MAX_CACHED_WORD, size=str_bytes)
 
     def lemma(self, word: str) -> str:
-        got = self._lemma.get(word)
+        got = self._lemma._young.get(word) or self._lemma.get(word)
         if got is None:
             fixed = self.lexicon.lemmas.get(word)
             got = fixed if fixed is not None else (parses(word)[0].lemma if word.isalpha() else word)
-            if len(self._lemma) < 100_000:
-                self._lemma[word] = got
+            self._lemma.put(word, got)
         return got
 
     def lemmas(self, word: str) -> frozenset[str]:
         """All possible lemmas and the word itself (names are ambiguous: «Стража» is a form of
         «страж» and of «стража»)."""
-        got = self._lemma_sets.get(word)
+        got = self._lemma_sets._young.get(word) or self._lemma_sets.get(word)
         if got is not None:
             return got
         fixed = self.lexicon.lemmas.get(word)
@@ -183,8 +225,7 @@ class Lemmatizer:
             got = frozenset((word,))
         else:
             got = frozenset(p.lemma for p in parses(word)) | {word}
-        if len(self._lemma_sets) < 100_000:
-            self._lemma_sets[word] = got
+        self._lemma_sets.put(word, got)
         return got
 
     def grammemes(self, word: str) -> frozenset[str]:
@@ -197,10 +238,12 @@ class Lemmatizer:
 
     def concept(self, word: str) -> str | None:
         """The lexicon concept of a word: by the form itself, else by any of its lemmas."""
-        try:
-            return self._concepts[word]
-        except KeyError:
-            pass
+        c = self._concepts._young.get(word, _MISSING)
+        if c is not _MISSING:
+            return c
+        c = self._concepts.get(word, _MISSING)
+        if c is not _MISSING:
+            return c
         c = self.lexicon.concepts.get(word)
         if c is None and word.isalpha() and len(word) > 1:
             fixed = self.lexicon.lemmas.get(word)
@@ -209,8 +252,7 @@ class Lemmatizer:
                 c = self.lexicon.concepts.get(lemma)
                 if c is not None:
                     break
-        if len(self._concepts) < 100_000:
-            self._concepts[word] = c
+        self._concepts.put(word, c)
         return c
 
     def phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
@@ -241,7 +283,7 @@ _CARDINAL_FORMS = {"пару": 2, "пары": 2, "одну": 1, "одного": 
                    "двух": 2, "двум": 2, "трех": 3, "трем": 3, "обоих": 2, "обеих": 2}
 
 
-@lru_cache(maxsize=4096)
+@byte_cached("text_words.word_number", 1 << 20, size=lambda v: 0)
 def _word_number(word: str, table: str) -> int | None:
     if table == "c":
         if word in _CARDINAL_FORMS:
@@ -283,11 +325,34 @@ def suggest(word: str, vocabulary: list[str] | tuple[str, ...] | frozenset[str],
     w = normalise(word.strip())
     if not w or not vocabulary:
         return None
-    choices = list(vocabulary)
-    if w in (normalise(v) for v in choices):
+    choices, normalised, known = _normalised(vocabulary)
+    if w in known:
         return None
-    best = process.extractOne(w, choices, scorer=fuzz.ratio, processor=normalise, score_cutoff=cutoff)
-    return best[0] if best else None
+    # the same as extractOne(w, choices, processor=normalise), with the choices normalised once
+    best = process.extractOne(normalise(w), normalised, scorer=fuzz.ratio, score_cutoff=cutoff)
+    return choices[best[2]] if best else None
+
+
+# The normalised form of each vocabulary `suggest` was given: normalising a vocabulary of a thousand
+# card names took ~5 ms per unknown word. Vocabularies are ruleset data (a lexicon's words, a card
+# book's names), so there are few; a tuple or frozenset is kept by value, a list is not kept.
+_NORMALISED: dict[tuple[str, ...] | frozenset[str], tuple[list[str], list[str], frozenset[str]]] = {}
+_NORMALISED_MAX = 64
+
+
+def _normalised(vocabulary: list[str] | tuple[str, ...] | frozenset[str]) -> tuple[list[str], list[str], frozenset[str]]:
+    keep = type(vocabulary) is not list
+    got = _NORMALISED.get(vocabulary) if keep else None  # type: ignore[arg-type]
+    if got is not None:
+        return got
+    choices = list(vocabulary)
+    normalised = [normalise(v) for v in choices]  # what extractOne's processor made of each choice
+    got = (choices, normalised, frozenset(normalised))
+    if keep:
+        if len(_NORMALISED) >= _NORMALISED_MAX:
+            _NORMALISED.clear()
+        _NORMALISED[vocabulary] = got  # type: ignore[index]
+    return got
 
 
 # --- does a line look like an order? -------------------------------------------------------------
@@ -353,7 +418,7 @@ def order_cue(
     return None
 
 
-@lru_cache(maxsize=20_000)
+@byte_cached("text_words.near", 2 << 20, size=_shared, max_key=MAX_CACHED_WORD)
 def _near_cached(word: str, vocabulary: tuple[str, ...]) -> str | None:
     best = process.extractOne(word, vocabulary, scorer=fuzz.ratio, score_cutoff=80.0)
     if not best or best[0] == word or best[0][0] != word[0]:
