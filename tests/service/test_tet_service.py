@@ -144,3 +144,22 @@ def test_a_whole_game_verifies_and_after_the_end_anyone_recomputes_every_shuffle
     forged = copy.deepcopy(export)
     forged["secret"]["seed"] = "00" * 32
     assert not service.verify_export(forged).ok
+
+
+def test_an_imported_game_does_not_retell_a_set_up_it_did_not_make(db, make_user):
+    """The forum game's set-up happened on the forum: an export carries no pending set-up events,
+    and an imported document that has them is cleared, so step 1 shows only the first turn."""
+    game_id, gm, users = seat_game(db, make_user)
+    document = RULESET.export_setup(RULESET.state_from_json(db.get(Game, game_id).state))
+    assert "opening" not in document["state"]
+    document["state"]["opening"] = [{"kind": "setup", "text": "Подготовка партии."}]
+    out = service.create_game(db, ruleset_id="tetranomicon", title="Тетраномикон: с форума",
+                              factions=[Faction(id="a", name="Анна"), Faction(id="b", name="Борис")],
+                              gm_user_id=gm.id, mode="auto", setup_document=document)
+    for faction, user in users.items():
+        token = service.invite_link_token(db, game_id=out.id, faction=faction, by_user_id=gm.id)
+        service.join_by_invite(db, token=token, user_id=user.id)
+    play(db, out.id, users, 1)
+    kinds = [e.kind for e in service.step_chronicle(db, game_id=out.id, step_number=1).events]
+    assert kinds and not set(SETUP_KINDS) & set(kinds)
+    assert service.verify_game(db, out.id).ok

@@ -25,7 +25,8 @@ class SetupDocumentError(ValueError):
 def export_setup(state: State) -> dict[str, Any]:
     """The setup document of a running game; its ``factions`` let the service import it as is."""
     factions = [{"id": f, "name": state.players[f].name} for f in state.order]
-    return {"ruleset": "tetranomicon", "factions": factions, "state": state.model_dump(mode="json")}
+    state_json = state.model_dump(mode="json", exclude={"opening"})  # this server's set-up, not the import's
+    return {"ruleset": "tetranomicon", "factions": factions, "state": state_json}
 
 
 def import_setup(document: dict[str, Any]) -> State:
@@ -35,6 +36,7 @@ def import_setup(document: dict[str, Any]) -> State:
         state = State.model_validate(document["state"])
     except (KeyError, ValidationError) as exc:
         raise SetupDocumentError(f"Состояние не читается: {exc}") from None
+    state.opening = []  # an imported game's set-up happened elsewhere: step 1 does not retell it
     m = material_for(state)  # MaterialError if a file is bad
     errors: list[str] = []
     players = set(state.players)
