@@ -13,7 +13,7 @@ from pathlib import Path
 
 from letopis.engine import all_rulesets
 
-from . import dk, http_check, reader, tetranomicon
+from . import dk, http_check, reader, tetranomicon, wargame
 
 OUT = Path(__file__).with_name("results.json")
 
@@ -45,6 +45,12 @@ def main() -> int:
     results["tet_epoch_phases_4p_ms"] = figure(tetranomicon.epoch_phases()["ms"], "ms", 5)
     results["tet_last_pass_of_epoch_ms"] = figure(tetranomicon.last_pass()["ms"], "ms", 5)
     results["tet_turn_of_a_broke_player_ms"] = figure(tetranomicon.broke_turn()["ms"], "ms")
+    if "wargame" in all_rulesets():
+        for gm, tag in ((False, "24x16"), (True, "100x100")):
+            wg = wargame.check_times(gm)
+            results[f"wg_check_maneuver_15_{tag}_ms"] = figure(wg["check_ms"], "ms", 20 if gm else 2)
+            results[f"wg_read_maneuver_15_{tag}_ms"] = figure(wg["read_ms"], "ms", 20 if gm else 2)
+        results["wg_melee_phase_6x30_ms"] = figure(wargame.melee_phase()["ms"], "ms", 10)
     for name, http in http_check.run().items():
         results[f"{name}_bare_insert_select_rps"] = figure(http["bare"]["rps"], "req/s")
         results[f"{name}_check_endpoint_rps"] = figure(http["check"]["rps"], "req/s", http["bare"]["rps"])

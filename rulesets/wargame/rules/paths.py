@@ -14,7 +14,7 @@ import heapq
 from dataclasses import dataclass
 
 from ..state import Cell, Figure, State
-from .geometry import dist, elevation, neighbours, step_cost, terrain
+from .geometry import DIRS, ELEVATION, ENTRY_COST, dist, elevation, step_cost, terrain
 
 
 @dataclass(frozen=True)
@@ -34,18 +34,32 @@ class PathResult:
 
 
 class Mover:
-    """What one figure may cross, worked out once per move."""
+    """What one figure may cross, worked out once per move: the occupied cells, the cells in
+    contact with an enemy (a set, built from the enemies' neighbourhoods), and the board's terrain
+    and elevation per cell as plain lists, so the search does no per-step model lookups."""
 
     def __init__(self, state: State, fig: Figure) -> None:
         self.state = state
         self.board = state.board
         self.fig = fig
         self.flies = state.spec(fig).flies
-        self.occupied = {f.cell for f in state.living() if f.id != fig.id}
-        self.enemy_cells = [(f.cell, elevation(self.board, f.cell)) for f in state.living()  # type: ignore[arg-type]
+        living = state.living()
+        self.occupied = {f.cell for f in living if f.id != fig.id}
+        self.enemy_cells = [(f.cell, elevation(self.board, f.cell)) for f in living  # type: ignore[arg-type]
                             if f.side != fig.side]
+        grid = _grid(self.board)
+        self.width, self.height, self.entry, self.level = grid
+        self.contact: set[Cell] = set()
+        for (ex, ey), ce in self.enemy_cells:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    x, y = ex + dx, ey + dy
+                    if 1 <= x <= self.width and 1 <= y <= self.height and abs(self.level[y][x] - ce) < 2:
+                        self.contact.add((x, y))
 
     def in_contact(self, cell: Cell) -> bool:
+        if 1 <= cell[0] <= self.width and 1 <= cell[1] <= self.height:
+            return cell in self.contact
         e = elevation(self.board, cell)
         return any(dist(cell, c) <= 1 and abs(e - ce) < 2 for c, ce in self.enemy_cells)
 
@@ -60,35 +74,76 @@ class Mover:
         return cell not in self.occupied and terrain(self.board, cell) != "rock"
 
     def leg(self, start: Cell, goal: Cell, final: bool, limit: int | None) -> tuple[int, list[Cell]] | None:
-        """Cheapest cost and cells from ``start`` to ``goal`` (Dijkstra), or None."""
+        """Cheapest cost and cells from ``start`` to ``goal`` (Dijkstra), or None. The same search
+        as step by step through `cost` and `neighbours` (same order, same ties), inlined."""
         if start == goal:
             return 0, []
         best = {start: 0}
         prev: dict[Cell, Cell] = {}
         heap = [(0, start)]
+        flies, occupied, contact = self.flies, self.occupied, self.contact
+        width, height, entry, level = self.width, self.height, self.entry, self.level
+        far = 1 << 30
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            c, cell = heapq.heappop(heap)
-            if c > best.get(cell, 1 << 30):
+            c, cell = pop(heap)
+            if c > best.get(cell, far):
                 continue
             if cell == goal:
                 path = [cell]
                 while path[-1] in prev and prev[path[-1]] != start:
                     path.append(prev[path[-1]])
                 return c, path[::-1]
-            if cell != start and not self.flies and self.in_contact(cell):
+            if cell != start and not flies and cell in contact:
                 continue  # contact stop: nobody walks on from here
-            for nxt in neighbours(self.board, cell):
-                step = self.cost(cell, nxt)
-                if step is None:
+            x, y = cell
+            here = level[y][x]
+            for dx, dy in DIRS:
+                nx, ny = x + dx, y + dy
+                if not (1 <= nx <= width and 1 <= ny <= height):
                     continue
+                nxt = (nx, ny)
+                if flies:
+                    step = 1
+                else:
+                    if nxt in occupied:
+                        continue
+                    step = entry[ny][nx]
+                    if step is None:
+                        continue
+                    climb = level[ny][nx] - here
+                    if climb > 0:
+                        step += climb
                 nc = c + step
                 if limit is not None and nc > limit:
                     continue
-                if nc < best.get(nxt, 1 << 30):
+                if nc < best.get(nxt, far):
                     best[nxt] = nc
                     prev[nxt] = cell
-                    heapq.heappush(heap, (nc, nxt))
+                    push(heap, (nc, nxt))
         return None
+
+
+_GRIDS: dict[tuple[int, int, tuple[str, ...]], tuple] = {}
+
+
+def _grid(board) -> tuple[int, int, list[list[int | None]], list[list[int]]]:
+    """Width, height, and per cell (indexed [y][x], 1-based) the entry cost (None for rock) and
+    the elevation (WG-DEF-MOVE-02, WG-DEF-BOARD-04); cached per board layout."""
+    key = (board.width, board.height, tuple(board.rows))
+    got = _GRIDS.get(key)
+    if got is None:
+        entry: list[list[int | None]] = [[None] * (board.width + 2) for _ in range(board.height + 2)]
+        level = [[0] * (board.width + 2) for _ in range(board.height + 2)]
+        for y in range(1, board.height + 1):
+            for x in range(1, board.width + 1):
+                t = terrain(board, (x, y))
+                entry[y][x] = ENTRY_COST.get(t)
+                level[y][x] = ELEVATION[t]
+        if len(_GRIDS) > 64:
+            _GRIDS.clear()
+        got = _GRIDS[key] = (board.width, board.height, entry, level)
+    return got
 
 
 def figure_om(state: State, fig: Figure) -> int:
