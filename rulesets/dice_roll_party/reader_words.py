@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.names import Fit
 from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, tokens
 
@@ -164,8 +165,11 @@ class Item:
         return self.kind == "sym" and self.text in symbols
 
 
-_ANALYSED: dict[tuple[str, tuple], list[Item]] = {}
-_ANALYSED_MAX = 4096
+# Budget: 8 MB (a line of ten items costs ~3 KB: some 2,500 lines); a line over 2,000 characters is
+# analysed every time, never kept.
+_ANALYSED: ByteBudgetCache[tuple[str, tuple], list[Item]] = ByteBudgetCache(
+    "dice_roll_party.analysed", 8 << 20, size=items_bytes(240))
+_ANALYSED_LINE = 2_000
 
 
 def analyse(norm: str, ctx: Context | None) -> list[Item]:
@@ -174,13 +178,12 @@ def analyse(norm: str, ctx: Context | None) -> list[Item]:
     Cached per line and set of names: the live check re-reads a post at every keystroke, and most
     lines have not changed. Callers treat the items as read-only; only this module sets them up.
     """
+    if len(norm) > _ANALYSED_LINE:
+        return _analyse(norm, ctx)
     key = (norm, ctx.signature() if ctx else ())
     got = _ANALYSED.get(key)
     if got is None:
-        got = _analyse(norm, ctx)
-        if len(_ANALYSED) >= _ANALYSED_MAX:
-            _ANALYSED.clear()
-        _ANALYSED[key] = got
+        got = _ANALYSED.put(key, _analyse(norm, ctx))
     return got
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from letopis.engine.cache import ByteBudgetCache, items_bytes
+
 from .reader_words import MOOD_SPEECH, MOOD_STORY, Item, scan
 
 PREPOSITIONS = frozenset({
@@ -145,18 +147,18 @@ class LineSyntax:
 
 
 # --- entry point --------------------------------------------------------------------------------
-_PARSED: dict[str, LineSyntax] = {}
-_PARSED_MAX = 20_000
+# Budget: 8 MB (a line's syntax costs ~0.4 KB per item: some 2,000 lines of ten items); a line over
+# 2,000 characters is parsed every time, never kept.
+_PARSED: ByteBudgetCache[str, LineSyntax] = ByteBudgetCache(
+    "dungeon_keeper.parsed_lines", 8 << 20, size=lambda syntax: items_bytes(400)(syntax.items) + 200,
+    max_key=2_000)
 
 
 def parse_line(norm: str) -> LineSyntax:
     """The syntax of one normalised line; cached by text (callers must not change it)."""
     got = _PARSED.get(norm)
     if got is None:
-        got = _parse_line(norm)
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[norm] = got
+        got = _PARSED.put(norm, _parse_line(norm))
     return got
 
 

@@ -19,7 +19,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, parses
+from letopis.engine.text_words import MAX_CACHED_WORD
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 
@@ -116,7 +118,9 @@ class Words:
             self.phrases.setdefault(lemmas[0], []).append((lemmas, concept))
         for entries in self.phrases.values():
             entries.sort(key=lambda e: -len(e[0]))
-        self._info: dict[str, tuple[str | None, int, int | None, int | None, bool]] = {}
+        # what each word is (concept, mood, numbers): 4 MB, some 15,000 words; long words are not kept
+        self._info: ByteBudgetCache[str, tuple[str | None, int, int | None, int | None, bool]] = ByteBudgetCache(
+            "dungeon_keeper.word_info", 4 << 20, size=lambda v: 96, max_key=MAX_CACHED_WORD)
         self.verbs = frozenset(c for c in set(lexicon.concepts.values()) | set(lexicon.phrases.values())
                                if c.startswith("v_"))
         self.vocabulary = tuple(sorted({w for w, c in lexicon.concepts.items()
@@ -124,7 +128,7 @@ class Words:
 
     def info(self, word: str) -> tuple[str | None, int, int | None, int | None, bool]:
         """(concept, mood, cardinal value, ordinal value, plural) of a word; cached."""
-        got = self._info.get(word)
+        got = self._info._young.get(word) or self._info.get(word)
         if got is not None:
             return got
         concept = self.forms.get(word) or self.lem.concept(word)
@@ -148,10 +152,7 @@ class Words:
             card = number_value(tok)
             if card is None:
                 ordv = ordinal_value(tok)
-        got = (concept, mood, card, ordv, plural)
-        if len(self._info) < 200_000:
-            self._info[word] = got
-        return got
+        return self._info.put(word, (concept, mood, card, ordv, plural))
 
     def lemmas(self, word: str) -> frozenset[str]:
         return self.lem.lemmas(word)
@@ -209,18 +210,17 @@ def words() -> Words:
 
 
 # --- scanning -----------------------------------------------------------------------------------
-_SCANNED: dict[str, tuple[Item, ...]] = {}
-_SCANNED_MAX = 20_000
+# Budget: 6 MB (an item costs ~0.2 KB: some 3,000 lines of ten items); a line over 2,000
+# characters is scanned every time, never kept.
+_SCANNED: ByteBudgetCache[str, tuple[Item, ...]] = ByteBudgetCache(
+    "dungeon_keeper.scanned_lines", 6 << 20, size=items_bytes(200), max_key=2_000)
 
 
 def scan(norm: str) -> tuple[Item, ...]:
     """The items of a normalised line. Cached by text (items are read-only to callers)."""
     got = _SCANNED.get(norm)
     if got is None:
-        got = tuple(_scan(norm))
-        if len(_SCANNED) >= _SCANNED_MAX:
-            _SCANNED.clear()
-        _SCANNED[norm] = got
+        got = _SCANNED.put(norm, tuple(_scan(norm)))
     return got
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from rapidfuzz.distance import DamerauLevenshtein
 
+from letopis.engine.cache import MISSING, ByteBudgetCache
 from letopis.engine.names import spelling_key
-from letopis.engine.text_words import Lemmatizer, is_known, morph
+from letopis.engine.text_words import MAX_CACHED_WORD, Lemmatizer, is_known, morph
 
 # The concepts worth correcting: order verbs, boosts, tokens and zones.
 CONCEPTS = frozenset({
@@ -23,7 +24,6 @@ CONCEPTS = frozenset({
     "insurance", "superiority", "counter", "absorb", "advantage", "cls", "damage", "token",
 })
 _MAX_FORMS = 60
-_CACHE_MAX = 8192
 
 
 class MisspeltWords:
@@ -43,15 +43,15 @@ class MisspeltWords:
                 keys[key] = concept if keys.get(key, concept) == concept else None
                 self._by_first.setdefault(form[:1], []).append((form, concept, word))
         self._keys = {k: c for k, c in keys.items() if c}
-        self._cache: dict[str, tuple[str, str] | None] = {}
+        # the misspellings looked up, by word: 1 MB (some 5,000 words); a word over 40 letters is not kept
+        self._cache: ByteBudgetCache[str, tuple[str, str] | None] = ByteBudgetCache(
+            "dice_roll_party.misspelt", 1 << 20, size=lambda v: 0 if v is None else 64, max_key=MAX_CACHED_WORD)
 
     def concept(self, word: str) -> tuple[str, str] | None:
         """(concept, the word it was read as) for a misspelt order word, or None."""
-        if word in self._cache:
-            return self._cache[word]
-        got = self._find(word)
-        if len(self._cache) < _CACHE_MAX:
-            self._cache[word] = got
+        got = self._cache.get(word, MISSING)
+        if got is MISSING:
+            got = self._cache.put(word, self._find(word))
         return got
 
     def _find(self, word: str) -> tuple[str, str] | None:
