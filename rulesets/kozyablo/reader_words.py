@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.clauses import split_clauses as core_clauses
 from letopis.engine.names import Fit, NameIndex, spelling_key
 from letopis.engine.text import Lemmatizer, Lexicon, normalise, ordinal_value, parses, tokens
@@ -165,7 +166,8 @@ class Words:
         for pairs in self.forms.values():
             for c, b in pairs:
                 self.bases.setdefault(b, set()).add((c, b))
-        self._fuzzy_memo: dict[str, tuple[set[tuple[str, str]], str] | None] = {}
+        self._fuzzy_memo: ByteBudgetCache[str, tuple[set[tuple[str, str]], str] | None] = ByteBudgetCache(
+            "kozyablo.fuzzy_words", 2 << 20, size=lambda v: 0 if v is None else 300 + 80 * len(v[0]), max_key=40)
         # phrases: lexicon phrases and ability names/aliases (by lemma of each word)
         phrases: list[_Phrase] = []
         for words, concept in lexicon.phrases.items():
@@ -189,7 +191,8 @@ class Words:
         self.verb_forms = _verb_forms(lexicon)
         self.verb_form_set = frozenset(self.verb_forms)
         self.anagrams = {"".join(sorted(f)): f for f in self.verb_forms if len(f) >= 4}
-        self._scans: dict[str, tuple[Item, ...]] = {}
+        self._scans: ByteBudgetCache[str, tuple[Item, ...]] = ByteBudgetCache(
+            "kozyablo.scanned_lines", 8 << 20, size=items_bytes(320), max_key=2_000)
 
     def _lemma_set(self, word: str) -> frozenset[str]:
         w = normalise(word)

@@ -25,6 +25,7 @@ from typing import Any
 
 from rapidfuzz.distance import DamerauLevenshtein
 
+from letopis.engine.cache import byte_cached
 from letopis.engine.names import Fit, NameIndex, spelling_key
 from letopis.engine.text import (
     Lemmatizer,
@@ -123,7 +124,8 @@ def typo_concept(word: str) -> str | None:
     return got[0] if got else None
 
 
-@cache
+# by (word, known_too): 1 MB, some 10,000 words; a word over 40 letters is looked at, never kept
+@byte_cached("tetranomicon.typo_forms", 1 << 20, size=lambda v: 0 if v is None else 72, max_key=40)
 def typo_form(word: str, known_too: bool = False) -> tuple[str, str] | None:
     """(concept, the form meant) of a mistyped action word: the form's grammar is the word's
     («маршруут» is the noun «маршрут», not a verb the dictionary guesses). A typo that happens to

@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from letopis.engine.cache import byte_cached
 from letopis.engine.clauses import group_word
 from letopis.engine.names import Fit, NameIndex
 from letopis.engine.text_norm import normalise
@@ -89,7 +90,7 @@ WEAPON_WORDS = frozenset({"пушек", "пушками", "пушки", "пуш�
                           "стволами", "стволы"})
 
 
-@lru_cache(maxsize=8192)
+@byte_cached("wargame.fixed_words", 1 << 20, max_key=40)
 def fixed_word(word: str) -> str:
     """A mistyped order word as it was meant («сттреляем» → «стреляем», «телепартирует» →
     «телепортировать», «ранин» → «ранен»): a word the dictionary does not know, with its slips
@@ -184,7 +185,7 @@ def vocabulary(state: State) -> Vocabulary:
     return got
 
 
-@lru_cache(maxsize=4096)
+@byte_cached("wargame.colours", 1 << 19, size=lambda v: 0, max_key=40)
 def colour_of(word: str) -> str | None:
     m = _COLOUR.match(word)
     return COLOUR_STEMS[m.group(1)] if m else None

@@ -112,9 +112,16 @@ class ByteBudgetCache(Generic[K, V]):
         self.put(key, got)  # used again: it survives the next turnover
         return got
 
+    def _too_long(self, key: Any) -> bool:
+        if self.max_key is None:
+            return False
+        if type(key) is tuple and key:
+            key = key[0]
+        return type(key) is str and len(key) > self.max_key
+
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` under ``key`` if it fits the budget; return it either way."""
-        if self.max_key is not None and type(key) is str and len(key) > self.max_key:
+        if self._too_long(key):
             return value
         cost = key_bytes(key) + self._size(value) + ENTRY_OVERHEAD
         if cost > self.max_entry:
@@ -138,7 +145,7 @@ class ByteBudgetCache(Generic[K, V]):
             return got
         got = self.get(key, MISSING)
         if got is MISSING:
-            if self.max_key is not None and type(key) is str and len(key) > self.max_key:
+            if self._too_long(key):
                 return compute(key)
             got = self.put(key, compute(key))
         return got
@@ -157,8 +164,23 @@ class ByteBudgetCache(Generic[K, V]):
         """Entries held (an entry used in both generations counts twice)."""
         return len(self._young) + len(self._old)
 
+    # The dict protocol, so that a dict used as a cache can become a ByteBudgetCache by its
+    # declaration alone (``if k in c: return c[k]`` … ``c[k] = v``; ``len(c)``, ``c.clear()``).
+    # A key found in the old generation moves to the young one, so ``c[k]`` right after ``k in c``
+    # finds it even if another thread turns the generations over in between.
     def __contains__(self, key: object) -> bool:
-        return key in self._young or key in self._old
+        return key in self._young or self.get(key, MISSING) is not MISSING  # type: ignore[arg-type]
+
+    def __getitem__(self, key: K) -> V:
+        got = self._young.get(key, MISSING)
+        if got is MISSING:
+            got = self._old.get(key, MISSING)
+            if got is MISSING:
+                raise KeyError(key)
+        return got
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self.put(key, value)
 
     def __repr__(self) -> str:
         return f"<ByteBudgetCache {self.name}: {self.nbytes:,} of {self.budget:,} bytes, {len(self)} entries>"
