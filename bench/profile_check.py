@@ -94,7 +94,14 @@ async def _profile(url: str, scenarios: list, n: int, top: int, only: str | None
     from letopis.web.security import make_token
 
     app = create_app(Settings(database_url=url, demo=False), run_deadlines=False)
-    auth = {"Authorization": f"Bearer {make_token(app.state.settings, 1)}"}  # the demo master
+    from sqlalchemy.orm import Session
+
+    from letopis import service
+    from letopis.db.session import make_engine
+
+    with Session(make_engine(url)) as db:  # a token row for the demo master (checked in the statement)
+        token_id = service.issue_token(db, user_id=1, days=7).id
+    auth = {"Authorization": f"Bearer {make_token(app.state.settings, 1, token_id)}"}
     for name, game_id, faction, text in scenarios:
         if only and name != only:
             continue
