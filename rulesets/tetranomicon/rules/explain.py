@@ -60,7 +60,7 @@ def _build(q: BuildQuote, state: State, m: Material) -> list[str]:
             how = "в том же замке"
         else:
             parts = []
-            for s in leg.segments:
+            for s in reversed(leg.segments):  # from the source to the building, as goods travel
                 owner = state.routes[s]
                 who = "свой" if s not in leg.foreign else f"чужой, {state.players[owner].name}"
                 parts.append(f"{_seg(m, s)} ({who})")
