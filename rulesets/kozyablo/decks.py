@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from letopis.engine.cache import MISSING, ByteBudgetCache
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.text import LineKind, PostLine, Token, number_value, split_post, suggest
@@ -190,7 +191,7 @@ def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck
         if it.kind == "word" and it.concept is None and it.text.isalpha() and len(it.text) >= 3 \
                 and not book.type_of_word(it.text) and not _is_known(it.text):
             words = words_for(book)
-            near = suggest(it.text, words.vocabulary, cutoff=70.0)
+            near = _suggestion(it.text, words.vocabulary)
             typed = pl.typed(it.start, it.end)
             code = "read.unknown_card_maybe" if near else "read.unknown_card"
             deck.problems.append(_p(pl, it.start, it.end, code, "KZ-DEF-SETUP-01",
@@ -230,6 +231,22 @@ def _name(pl: PostLine, it: Item, count: int | None, book: CardBook, deck: Parse
     deck.entries.append(_Entry(card.id, count if count is not None else 1, pl.number, it.start, it.end))
     if it.number is not None and count is None:  # «Шмель-2», «Шмель №2»: the number is the count
         deck.entries[-1].count = it.number
+
+
+# The card name a word not in the book may be a typo of, by (word, vocabulary): an unknown word costs
+# a fuzzy match against every card form (~0.3 ms), and a junk post repeats its words. 1 MB, some
+# 8,000 words; a word over 40 letters is matched, never kept. The vocabulary (a card book's, kept
+# by `words_for` for the process) is part of the key but not of its cost.
+_SUGGESTIONS: ByteBudgetCache[tuple[str, tuple[str, ...]], str | None] = ByteBudgetCache(
+    "kozyablo.deck_suggestions", 1 << 20, size=lambda v: 0, max_key=40)
+
+
+def _suggestion(word: str, vocabulary: tuple[str, ...]) -> str | None:
+    key = (word, vocabulary)
+    got = _SUGGESTIONS.get(key, MISSING)
+    if got is MISSING:
+        got = _SUGGESTIONS.put(key, suggest(word, vocabulary, cutoff=70.0))
+    return got
 
 
 def _count(it: Item) -> int | None:
