@@ -29,7 +29,8 @@ answer (orders, as JSON) is stored in ``pending.answer`` and the stack resumes f
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from operator import attrgetter
+from typing import Annotated, Any, Literal, get_origin
 
 from pydantic import BaseModel, Field
 
@@ -114,6 +115,39 @@ class Pending(BaseModel):
     om: int = 0  # ОМ left for a charge continuation (WG-DEC-12)
     default: str = ""
     answer: list[dict[str, Any]] | None = None
+
+
+_set = object.__setattr__
+_ORDER = attrgetter("order")
+
+
+def _list_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model declared as lists (of strings, for Figure and Player)."""
+    return tuple(k for k, f in cls.model_fields.items() if get_origin(f.annotation) is list)
+
+
+_LISTS: dict[type, tuple[str, ...]] = {}
+
+
+def _flat(model: Any, lists: bool = False) -> Any:
+    """A copy of a model sharing its field values (pydantic's ``__copy__`` without its generic
+    steps); with ``lists``, the list fields are copied too (Figure and Player hold lists of strings
+    only; their other fields are immutable: ints, strings, tuples, frozen specs)."""
+    cls = model.__class__
+    new = cls.__new__(cls)
+    d = model.__dict__.copy()
+    if lists:
+        names = _LISTS.get(cls)
+        if names is None:
+            names = _LISTS[cls] = _list_fields(cls)
+        for k in names:
+            d[k] = d[k].copy()
+    _set(new, "__dict__", d)
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
+    extra, private = model.__pydantic_extra__, model.__pydantic_private__
+    _set(new, "__pydantic_extra__", None if extra is None else extra.copy())
+    _set(new, "__pydantic_private__", None if private is None else private.copy())
+    return new
 
 
 # --- frames of a resolution in progress --------------------------------------------------------
@@ -223,14 +257,43 @@ class State(BaseModel):
     draw: bool = False
 
     def clone(self) -> State:
-        return clone(self)
+        """A deep copy made by hand (the state is copied at every `apply`, a melee phase answered by
+        defaults copies it once per decision): options and army specs are frozen and shared, a
+        figure or a player is a flat copy with its lists copied, the rest goes through `clone`."""
+        new = _flat(self)
+        d = new.__dict__
+        board = d["board"] = _flat(self.board)
+        board.__dict__["rows"] = list(self.board.rows)
+        board.__dict__["zones"] = [_flat(z) for z in self.board.zones]  # cells are tuples
+        d["factions"] = list(self.factions)
+        d["players"] = {k: _flat(p, True) for k, p in self.players.items()}
+        d["figures"] = {k: _flat(f, True) for k, f in self.figures.items()}
+        d["setup_order"] = list(self.setup_order)
+        d["order"] = list(self.order)
+        d["stack"] = clone(self.stack)
+        d["pending"] = clone(self.pending)
+        d["setup_rolls"] = [dict(r) for r in self.setup_rolls]
+        d["hidden_posts"] = clone(self.hidden_posts)
+        d["winners"] = list(self.winners)
+        return new
 
     # --- lookups ---------------------------------------------------------------------------
     def living(self, side: str | None = None) -> list[Figure]:
         """Living figures on the board, in canonical order (WG-DEF-RANDOM-01)."""
-        out = [f for f in self.figures.values() if f.alive and f.cell is not None and (side is None or f.side == side)]
-        out.sort(key=lambda f: f.order)
+        if side is None:
+            out = [f for f in self.figures.values() if f.alive and f.cell is not None]
+        else:
+            out = [f for f in self.figures.values() if f.alive and f.cell is not None and f.side == side]
+        out.sort(key=_ORDER)
         return out
+
+    def has_living(self, side: str) -> bool:
+        """Whether ``side`` has a living figure on the board (``bool(living(side))``, no list)."""
+        return any(f.alive and f.cell is not None and f.side == side for f in self.figures.values())
+
+    def occupied_cells(self) -> set[Cell]:
+        """The cells living figures stand on (``at(cell) is not None`` for each of them)."""
+        return {f.cell for f in self.figures.values() if f.alive and f.cell is not None}
 
     def at(self, cell: Cell) -> Figure | None:
         for f in self.figures.values():

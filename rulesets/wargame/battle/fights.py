@@ -256,8 +256,9 @@ def step_cells(state: State, fig, enemies) -> list[Cell]:
     """WG-DEF-STEP-01 (after a save) and WG-DEF-RETREAT-01: free adjacent cells not closer to any
     enemy participant than the figure stands now."""
     out = []
+    taken = state.occupied_cells()
     for c in neighbours(state.board, fig.cell):
-        if state.at(c) is not None or terrain(state.board, c) == "rock":
+        if c in taken or terrain(state.board, c) == "rock":
             continue
         if all(dist(c, e.cell) >= dist(fig.cell, e.cell) for e in enemies if e.alive):
             out.append(c)

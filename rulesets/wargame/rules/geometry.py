@@ -55,13 +55,17 @@ def level_contact(board: Board, a: Cell, b: Cell) -> bool:
 def contact(state: State, a: Figure, b: Figure) -> bool:
     """WG-DEF-MELEE-01: figures of different sides within 1 step; with 2 or more levels between
     them only through a tower storm (WG-DEF-TOWER-02), the stormer being the lower one."""
-    if a.side == b.side or a.cell is None or b.cell is None or not a.alive or not b.alive:
+    ac, bc = a.cell, b.cell
+    if a.side == b.side or ac is None or bc is None or not a.alive or not b.alive:
         return False
-    if dist(a.cell, b.cell) > 1:
+    if not (-1 <= ac[0] - bc[0] <= 1 and -1 <= ac[1] - bc[1] <= 1):  # dist > 1
         return False
-    if level_contact(state.board, a.cell, b.cell):
+    rows = state.board.rows
+    ea = ELEVATION[TERRAIN_LETTERS[rows[ac[1] - 1][ac[0] - 1]]]
+    eb = ELEVATION[TERRAIN_LETTERS[rows[bc[1] - 1][bc[0] - 1]]]
+    if -2 < ea - eb < 2:  # level_contact
         return True
-    low = a if elevation(state.board, a.cell) < elevation(state.board, b.cell) else b
+    low = a if ea < eb else b
     return low.storming
 
 

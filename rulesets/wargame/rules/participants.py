@@ -65,10 +65,12 @@ def participants(state: State, pool: list[str], sides: list[str], exclude: set[s
     mode = state.options.support_mode
     if mode != "contact_only":
         need = 2 if mode == "pyramid" else 1
+        on_board = state.living()
         for s in (a, b):
             chosen = {f.id for f in taking[s]}
-            spare = [f for f in state.living(s) if f.id not in chosen and f.id not in exclude and not f.fought
-                     and not any(contact(state, f, e) for e in state.living() if e.side != s)]
+            foes = [e for e in on_board if e.side != s]
+            spare = [f for f in on_board if f.side == s and f.id not in chosen and f.id not in exclude
+                     and not f.fought and not any(contact(state, f, e) for e in foes)]
             grew = True
             while grew:
                 grew = False

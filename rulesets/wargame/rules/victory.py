@@ -20,7 +20,7 @@ def eliminate(state: State) -> list[Event]:
     if state.phase in ("deploy", "over"):
         return events
     for f, p in state.players.items():
-        if not p.out and not state.living(f):
+        if not p.out and not state.has_living(f):
             p.out = True
             events.append(Event(kind="player_out", text=f"У игрока {p.name} не осталось фигур — он выбывает.",
                                 clause="WG-DEF-WIN-01", faction=f))
