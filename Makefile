@@ -8,7 +8,7 @@ UV := python3 -m uv
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: uv env dev-env run test test-fast fuzz bench browser-deps lint clean
+.PHONY: uv env dev-env run test test-fast fuzz crash bench browser-deps lint clean
 
 uv:
 	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv \
@@ -43,6 +43,16 @@ FUZZ_EXAMPLES ?= 100
 fuzz: dev-env
 	LETOPIS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) LETOPIS_FUZZ_RANDOM=1 LETOPIS_FUZZ_PROGRESS=1 \
 	  $(VENV)/bin/pytest -q -s -p no:cacheprovider tests/api/test_api_fuzz.py
+
+# The long kill -9 run: CRASH_KILLS SIGKILLs of a real server during resolutions (every CRASH_COLD-th
+# life a cold `letopis serve`), a fresh seed each time (CRASH_SEED to replay one); prints the kills,
+# what they interrupted, the steps, posts and resolutions checked. CI runs 20 kills.
+CRASH_KILLS ?= 200
+CRASH_COLD ?= 25
+CRASH_SEED ?= $(shell date +%s)
+crash: dev-env
+	LETOPIS_CRASH_KILLS=$(CRASH_KILLS) LETOPIS_CRASH_COLD_EVERY=$(CRASH_COLD) LETOPIS_CRASH_SEED=$(CRASH_SEED) \
+	  $(VENV)/bin/pytest -q -s -p no:cacheprovider tests/service/test_crash_safety.py
 
 bench: dev-env
 	$(PY) -m bench
