@@ -11,9 +11,16 @@ from api.webclient import csrf_of, log_in, make_settings
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from letopis.service import tokens
 from letopis.web.app import create_app
 
 GOOD = "secret-pass"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_touch_memory():
+    """Token ids start at 1 again in every test: forget when this process last wrote a last use."""
+    tokens._touched.clear()
 
 
 def _issue(client: TestClient, login: str, label: str | None = None) -> tuple[dict[str, str], dict]:
