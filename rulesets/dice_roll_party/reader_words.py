@@ -424,12 +424,18 @@ def _name_item(m: NameMatch, start: int, end: int) -> Item:
 def _quoted_name(toks: list[Token], words: list[str], i: int, close: int, names: NameTable, lem: Lemmatizer,
                  ctx: Context) -> Item | None:
     """«Рыцарь», "Молот": a name in quotes is the character, when the quotes hold just the name."""
-    inner = [k for k in range(i + 1, len(toks)) if toks[k].start < close]
-    if not inner or close < 0:
+    first = i + 1
+    if close < 0 or first >= len(toks) or toks[first].start >= close:
         return None
-    got = _name_at(toks, inner[0], names, lem) or _loose_name_at(toks, words, inner[0], ctx)
-    if got is None or got[1] != len(inner):
+    got = _name_at(toks, first, names, lem) or _loose_name_at(toks, words, first, ctx)
+    if got is None:
         return None
+    # the quotes hold exactly the name's tokens (looked at from the name, never by scanning to the
+    # closing quote: «««…»»» would make that quadratic)
+    after = first + got[1]
+    if after > len(toks) or toks[after - 1].start >= close or after < len(toks) and toks[after].start < close:
+        return None
+    inner = range(first, after)
     item = got[0]
     item.start, item.end = toks[i].start, close + 1
     item.ablt = item.ablt or any(lem.has_grammeme(toks[k].text, "ablt") for k in inner)

@@ -175,8 +175,10 @@ def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck
             continue
         value = _count(it)
         if value is not None:
-            rest = [x for x in items[k + 1:] if not _mark(x)]
-            ahead_name = bool(rest) and rest[0].kind == "name"
+            j = k + 1
+            while j < len(items) and _mark(items[j]):
+                j += 1
+            ahead_name = j < len(items) and items[j].kind == "name"
             if current is not None and not counted_after and not ahead_name:
                 current.count = value
                 counted_after = True
