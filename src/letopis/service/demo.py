@@ -49,7 +49,7 @@ class DemoGame:
     """One demo game. It plays ``steps`` steps; with ``seek`` it goes on (up to ``max_steps``) until
     a step whose public events ``seek`` accepts has been played; with ``end_on_orders`` it stops
     only where a player writes ordinary orders (never in the middle of a reaction); with ``until``
-    it goes on (up to ``max_steps``) until the open step's state is one ``until`` accepts."""
+    it stops only at an open step whose state ``until`` accepts (all of these up to ``max_steps``)."""
 
     ruleset_id: str
     title: str
@@ -61,7 +61,7 @@ class DemoGame:
     aim: Aim | None = None  # scores a proposal (state, faction, orders, after): the best of CHOICES is posted
     seek: Callable[[list[Event]], bool] | None = None  # the public events of a resolved step
     end_on_orders: bool = False
-    until: Callable[[Any], bool] | None = None  # after ``steps``, stop at the first open step whose state it accepts
+    until: Callable[[Any], bool] | None = None  # stop only at an open step whose state it accepts
     choices: int = CHOICES  # proposals weighed for each post when there is an ``aim``
 
 
@@ -70,7 +70,7 @@ def toward_a_fight(state: Any, faction: str, orders: list[BaseModel], after: Any
     """4 for an attack that asks the defender for his answers (a defender with one choice is not
     asked, so not every attack does); 3 for an attack; 2 for a card played or creatures moved into
     a sector holding enemy cards; -1 for a post that leaves own creatures in an enemy capital (a
-    siege ends a short demo too soon)."""
+    siege takes the capital at the end of the turn and ends a short demo too soon)."""
     capitals = {p.capital_sector for g, p in after.players.items() if g != faction and p.capital_sector}
     if any(p.owner == faction and p.sector in capitals for p in after.pieces.values()):
         return -1
@@ -93,18 +93,23 @@ def in_a_fight(state: Any) -> bool:
     return state.pending is not None and state.pending.kind == "attack"
 
 
-FIGHT_EVENTS = frozenset({"damage", "destroyed", "capital_damage"})
+FIGHT_EVENTS = frozenset({"combat", "damage", "destroyed", "capital_damage"})
 
 
 def fought(events: list[Event]) -> bool:
-    """A Kozyablo step was a fight: cards or a capital took damage or died in it (with the
-    defenders' answers, or in the attacker's own step when each defender had one choice)."""
+    """A Kozyablo step was a fight: a combat was fought in it (with the defenders' answers, or in
+    the attacker's own step when each defender had one choice)."""
     return any(e.kind in FIGHT_EVENTS for e in events)
+
+
+def cards_in_every_hand(state: Any) -> bool:
+    """Each player of a Kozyablo state holds a card (a newcomer sees a hand and the rival's backs)."""
+    return all(p.hand for p in state.players.values() if not p.eliminated)
 
 
 KOZYABLO_DEMO = DemoGame("kozyablo", "Козябло: демо", "auto", ("anna", "boris"), 12,
                          options={"races": ["trutni", "zhloby"]}, max_steps=100, aim=toward_a_fight,
-                         seek=fought, end_on_orders=True)
+                         seek=fought, end_on_orders=True, until=cards_in_every_hand)
 
 
 # --- Tetranomicon: actions rather than passes, left in the middle of epoch 2 ----------------------
@@ -232,7 +237,7 @@ def play(db: Session, game_id: int, players: dict[str, int], demo: DemoGame, gm_
     assert game is not None
     ruleset = ruleset_by_id(game.ruleset_id)
     limit = max(demo.steps, demo.max_steps)
-    sought = demo.seek is None and demo.until is None
+    sought = demo.seek is None
     resolved = 0
     while resolved < limit:
         db.expire_all()
@@ -240,10 +245,9 @@ def play(db: Session, game_id: int, players: dict[str, int], demo: DemoGame, gm_
         if step is None or step.status != StepStatus.OPEN.value:
             break
         turn = turn_of(step)
-        if resolved >= demo.steps and sought and (not demo.end_on_orders or turn.post_kind == PostKind.ORDERS):
-            break
         state = load_state(ruleset, step.state_before)
-        if demo.until is not None and resolved >= demo.steps and demo.until(state):
+        if resolved >= demo.steps and sought and (not demo.end_on_orders or turn.post_kind == PostKind.ORDERS) \
+                and (demo.until is None or demo.until(state)):
             break
         own_dice = (step.seed, step_secret_seed(game, step.number)) if len(turn.factions) == 1 else None
         for faction in turn.factions:
