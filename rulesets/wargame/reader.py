@@ -30,7 +30,7 @@ from pydantic import BaseModel
 from letopis.engine.answers import Answer, everyday_answer
 from letopis.engine.clauses import split_clauses
 from letopis.engine.contract import LineReading, LineStatus, Reading
-from letopis.engine.frames import is_order_line, readings_text
+from letopis.engine.frames import foreign_verb, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
@@ -75,7 +75,7 @@ from .reading.frames import (
     play_card,
 )
 from .reading.messages import msg
-from .reading.words import Item, Scanner, vocabulary
+from .reading.words import Item, Scanner, lemmatizer, vocabulary
 from .rules.shooting import check_shot, covered, to_hit, weapon_of
 from .state import State
 
@@ -658,7 +658,12 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         if step in ("WG-DEC-02", "WG-DEC-03"):
             if not any(it.kind == "fig" for it in items) and said & {"lethal", "wounded", "nosave"}:
                 items = _group_as_candidates(items, p.figures, state, faction)
-            if any(it.kind == "fig" for it in items):
+            # «Эх, не повезло моим всадникам!»: a group named in a sentence whose verb says something
+            # else is chatter, unless it also says who dies or is wounded or names one figure
+            chatter = not said & {"lethal", "wounded", "nosave"} \
+                and all(it.many for it in items if it.kind == "fig") \
+                and foreign_verb([it.text for it in items if it.kind == "word"], lemmatizer()) is not None
+            if any(it.kind == "fig" for it in items) and not chatter:
                 all_items.append((line, items))
             continue
         ev = evidence(items, {step})

@@ -115,3 +115,15 @@ def test_decision_errors_name_the_specific_clause():
         reading, _ = read(scene, text)
         assert clause in clauses(reading), (text, reading.problems)
     assert read("fight_first", "Сначала рубим орков")[1] == ["Первый бой — с Красными."]
+
+
+def test_a_sigh_over_the_group_in_a_casualty_step_is_chatter_WG_DEC_02():
+    """«Эх, не повезло моим всадникам!» under the answer is chatter, not a second answer naming all
+    the riders (issue 9: only an order line is read as an order)."""
+    from rulesets.wargame.reader import read_post_strict
+    from tests.phrasings.scenes_wargame import SCENES
+
+    state, faction = SCENES["casualties"]()
+    reading = read_post_strict("Эх, не повезло моим всадникам!", state, faction)
+    assert [x.status.value for x in reading.lines] == ["flavour"]
+    assert [p.code for p in reading.problems] == ["post.no_orders"]
