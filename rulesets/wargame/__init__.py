@@ -92,7 +92,14 @@ class Wargame(Ruleset[State]):
         return read_post(text, state, faction)
 
     def apply(self, state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
-        return apply(state, faction, orders, dice)
+        out = apply(state, faction, orders, dice)
+        # what the picture draws as arrows: the public moves and shots of this step's posts
+        marks = [{"kind": e.kind, "data": e.data} for e in out.events
+                 if e.public and e.kind in ("move", "teleport", "shot")]
+        at = [state.round, state.phase]
+        out.state.trail = [*state.trail, *marks] if state.trail_at == at else marks
+        out.state.trail_at = at
+        return out
 
     def default_orders(self, state: State, faction: str) -> list[BaseModel]:
         return default_orders(state, faction)
@@ -110,7 +117,7 @@ class Wargame(Ruleset[State]):
 
     def draw(self, state: State, viewer: Viewer = PUBLIC) -> str | None:
         from .picture import draw
-        return draw(state, viewer)
+        return draw(state, viewer, events=state.trail)
 
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         from .picture import summary

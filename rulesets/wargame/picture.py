@@ -10,8 +10,9 @@ diamond for a дракон — with the type's letters (the legend spells them o
 the number; a commander wears a gold crown, a wounded figure a red corner, a machine its damage
 units, a dragon its lives. What happened this round is marked from the figures' own record: a
 small dark badge with the ОМ spent by a figure that moved (a ring when teleported), an orange dot
-on one that fired. Move paths and shots are drawn as arrows when the step's events are given
-(`draw(..., events=...)`: the ``move`` events' paths, ``teleport`` and ``shot`` events). Melees —
+on one that fired. Move paths and shots are drawn as arrows from the events given, or from the
+state's `trail` (the moves and shots of the posts of the step that led to it): the ``move``
+events' paths, ``teleport`` and ``shot`` events. Melees —
 figures linked by contact (WG-DEF-MELEE-03) — are outlined in red and numbered in the order the
 phase resolves them (WG-DEF-MELEE-05); while a decision waits, the figures and cells it may name
 are ringed in the answering side's colour, and the legend says who answers and the default.

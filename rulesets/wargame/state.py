@@ -255,6 +255,10 @@ class State(BaseModel):
     hidden_posts: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)  # hidden deployment
     winners: list[str] = Field(default_factory=list)
     draw: bool = False
+    # the moves and shots of the posts of the step that led here, for the picture's arrows;
+    # ``trail_at`` is the round and phase those posts were written in (posts of one step add up)
+    trail: list[dict[str, Any]] = Field(default_factory=list)
+    trail_at: list[Any] = Field(default_factory=list)
 
     def clone(self) -> State:
         """A deep copy made by hand (the state is copied at every `apply`, a melee phase answered by
@@ -275,6 +279,8 @@ class State(BaseModel):
         d["setup_rolls"] = [dict(r) for r in self.setup_rolls]
         d["hidden_posts"] = clone(self.hidden_posts)
         d["winners"] = list(self.winners)
+        d["trail"] = list(self.trail)  # its entries are never changed, only replaced
+        d["trail_at"] = list(self.trail_at)
         return new
 
     # --- lookups ---------------------------------------------------------------------------

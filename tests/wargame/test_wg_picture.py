@@ -130,3 +130,20 @@ def test_summary_and_metrics():
     assert "командиры: рыцарь, капитан" in summary["Аня: фигуры"]
     m = RULESET.metrics(s)
     assert m["p2"]["Фигуры"] == 10 and m["p1"]["Раненые"] == 1
+
+
+def test_the_game_page_picture_draws_the_step_s_moves_from_the_state():
+    """The service draws a state alone (no events): the posts of the step that led to it leave
+    their moves in ``State.trail``, so the picture shows the path as an arrow."""
+    from letopis.engine.dice import Dice
+    from rulesets.wargame import RULESET
+    from tests.phrasings.scenes_wargame import SCENES
+
+    state, faction = SCENES["maneuver"]()
+    assert "<polyline" not in RULESET.draw(state)
+    reading = RULESET.read("Мечник №2 идёт на 6-6.", state, faction)
+    assert reading.ok
+    after = RULESET.apply(state, faction, reading.orders, Dice("ab" * 32)).state
+    assert any(m["kind"] == "move" for m in after.trail)
+    assert "<polyline" in RULESET.draw(after)
+    assert RULESET.state_from_json(after.model_dump(mode="json")).trail == after.trail
