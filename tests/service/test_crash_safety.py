@@ -399,12 +399,12 @@ def test_the_invariants_catch_a_half_written_step(db, make_user, db_url):
     users = {"p1": anna.id, "p2": boris.id}
     game = service.create_game(db, ruleset_id="dice_roll_party", title="Проверка проверок",
                                factions=[Faction(id="p1", name="Анна"), Faction(id="p2", name="Борис")],
-                               gm_user_id=gm.id, options={"max_rounds": ROUNDS})
+                               gm_user_id=gm.id, options={"max_rounds": 5})  # still running after 3 steps
     for faction, user_id in users.items():
         service.join_by_invite(db, token=service.invite_link_token(db, game_id=game.id, faction=faction,
                                                                     by_user_id=gm.id), user_id=user_id)
     ruleset, receipts = get_ruleset("dice_roll_party"), []
-    while len(service.list_steps(db, game.id)) < 4:
+    while len(service.list_steps(db, game.id)) < 3:
         page = service.game_page(db, game.id, gm.id)
         state = ruleset.state_from_json(page.view)
         for faction in page.step.waiting_for:
@@ -416,6 +416,7 @@ def test_the_invariants_catch_a_half_written_step(db, make_user, db_url):
     seen = Seen()
     assert check_database(conninfo, receipts, seen)[0] == []
     open_step = service.game_page(db, game.id).step
+    assert open_step is not None and open_step.status == "open"
     first, last = receipts[0].post_id, receipts[-1].post_id
 
     damages = {  # what a crash might leave: the SQL that does it, the complaint expected
