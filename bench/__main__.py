@@ -13,7 +13,7 @@ from pathlib import Path
 
 from letopis.engine import all_rulesets
 
-from . import dk, http_check, reader, tetranomicon, wargame
+from . import dk, http_check, memory, reader, tetranomicon, wargame
 
 OUT = Path(__file__).with_name("results.json")
 
@@ -39,6 +39,10 @@ def main() -> int:
         results["dk_reader_order_lines_per_s"] = figure(read["lines_per_s"], "lines/s", 20_000)
         rnd = dk.round_resolution()
         results["dk_round_8x20x3_ms"] = figure(rnd["ms"], "ms", 50)
+    mem = memory.run(memory.BENCH_POSTS)  # a fresh process: RSS after distinct 20,000-character posts
+    results[f"reader_rss_after_{mem['posts']}_long_posts_mb"] = figure(mem["rss_end_mb"], "MB", 300)
+    results["reader_rss_growth_vs_cache_budget_mb"] = figure(mem["rss_end_mb"] - mem["rss_loaded_mb"], "MB",
+                                                            mem["cache_budget_mb"])
     tet = tetranomicon.check_times()
     results["tet_check_build_40x80_ms"] = figure(tet["build_ms"], "ms", 2)
     results["tet_check_campaign_40x80_ms"] = figure(tet["campaign_ms"], "ms", 2)
