@@ -113,7 +113,7 @@ def _play(db, game_id, users, ruleset, steps):
 
 
 @pytest.mark.parametrize("ruleset_id, patch", [
-    ("dice_roll_party", "+3 зелёных Анне\nБорис: -1 синий"),
+    ("dice_roll_party", "+3 зелёных Анне\nБорис: +1 синий"),  # a minus can meet an empty storage
     ("dungeon_keeper", "+20 золота Анне\nБорис: -1 маны"),
 ])
 def test_a_season_with_correction_takeover_reassign_and_rollback_verifies(db, make_user, ruleset_id, patch):
