@@ -16,7 +16,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from letopis.engine.frames import CELL, ENEMY, OWN, ROLE_FROM, ROLE_TO, Choice, Evidence, Frame, Mention, Slot, choose
+from letopis.engine.frames import (
+    CELL,
+    ENEMY,
+    OWN,
+    ROLE_FROM,
+    ROLE_TO,
+    Choice,
+    Evidence,
+    Frame,
+    Mention,
+    Slot,
+    choose,
+)
 
 from .reader_bind import Fail, owner_of_ref, resolve
 from .reader_syntax import Clause, Part, Ref

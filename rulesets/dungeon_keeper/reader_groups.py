@@ -64,7 +64,7 @@ def expand(norm: str, view: View) -> list[str] | None:
         listed = re.match(r"^\s*\(([^)]*)\)\s*(.*)$", rest)
         if listed:
             rest = listed.group(2)
-        head, sep, tail = rest.partition(":")
+        _head, sep, tail = rest.partition(":")
         if sep and re.search(r"[а-я]+\s+№\s?\d", tail):
             return [tail.strip()]  # «Оба импа по очереди: имп №1 …, имп №2 …»
         return _each(units, rest, view)

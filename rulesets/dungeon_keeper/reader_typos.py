@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from letopis.engine.names import spelling_key
 from rapidfuzz import fuzz, process
 
+from letopis.engine.names import spelling_key
 from letopis.engine.text import PostLine, is_known
 
 from .reader_notes import unit_vocabulary, vocabulary
@@ -133,7 +133,7 @@ def corrected(pl: PostLine, found: list[Fix]) -> PostLine:
 
 def near_verb(written: tuple[str, ...]) -> bool:
     """Whether one of a clause's unknown words is a slip or a typo of an order verb («атакуэт»)."""
-    _, keys, units = _vocab()
+    _, keys, _units = _vocab()
     verbs = frozenset(vocabulary())
     vocab = vocabulary()
     for word in written:

@@ -306,4 +306,4 @@ def _answer_text(orders: list[BaseModel], n: Namer, dice: Dice, step: str) -> st
     return "\n".join(o.to_text(n) for o in orders)  # type: ignore[attr-defined]
 
 
-__all__ = ["propose", "Checker", "own_figure"]
+__all__ = ["Checker", "own_figure", "propose"]

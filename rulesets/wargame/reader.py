@@ -22,6 +22,7 @@ A post from a player who is not expected now is refused on line 1 with whose tur
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -188,7 +189,7 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
     out = []
     for c in split_clauses(norm, sentences=True):
         cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
-        for k, (a, b) in enumerate(zip(cuts, cuts[1:])):
+        for k, (a, b) in enumerate(itertools.pairwise(cuts)):
             rel = _RELATIVE.search(norm, a, b)
             end = rel.start() if rel else b
             its = [it for it in items if a <= it.start < end]
@@ -458,8 +459,8 @@ class Checker:
             mage.teleport_used = mage.done = True
             if order.charge:
                 self.charged[fig.id] = 0
-            return None, f"{cap(self.n.figure(mage.id))}: телепортация {self.n.figure(fig.id, 'acc')} " \
-                f"{cell_text(start)} → {cell_text(order.dest)}", None
+            return None, (f"{cap(self.n.figure(mage.id))}: телепортация {self.n.figure(fig.id, 'acc')} " \
+                f"{cell_text(start)} → {cell_text(order.dest)}"), None
         if isinstance(order, Hold):
             if order.figure is None:
                 return None, "Остальные стоят на месте.", None

@@ -52,7 +52,7 @@ def test_the_second_target_must_be_an_enemy_within_reach_DK_GAP_63():
     s, k, weak, _other, _order = _fight(zeal_retarget=True)
     far = unit(s, "p2", "bes", (13, 13))
     own = unit(s, "p1", "bes", (11, 10))
-    base = dict(unit=k.id, who=label(s, k), target=weak.id, whom=label(s, weak), cell=weak.cell)
+    base = {"unit": k.id, "who": label(s, k), "target": weak.id, "whom": label(s, weak), "cell": weak.cell}
     assert codes(s, "p1", Attack(**base, then=far.id, then_whom=label(s, far))) == ["attack.then_reach"]
     assert codes(s, "p1", Attack(**base, then=own.id, then_whom=label(s, own))) == ["attack.own"]
     imp = unit(s, "p1", "imp", (12, 12))
@@ -65,7 +65,7 @@ def test_the_second_target_must_be_an_enemy_within_reach_DK_GAP_63():
 
 def test_the_second_target_is_written_and_read_back_DK_GAP_63():
     """DK-GAP-63: canonical text «…, если погибнет — бьёт …» and «при рвении — по …» read to the order."""
-    s, k, weak, other, order = _fight(zeal_retarget=True)
+    s, _k, _weak, other, order = _fight(zeal_retarget=True)
     text = order.to_text()
     assert text == "Керуб №1: атакует беса №1 (Лилит) на 10-11, если погибнет — бьёт керуба №2 (Лилит)."
     reading = read_post(text, s, "p1")
@@ -77,7 +77,7 @@ def test_the_second_target_is_written_and_read_back_DK_GAP_63():
 
 def test_old_attack_json_still_loads_DK_GAP_63():
     """DK-GAP-63: the new fields default to None, so stored orders of earlier games load."""
-    s, k, weak, _other, order = _fight(zeal_retarget=True)
+    _s, k, weak, _other, order = _fight(zeal_retarget=True)
     old = {"kind": "attack", "unit": k.id, "who": {"kind": "kerub", "number": 1}, "ap": 1, "target": weak.id,
            "whom": {"kind": "bes", "number": 1, "owner": "Лилит"}}
     loaded = load_orders([old])[0]

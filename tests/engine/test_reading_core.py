@@ -11,8 +11,19 @@ from letopis.engine.answers import Answer, answer_of_post, everyday_answer
 from letopis.engine.clauses import find_repeat, group_word, split_clauses
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import (
-    AMOUNT, CELL, ENEMY, OWN, ROLE_TO, Evidence, Frame, Mention, Slot, choose, is_order_line,
-    readings_text, role_of,
+    AMOUNT,
+    CELL,
+    ENEMY,
+    OWN,
+    ROLE_TO,
+    Evidence,
+    Frame,
+    Mention,
+    Slot,
+    choose,
+    is_order_line,
+    readings_text,
+    role_of,
 )
 from letopis.engine.names import Fit, NameIndex, spelling_key, unquote
 from letopis.engine.reading import NO_ORDERS, require_an_order

@@ -68,7 +68,16 @@ from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Defence
 from rulesets.dice_roll_party.resolution import apply
 from rulesets.dice_roll_party.state import State
-from tests.dice_roll_party.test_reader_support import SEED, auction, base, build, defence, handicap, soak, turn
+from tests.dice_roll_party.test_reader_support import (
+    SEED,
+    auction,
+    base,
+    build,
+    defence,
+    handicap,
+    soak,
+    turn,
+)
 
 NONE4 = (None, None, None, None)
 TURN_MINE = ("3/4/2/3", "5/3/2/2", "0/6/0/6", "4/1/1/10")

@@ -206,9 +206,7 @@ def is_order_line(evidence: Evidence, actions: frozenset[str] | set[str], words:
         return True
     if not kinds & action_kinds:
         return False
-    if any(w in RESTATING for w in words) and not evidence.concept_names() & set(actions):
-        return False
-    return True
+    return not (any(w in RESTATING for w in words) and not evidence.concept_names() & set(actions))
 
 
 def readings_text(rivals: Sequence[FrameFit]) -> str:
