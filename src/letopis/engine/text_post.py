@@ -246,6 +246,13 @@ def _read_line(number: int, original: str, text: str, cols: ColumnMap, quoted: b
     return line
 
 
+def _may_be_quote_header(original: str) -> bool:
+    """A cheap test before the header pattern: such a line ends with its colon (or with markup
+    after it), so an order line «1 ОД: идёт на 3-4» is never stripped and matched at all."""
+    end = original.rstrip()
+    return ":" in end and end.endswith((":", "]"))
+
+
 def split_post(text: str) -> list[PostLine]:
     """The lines of a post, 1-based, each classified and with its readable text.
 
@@ -266,7 +273,8 @@ def split_post(text: str) -> list[PostLine]:
             lines.append(PostLine(number=number, original=original, kind=LineKind.QUOTE, reason="copied"))
             continue
         copied_quote = False
-        if ":" in original and _QUOTE_HEADER.match(strip_markup(original)) and not _inside(regions, starts, ls):
+        if _may_be_quote_header(original) and _QUOTE_HEADER.match(strip_markup(original)) \
+                and not _inside(regions, starts, ls):
             copied_quote = True
             lines.append(PostLine(number=number, original=original, kind=LineKind.QUOTE, reason="header"))
             continue
