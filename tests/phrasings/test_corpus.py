@@ -33,6 +33,7 @@ import pytest
 
 from letopis.engine.contract import LineStatus, Reading
 from letopis.engine.problems import Severity
+from tests.support.canonical import order_texts
 
 HERE = Path(__file__).parent
 RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon", "wargame")
@@ -66,21 +67,6 @@ def scenes(ruleset: str) -> dict[str, Any]:
 
 def reader(ruleset: str) -> Any:
     return importlib.import_module(f"rulesets.{ruleset}.reader").read_post_strict
-
-
-def order_texts(ruleset: str, orders: list[Any], state: Any, faction: str) -> list[str]:
-    """Each order's canonical text; Kozyablo's name cards through the poster's view of the table."""
-    if ruleset == "kozyablo":
-        from rulesets.kozyablo.refs import TableNamer
-
-        namer = TableNamer(state, faction)
-        return [o.to_text(namer) for o in orders]
-    if ruleset == "wargame":
-        from rulesets.wargame.naming import Namer
-
-        namer = Namer(state, faction)
-        return [o.to_text(namer) for o in orders]
-    return [o.to_text() for o in orders]
 
 
 def post_of(case: dict[str, Any]) -> tuple[str, int]:
