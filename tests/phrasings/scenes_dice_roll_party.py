@@ -38,6 +38,8 @@ A turn (Анна is active: Phase 1 «Ресурсы», then exactly one attack)
 - ``turn_zero_time`` — every character of Анна has 0 time (П1 0/4/2/6, П2 0/2/2/8, П3 0/6/0/6,
   П4 0/1/1/10) but her storage holds 10 blue: limit 1 (DRP-RES-03); she may add one blue and
   attack with that character, or skip.
+- ``turn_return`` — as ``turn_named`` with the house rule ``allow_return_to_storage``: a token may
+  go from a character back to storage for 1 limit each (DRP-GAP-09).
 - ``aspects`` — as ``turn_named`` with aspects and aspect-gated boosts on. Анна's П1 «Рыцарь»,
   П2 «Лучница» (green 7 > red 4), П3 «Страж»: Рыцарь and Страж are Potential, Лучница Form,
   П4 Form. Борис: Тень and Вихрь and Молот are Potential, П3 is Time. Superiority only with
@@ -141,6 +143,10 @@ def _turn_zero_time() -> tuple[State, str]:
     return turn("p1", mine=NO_TIME, storage="10/10/10"), "p1"
 
 
+def _turn_return() -> tuple[State, str]:
+    return turn("p1", options=Options(allow_return_to_storage=True)), "p1"
+
+
 def _aspects() -> tuple[State, str]:
     return turn("p1", options=Options(aspects=True, aspect_gated_boosts=True)), "p1"
 
@@ -177,6 +183,7 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "turn_initiative": _turn_initiative,
     "turn_no_time": _turn_no_time,
     "turn_zero_time": _turn_zero_time,
+    "turn_return": _turn_return,
     "aspects": _aspects,
     "defence": _defence,
     "defence_poor": _defence_poor,

@@ -19,6 +19,11 @@ it must give.
 
 `tests/phrasings/<ruleset>.failing` (optional) lists the ids that do not read right yet, one per
 line: they are strict xfails, so a fixed line must leave the list.
+
+`tests/phrasings/<ruleset>.fresh.toml` is a second corpus in the same format, written from the
+rules alone by people who had not seen the first one or the readers (lines as strangers write
+them); its own strict-xfail list is `<ruleset>.fresh.failing`, and its ids are unique across both
+files.
 """
 
 from __future__ import annotations
@@ -38,22 +43,24 @@ from tests.support.canonical import order_texts
 HERE = Path(__file__).parent
 RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon", "wargame")
 MIN_CASES = 250
+MIN_FRESH_CASES = 110
+CORPORA = ("", ".fresh")  # <ruleset>.toml, <ruleset>.fresh.toml
 # Post-level problems (e.g. "this post has no order") are not about the line under test.
 # Kozyablo's deck step says "no deck list in this post" the same way.
 POST_LEVEL = frozenset({"post.no_orders", "deck.empty"})
 
 
 @cache
-def corpus(ruleset: str) -> list[dict[str, Any]]:
-    path = HERE / f"{ruleset}.toml"
+def corpus(ruleset: str, kind: str = "") -> list[dict[str, Any]]:
+    path = HERE / f"{ruleset}{kind}.toml"
     if not path.exists():
         return []
     return tomllib.loads(path.read_text(encoding="utf-8")).get("case", [])
 
 
 @cache
-def failing(ruleset: str) -> frozenset[str]:
-    path = HERE / f"{ruleset}.failing"
+def failing(ruleset: str, kind: str = "") -> frozenset[str]:
+    path = HERE / f"{ruleset}{kind}.failing"
     if not path.exists():
         return frozenset()
     return frozenset(x.strip() for x in path.read_text(encoding="utf-8").splitlines()
@@ -110,10 +117,11 @@ def check(ruleset: str, case: dict[str, Any]) -> None:
 def cases() -> list[Any]:
     out = []
     for ruleset in RULESETS:
-        known = failing(ruleset)
-        for case in corpus(ruleset):
-            marks = [pytest.mark.xfail(strict=True, reason="not read right yet")] if case["id"] in known else []
-            out.append(pytest.param(ruleset, case, id=f"{ruleset}:{case['id']}", marks=marks))
+        for kind in CORPORA:
+            known = failing(ruleset, kind)
+            for case in corpus(ruleset, kind):
+                marks = [pytest.mark.xfail(strict=True, reason="not read right yet")] if case["id"] in known else []
+                out.append(pytest.param(ruleset, case, id=f"{ruleset}:{case['id']}", marks=marks))
     return out
 
 
@@ -126,12 +134,24 @@ def test_corpus_line(ruleset: str, case: dict[str, Any]) -> None:
 def test_corpus_is_whole(ruleset: str) -> None:
     """Each corpus is big enough, its ids are unique, every case names a known scene and has
     exactly one expectation, and the list of lines still failing names only real cases."""
-    cs = corpus(ruleset)
-    assert len(cs) >= MIN_CASES, f"{ruleset}: {len(cs)} cases"
+    assert_whole(ruleset, "", MIN_CASES)
+
+
+@pytest.mark.parametrize("ruleset", [r for r in RULESETS if corpus(r, ".fresh")])
+def test_fresh_corpus_is_whole(ruleset: str) -> None:
+    """The same for the fresh corpus, whose ids must not repeat the first corpus's either."""
+    assert_whole(ruleset, ".fresh", MIN_FRESH_CASES)
+    fresh = {c["id"] for c in corpus(ruleset, ".fresh")}
+    assert not fresh & {c["id"] for c in corpus(ruleset)}, "ids shared with the first corpus"
+
+
+def assert_whole(ruleset: str, kind: str, minimum: int) -> None:
+    cs = corpus(ruleset, kind)
+    assert len(cs) >= minimum, f"{ruleset}{kind}: {len(cs)} cases"
     ids = [c["id"] for c in cs]
     assert len(ids) == len(set(ids)), "duplicate ids"
     known = scenes(ruleset)
     for c in cs:
         assert c["scene"] in known, c["id"]
         assert sum(k in c for k in ("orders", "error", "flavour")) == 1, c["id"]
-    assert failing(ruleset) <= set(ids)
+    assert failing(ruleset, kind) <= set(ids)
