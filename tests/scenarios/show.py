@@ -7,7 +7,7 @@ plays posts 1…N-1 (all of them when N is not given, i.e. the position after th
 prints how they went, the events of the last resolved step, the open step's title, who it waits
 for, its prompt and deadline default, and the state as the poster of post N sees it (for a post
 beyond the last, as the first faction the step waits for sees it). Lists of plain values print on
-one line unless ``--full``.
+one line unless ``--full``; ``--brief`` prints the ruleset's summary instead of the whole view.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("scenario")
     parser.add_argument("n", nargs="?", type=int, help="the post to write (default: after the last post)")
     parser.add_argument("--full", action="store_true", help="print every list in full")
+    parser.add_argument("--brief", action="store_true", help="the ruleset's summary instead of the whole view")
     args = parser.parse_args(argv)
     ruleset = get_ruleset(args.ruleset)
     sc = scenario(args.ruleset, args.scenario)
@@ -75,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     poster = posts[n - 1]["faction"] if n - 1 < len(posts) else (turn.factions[0] if turn.factions else None)
     viewer = Viewer(role=ViewerRole.PLAYER, faction=poster) if poster else Viewer(role=ViewerRole.GM)
     print(f"\n--- the state as {poster or 'the GM'} sees it ---")
-    print(compact(ruleset.view(out.state, viewer), full=args.full))
+    if not args.brief:
+        print(compact(ruleset.view(out.state, viewer), full=args.full))
     for label, value in ruleset.summary(out.state, viewer):
         print(f"{label}: {value}")
     return 0
