@@ -46,7 +46,8 @@ A post (``[[scenario.post]]``)
   last faction has posted):
   - ``events``: event kinds that must be among the step's events; ``no_events``: kinds that must not;
   - ``state``: ``{"dotted.path" = value}`` in the state's JSON after the step (dict keys and list
-    indexes: ``"players.p1.slots.0.time" = 2``);
+    indexes: ``"players.p1.slots.0.time" = 2``); ``unset``: paths that must be null or absent
+    (TOML has no null: ``unset = ["sectors.gold-1.controller"]``);
   - ``phase``: `TurnInfo.phase` after the step; ``next``: the factions it then waits for;
 - ``note`` (optional): a word for the reader of the scenario, not checked.
 

@@ -41,7 +41,7 @@ from tests.support.canonical import order_texts
 HERE = Path(__file__).parent
 SETUPS = HERE / "setups"
 EXPECTATIONS = ("orders", "error", "default")
-CHECKS = ("events", "no_events", "state", "phase", "next")
+CHECKS = ("events", "no_events", "state", "unset", "phase", "next")
 POST_KEYS = frozenset({"faction", "text", "line", "note", *EXPECTATIONS, *CHECKS})
 SCENARIO_KEYS = frozenset({"id", "title", "style", "factions", "options", "seed", "setup", "secret", "post"})
 # Problems about the post as a whole («в посте нет приказов»), not about the line a refusal names.
@@ -268,6 +268,16 @@ def check_after(ruleset: Ruleset, spec: dict[str, Any], events: list[Event], sta
             continue
         if got != want:
             out.append(f"state «{path}» is {got!r}, expected {want!r}")
+    for path in spec.get("unset", []):
+        try:
+            got = at(dump, path)
+        except (KeyError, IndexError):
+            continue
+        except (TypeError, ValueError) as exc:
+            out.append(f"state has no «{path}» ({exc!r})")
+            continue
+        if got is not None:
+            out.append(f"state «{path}» is {got!r}, expected it unset (null)")
     after = ruleset.turn(state)
     if "phase" in spec and after.phase != spec["phase"]:
         out.append(f"after the step the phase is «{after.phase}» («{after.title}»), expected «{spec['phase']}»")
