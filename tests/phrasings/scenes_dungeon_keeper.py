@@ -44,6 +44,9 @@ one of its kind in its scene, so «бес Лилит» names one unit.
   - Лич №6 on 35-10; Лилит's грасдир №3 on 35-12 (two cells away); 35-13 is empty.
   - Кадет №7 on 15-38; Лилит's огневик №4 on 15-40 (two cells away).
 
+``casters_buffed`` — ``casters``, with Лилит's керуб №2 under her spell Ярость (a buff for Отмена
+  благословлений to remove, DK-ABIL-12).
+
 ``arch`` — the archdemon's own actions. Ваал: 200 gold, 100 mana, 50 iron, 5 тальдеар, 2 spirits in
   his retinue, Меч and Броня in his store; spells researched: Ярость, Скорость, Исцеление, Слабость,
   Порча; Руна Огня in the Altar. Buildings: Altar 44-44, Круг вызова 42-42, his level-3 Источник Силы
@@ -73,7 +76,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.dungeon_keeper.state import State
+from rulesets.dungeon_keeper.state import Effect, State
 from tests.dungeon_keeper.test_reader_support import world
 
 P1 = "p1"
@@ -118,6 +121,15 @@ def casters() -> tuple[State, str]:
                ("p2", "bes", 1, (25, 26)), ("p2", "imp", 1, (30, 31)), ("p2", "imp", 2, (30, 32)), ("p2", "imp", 3, (19, 9)),
                ("p2", "kerub", 2, (10, 32)), ("p2", "grasdir", 3, (35, 12)), ("p2", "ognevik", 4, (15, 40))],
     )), P1
+
+
+def casters_buffed() -> tuple[State, str]:
+    state, faction = casters()
+    kerub = next(u for u in state.units.values() if u.owner == "p2" and u.kind == "kerub")
+    rage = Effect(key="rage", source="spell", category="buff", by="p2",
+                  until=state.players["p2"].turns + 1, attack=1)
+    kerub.effects = [*kerub.effects, rage]
+    return state, faction
 
 
 def _arch(**resources: int) -> State:
@@ -169,6 +181,7 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "workers": workers,
     "army": army,
     "casters": casters,
+    "casters_buffed": casters_buffed,
     "arch": arch,
     "poor": poor,
     "pack": pack,
