@@ -1,6 +1,8 @@
 """A small, bounded HTTP load generator for loopback servers (keep-alive connections in threads).
 
 It only ever targets 127.0.0.1 and stops after a fixed number of requests or seconds.
+`side_by_side` measures several endpoints in alternating slices, so that load from elsewhere on a
+shared machine falls on every figure alike.
 """
 
 from __future__ import annotations
@@ -9,42 +11,69 @@ import http.client
 import json
 import threading
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 
-def post_load(port: int, path: str, body: dict, headers: dict[str, str] | None = None, *,
-              connections: int = 8, seconds: float = 5.0, max_requests: int = 50_000) -> dict:
-    """Requests, errors, req/s, p50 and the sorted latencies (s) of ``seconds`` of load."""
-    payload = json.dumps(body).encode()
-    hdrs = {"Content-Type": "application/json", **(headers or {})}
+@dataclass(frozen=True)
+class Request:
+    """One request of a load: where it goes and what it carries (a JSON body for POST)."""
+
+    port: int
+    path: str
+    body: dict | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    method: str = "POST"
+
+    def encoded(self) -> tuple[bytes | None, dict[str, str]]:
+        if self.body is None:
+            return None, dict(self.headers)
+        return json.dumps(self.body).encode(), {"Content-Type": "application/json", **self.headers}
+
+
+def load(requests: Sequence[Request], *, connections: int = 8, seconds: float = 5.0,
+         max_requests: int = 50_000, expect: Callable[[int], bool] = lambda status: status < 400) -> dict:
+    """``seconds`` of load: each connection sends the requests in turn (connection ``i`` starts at
+    request ``i``; a request to another port uses that port's own connection). Returns requests,
+    errors (statuses ``expect`` refuses), req/s, p50 and the sorted latencies (s)."""
+    prepared = [(r.port, r.method, r.path, *r.encoded()) for r in requests]
     done = 0
     errors = 0
+    statuses: dict[int, int] = {}
     latencies: list[float] = []
     lock = threading.Lock()
     stop_at = time.perf_counter() + seconds
 
-    def worker() -> None:
+    def worker(start: int) -> None:
         nonlocal done, errors
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conns: dict[int, http.client.HTTPConnection] = {}
         local: list[float] = []
         local_err = 0
+        k = start
         while time.perf_counter() < stop_at:
             with lock:
                 if done >= max_requests:
                     break
                 done += 1
+            port, method, path, payload, hdrs = prepared[k % len(prepared)]
+            k += 1
+            conn = conns.get(port) or conns.setdefault(port, http.client.HTTPConnection("127.0.0.1", port, timeout=60))
             t0 = time.perf_counter()
-            conn.request("POST", path, body=payload, headers=hdrs)
+            conn.request(method, path, body=payload, headers=hdrs)
             resp = conn.getresponse()
             resp.read()
             local.append(time.perf_counter() - t0)
-            if resp.status >= 400:
+            if not expect(resp.status):
                 local_err += 1
-        conn.close()
+                with lock:
+                    statuses[resp.status] = statuses.get(resp.status, 0) + 1
+        for conn in conns.values():
+            conn.close()
         with lock:
             latencies.extend(local)
             errors += local_err
 
-    threads = [threading.Thread(target=worker) for _ in range(connections)]
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
@@ -55,11 +84,19 @@ def post_load(port: int, path: str, body: dict, headers: dict[str, str] | None =
     return {
         "requests": len(latencies),
         "errors": errors,
+        "error_statuses": statuses,
         "rps": len(latencies) / elapsed if elapsed else 0.0,
         "p50_ms": latencies[len(latencies) // 2] * 1000 if latencies else None,
         "elapsed": elapsed,
         "latencies": latencies,
     }
+
+
+def post_load(port: int, path: str, body: dict, headers: dict[str, str] | None = None, *,
+              connections: int = 8, seconds: float = 5.0, max_requests: int = 50_000) -> dict:
+    """``seconds`` of one POST, again and again."""
+    return load([Request(port, path, body, headers or {})], connections=connections, seconds=seconds,
+                max_requests=max_requests)
 
 
 def merged(runs: list[dict]) -> dict:
@@ -72,3 +109,32 @@ def merged(runs: list[dict]) -> dict:
         "rps": len(latencies) / elapsed if elapsed else 0.0,
         "p50_ms": latencies[len(latencies) // 2] * 1000 if latencies else None,
     }
+
+
+def side_by_side(loads: dict[str, Callable[[float], dict]], *, seconds: float, slices: int = 6,
+                 warm: float = 0.5) -> dict[str, dict]:
+    """Each load (``fn(seconds) -> load figures``) warmed for ``warm`` seconds, then run for
+    ``seconds`` in all, cut into ``slices`` slices that alternate with the others' (the order
+    turns each round, so that none always follows the same neighbour); the merged figures."""
+    names = list(loads)
+    for name in names:
+        loads[name](warm)
+    runs: dict[str, list[dict]] = {name: [] for name in names}
+    for i in range(slices):
+        shift = i % len(names)
+        order = names[shift:] + names[:shift]
+        if i % 2:
+            order.reverse()
+        for name in order:
+            runs[name].append(loads[name](seconds / slices))
+    out = {}
+    for name in names:
+        fig = merged(runs[name])
+        bad = {}
+        for r in runs[name]:
+            for status, n in r.get("error_statuses", {}).items():
+                bad[status] = bad.get(status, 0) + n
+        if fig["errors"]:
+            raise RuntimeError(f"{name}: {fig['errors']} failed requests of {fig['requests']} (statuses {bad})")
+        out[name] = fig
+    return out

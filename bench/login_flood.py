@@ -26,7 +26,8 @@ import httpx
 
 from letopis.db.embedded import Cluster
 
-from .http_check import ROOT, _check_scenarios, _serve
+from .http_check import ROOT, _check_scenarios
+from .stack import serve as _serve
 
 FLOOD_ATTEMPTS = 200
 FLOOD_CLIENTS = 8

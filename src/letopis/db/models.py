@@ -97,7 +97,14 @@ class Seat(Base):
 
 class Step(Base):
     __tablename__ = "steps"
-    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        # 0009: a long game's pages look these up without walking its published steps
+        Index("ix_steps_game_active", "game_id", "number", postgresql_where=text("status <> 'published'")),
+        Index("ix_steps_game_published", "game_id", "number", postgresql_where=text("status = 'published'")),
+        Index("ix_steps_published_at", text("published_at DESC"), text("id DESC"),
+              postgresql_where=text("status = 'published'")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
@@ -167,7 +174,8 @@ class Snapshot(Base):
 
 class AuditEntry(Base):
     __tablename__ = "audit_log"
-    __table_args__ = (Index("ix_audit_log_game_created", "game_id", "id"),)
+    __table_args__ = (Index("ix_audit_log_game_created", "game_id", "id"),
+                      Index("ix_audit_log_game_step", "game_id", "step_number", "id"))  # 0009
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))

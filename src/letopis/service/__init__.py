@@ -10,7 +10,7 @@ a PostgreSQL advisory lock lets one of them do the work.
 """
 
 from .archive import archive_games, archive_steps, game_charts, metric_series, round_of, site_feed, state_at
-from .chronicle import list_steps, step_chronicle
+from .chronicle import latest_published, list_steps, step_chronicle, step_links
 from .deadlines import (
     ScheduleOut,
     WorkerReport,
@@ -88,6 +88,7 @@ from .schemas import (
     SeatOut,
     StepChronicle,
     StepHeader,
+    StepLink,
     StepStatus,
     SubmitOut,
     UserOut,
@@ -142,6 +143,7 @@ __all__ = [
     "ServiceError",
     "StepChronicle",
     "StepHeader",
+    "StepLink",
     "StepStatus",
     "SubmitOut",
     "TooLarge",
@@ -183,6 +185,7 @@ __all__ = [
     "invite_link_token",
     "issue_token",
     "join_by_invite",
+    "latest_published",
     "list_games",
     "list_rulesets",
     "list_seats",
@@ -213,6 +216,7 @@ __all__ = [
     "site_feed",
     "state_at",
     "step_chronicle",
+    "step_links",
     "submit_post",
     "take_over",
     "user_for_token",

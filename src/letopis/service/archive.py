@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
+from itertools import takewhile
 from typing import Literal
 
 from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from letopis.db.models import Game, Step
+from letopis.db.models import Game, Resolution, Step
+from letopis.engine.cache import ByteBudgetCache
 from letopis.engine.contract import PUBLIC
 
 from ._common import current_resolution, game_out, get_step, listed, load_game, load_state, now, ruleset_by_id
@@ -163,21 +165,58 @@ def state_at(db: Session, *, game_id: int, step_number: int, when: When = "after
     )
 
 
+# A published state's metrics never change: the state after a step is its resolution's (a GM's
+# correction adds a new resolution, it does not rewrite one) and the state before a step is fixed
+# while the step keeps its opening moment. So the chart of a long game reads each state once per
+# process; later views fetch only the ids. A point is a few hundred bytes: 4 MB hold ~10,000 steps.
+METRICS_BUDGET = 4 << 20
+_metrics: ByteBudgetCache[tuple, dict[str, dict[str, float]]] = ByteBudgetCache(
+    "service.metrics", METRICS_BUDGET, size=lambda values: 200 + 120 * sum(len(v) for v in values.values()))
+
+
 def metric_series(db: Session, game_id: int) -> list[SeriesPoint]:
     """The ruleset's metrics at the start and after each published step, in step order."""
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
-    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)).all()
-    if not steps:
+    rows = db.execute(select(Step.id, Step.number, Step.status, Step.opened_at)
+                      .where(Step.game_id == game_id, listed()).order_by(Step.number)).all()
+    if not rows:
         return []
-    points = [SeriesPoint(step=0, values=ruleset.metrics(load_state(ruleset, steps[0].state_before)))]
-    for step in steps:
-        if step.status != PUBLISHED:
-            break
-        res = current_resolution(db, step)
-        if res is not None:
-            points.append(SeriesPoint(step=step.number, values=ruleset.metrics(load_state(ruleset, res.state_after))))
+    published = list(takewhile(lambda r: r.status == PUBLISHED, rows))
+    current = dict(db.execute(
+        select(Resolution.step_id, Resolution.id)
+        .where(Resolution.step_id.in_([r.id for r in published]), Resolution.superseded.is_(False))
+        .distinct(Resolution.step_id).order_by(Resolution.step_id, Resolution.id.desc())).all()
+    ) if published else {}
+    first = rows[0]
+    keys = [(0, (ruleset.id, "before", first.id, first.opened_at))]
+    keys += [(r.number, (ruleset.id, "after", current[r.id])) for r in published if r.id in current]
+    missing = [key for _, key in keys if key not in _metrics]
+    if missing:
+        states: dict[tuple, dict] = {}
+        before = [key for key in missing if key[1] == "before"]
+        if before:
+            states[before[0]] = db.scalar(select(Step.state_before).where(Step.id == first.id))
+        after = {key[2]: key for key in missing if key[1] == "after"}
+        for chunk in _chunks(list(after), 100):
+            for res_id, state in db.execute(select(Resolution.id, Resolution.state_after)
+                                            .where(Resolution.id.in_(chunk))):
+                states[after[res_id]] = state
+        for key, state in states.items():
+            _metrics.put(key, ruleset.metrics(load_state(ruleset, state)))
+    points = []
+    for number, key in keys:
+        values = _metrics.get(key)
+        if values is None:  # too big to keep: computed again
+            data = (db.scalar(select(Step.state_before).where(Step.id == first.id)) if key[1] == "before"
+                    else db.scalar(select(Resolution.state_after).where(Resolution.id == key[2])))
+            values = ruleset.metrics(load_state(ruleset, data))
+        points.append(SeriesPoint(step=number, values=values))
     return points if any(p.values for p in points) else []
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
 
 
 def _nice_max(value: float) -> float:

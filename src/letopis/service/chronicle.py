@@ -8,8 +8,10 @@ readings, earlier revisions, private steps' posts and secret rolls stay hidden t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from letopis.db.models import AuditEntry, Game, Post, Resolution, Step, User
 from letopis.engine.contract import Ruleset, TurnInfo, Viewer
@@ -32,7 +34,7 @@ from ._common import (
 from ._resolve import overrides_from_json
 from .errors import NotFound
 from .hidden import Sight, is_revealed, step_secret_seed
-from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepStatus
+from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepLink, StepStatus
 
 ACTION_TITLES = {
     "import_game": "игра импортирована",
@@ -49,28 +51,74 @@ ACTION_TITLES = {
 
 
 def step_header(db: Session, game: Game, step: Step) -> StepHeader:
-    turn = turn_of(step)
-    posted = counted_posts(step_posts(db, step))
-    published = step.status == StepStatus.PUBLISHED.value
-    headlines: list[str] = []
-    if published:
-        res = current_resolution(db, step)
-        if res is not None:
-            headlines = [e["text"] for e in res.events if e.get("public", True)]
-    return StepHeader(
-        number=step.number, status=StepStatus(step.status), turn=turn, commitment=step.commitment,
-        seed=step.seed if published else None, deadline=step.deadline, opened_at=step.opened_at,
-        published_at=step.published_at, posted=[f for f in turn.factions if f in posted],
-        waiting_for=[f for f in turn.factions if f not in posted] if step.status == StepStatus.OPEN.value else [],
-        headlines=headlines,
-    )
+    return step_headers(db, game, [step])[0]
+
+
+def step_headers(db: Session, game: Game, steps: Sequence[Step]) -> list[StepHeader]:
+    """Headers of many steps in two queries whatever their number and their posts' revisions: the
+    latest revision of each faction's post per step (whether it is annulled), and the events of
+    each published step's current resolution."""
+    ids = [s.id for s in steps]
+    posted_by_step: dict[int, set[str]] = {i: set() for i in ids}
+    if ids:
+        latest = db.execute(
+            select(Post.step_id, Post.faction_id, Post.annulled).where(Post.step_id.in_(ids))
+            .distinct(Post.step_id, Post.faction_id)
+            .order_by(Post.step_id, Post.faction_id, Post.revision.desc()))
+        for step_id, faction, annulled in latest:
+            if not annulled:
+                posted_by_step[step_id].add(faction)
+    published_ids = [s.id for s in steps if s.status == StepStatus.PUBLISHED.value]
+    events_by_step: dict[int, list] = {}
+    if published_ids:
+        current = db.execute(
+            select(Resolution.step_id, Resolution.events)
+            .where(Resolution.step_id.in_(published_ids), Resolution.superseded.is_(False))
+            .distinct(Resolution.step_id).order_by(Resolution.step_id, Resolution.id.desc()))
+        events_by_step = {step_id: events for step_id, events in current}
+    out = []
+    for step in steps:
+        turn = turn_of(step)
+        posted = posted_by_step[step.id]
+        published = step.status == StepStatus.PUBLISHED.value
+        headlines = [e["text"] for e in events_by_step.get(step.id, ()) if e.get("public", True)]
+        out.append(StepHeader(
+            number=step.number, status=StepStatus(step.status), turn=turn, commitment=step.commitment,
+            seed=step.seed if published else None, deadline=step.deadline, opened_at=step.opened_at,
+            published_at=step.published_at, posted=[f for f in turn.factions if f in posted],
+            waiting_for=([f for f in turn.factions if f not in posted]
+                         if step.status == StepStatus.OPEN.value else []),
+            headlines=headlines,
+        ))
+    return out
 
 
 def list_steps(db: Session, game_id: int) -> list[StepHeader]:
-    """Every step of the game, oldest first."""
+    """Every step of the game, oldest first (their states are not loaded: a header does not show them)."""
     game = load_game(db, game_id)
-    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)).all()
-    return [step_header(db, game, s) for s in steps]
+    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed()).order_by(Step.number)
+                       .options(defer(Step.state_before))).all()
+    return step_headers(db, game, steps)
+
+
+def latest_published(db: Session, game_id: int, limit: int) -> list[StepHeader]:
+    """The game's latest ``limit`` published steps, newest first (a feed)."""
+    game = load_game(db, game_id)
+    steps = db.scalars(select(Step).where(Step.game_id == game_id, listed(), Step.status == StepStatus.PUBLISHED.value,
+                                          Step.published_at.is_not(None))
+                       .order_by(Step.number.desc()).limit(limit).options(defer(Step.state_before))).all()
+    return step_headers(db, game, steps)
+
+
+def step_links(db: Session, game_id: int, limit: int) -> tuple[list[StepLink], int]:
+    """The latest ``limit`` steps of the game as links (number, status, title), oldest first, and
+    how many earlier steps are left out (the game page lists these; the archive pages them all)."""
+    title = Step.turn["title"].astext
+    rows = db.execute(select(Step.number, Step.status, title).where(Step.game_id == game_id, listed())
+                      .order_by(Step.number.desc()).limit(limit + 1)).all()
+    shown = rows[:limit]
+    earlier = shown[-1][0] - 1 if len(rows) > limit else 0  # listed steps are numbered 1, 2, … with no gaps
+    return [StepLink(number=n, status=StepStatus(st), title=t or "") for n, st, t in reversed(shown)], earlier
 
 
 def audit_out(entry: AuditEntry, sight: Sight | None = None) -> AuditOut:
@@ -168,7 +216,8 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     for entry in gm_actions:  # a roll-back's summary (steps redone, results changed) is public
         if entry.action == "rollback" and (entry.data or {}).get("text"):
             notes.append(entry.data["text"] + (f" Причина: {entry.reason}" if entry.reason else ""))
-    numbers = db.scalars(select(Step.number).where(Step.game_id == game.id, listed())).all()
+    numbers = set(db.scalars(select(Step.number).where(Step.game_id == game.id, listed(),
+                                                       Step.number.in_((step.number - 1, step.number + 1)))))
     return StepChronicle(
         game_id=game.id, game_title=game.title, ruleset_id=game.ruleset_id, number=step.number,
         status=StepStatus(step.status), turn=turn, commitment=step.commitment,

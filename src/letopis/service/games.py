@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from letopis.db.models import Game, Seat, Step
 from letopis.engine.contract import Faction, Result
@@ -35,7 +35,7 @@ from ._common import (
     validation_message,
     viewer_of,
 )
-from .chronicle import step_header
+from .chronicle import step_header, step_headers
 from .errors import Conflict, Invalid, NotFound
 from .hidden import new_game_secret, note_reveal
 from .inputs import check_name, require_document, require_storable
@@ -193,7 +193,7 @@ def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> G
         can_post = [f for f in turn.factions if f in viewer_out.factions]
     recent_steps = db.scalars(
         select(Step).where(Step.game_id == game.id, Step.status == StepStatus.PUBLISHED.value)
-        .order_by(Step.number.desc()).limit(5)
+        .order_by(Step.number.desc()).limit(5).options(defer(Step.state_before))
     ).all()
     show_tokens = viewer_out.role.value == "gm"
     return GamePage(
@@ -207,7 +207,7 @@ def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> G
         svg=ruleset.draw(state, viewer),
         summary=[tuple(p) for p in ruleset.summary(state, viewer)],
         result=Result.model_validate(game.result) if game.result else None,
-        recent=[step_header(db, game, s) for s in recent_steps],
+        recent=step_headers(db, game, recent_steps),
     )
 
 

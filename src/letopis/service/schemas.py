@@ -179,6 +179,14 @@ class StepHeader(BaseModel):
     headlines: list[str] = Field(default_factory=list)  # public event sentences, once published
 
 
+class StepLink(BaseModel):
+    """A step as a link in the game page's list of steps."""
+
+    number: int
+    status: StepStatus
+    title: str
+
+
 class AuditOut(BaseModel):
     id: int
     created_at: datetime

@@ -21,6 +21,8 @@ from .rulesdoc import render_rules
 from .templating import flash, render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
+STEP_LINKS = 100  # the game page links its latest steps; the archive pages through all of them
+FEED_SIZE = 50  # a game's Atom feed: its latest published steps (as the site feed)
 
 
 def typed_text(text: str) -> str:
@@ -102,10 +104,10 @@ def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id:
 @router.get("/games/{game_id}")
 def game(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4) -> Response:
     page = service.game_page(db, game_id, user.id if user else None)
-    steps = service.list_steps(db, game_id)
+    steps, earlier = service.step_links(db, game_id, STEP_LINKS)
     return render(request, "game.html",
                   {"page": page, "game": page.game, "names": faction_names(page.game),
-                   "steps": steps, "base_url": str(request.base_url).rstrip("/")})
+                   "steps": steps, "earlier_steps": earlier, "base_url": str(request.base_url).rstrip("/")})
 
 
 @router.post("/games/{game_id}/invite")
@@ -248,9 +250,9 @@ def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4
 @router.get("/games/{game_id}/feed.atom")
 def feed(request: Request, db: SessionDep, game_id: Int4) -> Response:
     game = service.get_game(db, game_id)
-    steps = [s for s in service.list_steps(db, game_id) if s.published_at is not None]
+    steps = service.latest_published(db, game_id, FEED_SIZE)
     body = templates.get_template("feed.atom.xml").render(
-        game=game, steps=list(reversed(steps)), base_url=str(request.base_url).rstrip("/"))
+        game=game, steps=steps, base_url=str(request.base_url).rstrip("/"))
     return Response(body, media_type="application/atom+xml; charset=utf-8")
 
 
