@@ -18,6 +18,13 @@ class Settings(BaseSettings):
     database_url: str | None = Field(
         default=None, validation_alias=AliasChoices("DATABASE_URL", "LETOPIS_DATABASE_URL")
     )
+    # a read replica of DATABASE_URL: read-only pages for visitors who are not signed in come from it
+    database_replica_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("DATABASE_REPLICA_URL", "LETOPIS_DATABASE_REPLICA_URL")
+    )
+    # server-side prepared statements (psycopg prepares a query after a few uses on a connection);
+    # off behind PgBouncer older than 1.21 in transaction mode, which cannot keep them
+    prepared_statements: bool = True
     host: str = "127.0.0.1"
     port: int = 8000
     data_dir: Path = PROJECT_ROOT / ".letopis"

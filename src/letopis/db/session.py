@@ -26,13 +26,16 @@ def normalise_url(url: str) -> str:
 
 
 @cache
-def make_engine(url: str) -> Engine:
-    """One pooled engine per URL for the whole process."""
-    return create_engine(normalise_url(url), pool_pre_ping=True, future=True)
+def make_engine(url: str, *, prepare: bool = True) -> Engine:
+    """One pooled engine per URL for the whole process. ``prepare=False``: no server-side prepared
+    statements (for PgBouncer before 1.21 in transaction mode, where the next transaction may run
+    on another server connection that does not know them)."""
+    connect_args = {} if prepare else {"prepare_threshold": None}
+    return create_engine(normalise_url(url), pool_pre_ping=True, future=True, connect_args=connect_args)
 
 
-def session_factory(url: str) -> sessionmaker[Session]:
-    return sessionmaker(bind=make_engine(url), expire_on_commit=False, autoflush=False)
+def session_factory(url: str, *, prepare: bool = True) -> sessionmaker[Session]:
+    return sessionmaker(bind=make_engine(url, prepare=prepare), expire_on_commit=False, autoflush=False)
 
 
 def database_url(settings: Settings | None = None, *, start: bool = True) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from pydantic import BaseModel
-from sqlalchemy import func, literal_column, select, text
+from sqlalchemy import func, literal_column, select
 from sqlalchemy.orm import Session
 
 from letopis.db.models import Game, GameSchedule, Step
@@ -21,7 +21,7 @@ from . import notify
 from ._common import active_step, audit, load_game, require_gm, require_reason, transactional
 from ._common import now as utcnow
 from .errors import Conflict, Invalid
-from .gm import DEADLINE_LOCK_KEY, _apply_default
+from .gm import _apply_default, worker_lock
 from .schemas import GameStatus, StepStatus
 
 log = logging.getLogger(__name__)
@@ -179,33 +179,23 @@ class WorkerReport:
     failed: int = 0  # delivery attempts that failed
 
 
-def try_lock(conn) -> bool:
-    got = bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": DEADLINE_LOCK_KEY}).scalar())
-    conn.commit()
-    return got
-
-
 def run_worker(db: Session, *, now: datetime | None = None, deliver: bool = True) -> WorkerReport:
     """One round: apply missed deadlines, queue announcements and reminders, deliver webhooks.
 
-    Safe to call from every app process at once: only the holder of the advisory lock works;
-    the others return ``ran=False`` at once.
+    Safe to call from every app process at once: only the holder of the advisory lock
+    (`gm.worker_lock`) works; the others return ``ran=False`` at once.
     """
     moment = now or utcnow()
     report = WorkerReport()
-    with db.get_bind().connect() as lock_conn:
-        if not try_lock(lock_conn):
+    with worker_lock(db.get_bind()) as got:
+        if not got:
             return report
-        try:
-            report.ran = True
-            db.rollback()
-            report.defaults = apply_missed_deadlines(db, moment)
-            report.queued = notify.enqueue_announcements(db, moment)
-            if deliver:
-                report.delivered, report.failed = notify.deliver_due(db, moment)
-        finally:
-            lock_conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": DEADLINE_LOCK_KEY})
-            lock_conn.commit()
+        report.ran = True
+        db.rollback()
+        report.defaults = apply_missed_deadlines(db, moment)
+        report.queued = notify.enqueue_announcements(db, moment)
+        if deliver:
+            report.delivered, report.failed = notify.deliver_due(db, moment)
     return report
 
 

@@ -6,9 +6,11 @@ Every action is written to the public audit log with who, what, why and when.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, select, text
+from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.orm import Session
 
 from letopis.db.models import AuditEntry, Game, Post, Step
@@ -45,6 +47,19 @@ log = logging.getLogger(__name__)
 EARLIEST_DEADLINE = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST_DEADLINE = timedelta(days=5 * 366)
 DEADLINE_LOCK_KEY = 0x4C65746F  # "Leto": one deadline runner at a time across all app processes
+
+
+@contextmanager
+def worker_lock(bind: Engine | Connection) -> Iterator[bool]:
+    """Whether this process got the scheduled work's advisory lock (it holds it inside the block).
+
+    The lock is transaction-scoped (``pg_try_advisory_xact_lock``) on a connection of its own, held
+    open in a transaction for the round: it is released when the round ends or the connection dies,
+    never left behind, and it works through a connection pooler in transaction mode (PgBouncer
+    pins a server connection for a transaction only, so a session-level lock would stay on a server
+    connection that other clients then share, and its unlock could land on another one)."""
+    with bind.connect() as conn, conn.begin():
+        yield bool(conn.execute(text("SELECT pg_try_advisory_xact_lock(:k)"), {"k": DEADLINE_LOCK_KEY}).scalar())
 
 
 @transactional
@@ -215,30 +230,24 @@ def run_due_deadlines(db: Session, *, now: datetime | None = None) -> list[int]:
     Several app processes may call this; a PostgreSQL advisory lock lets one of them run it.
     """
     moment = now or utcnow()
-    with db.get_bind().connect() as lock_conn:
-        got = lock_conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": DEADLINE_LOCK_KEY}).scalar()
-        lock_conn.commit()
+    with worker_lock(db.get_bind()) as got:
         if not got:
             return []
-        try:
-            due = db.scalars(
-                select(Step.game_id).join(Game, Game.id == Step.game_id)
-                .where(Step.status == StepStatus.OPEN.value, Step.deadline.is_not(None), Step.deadline <= moment,
-                       Game.status == GameStatus.ACTIVE.value)
-                .order_by(Step.deadline)
-            ).all()
-            db.rollback()
-            done = []
-            for game_id in due:
-                try:
-                    _deadline_one(db, game_id, moment)
-                    done.append(game_id)
-                except Exception:  # one broken game must not stop the others
-                    log.exception("deadline default failed for game %s", game_id)
-            return done
-        finally:
-            lock_conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": DEADLINE_LOCK_KEY})
-            lock_conn.commit()
+        due = db.scalars(
+            select(Step.game_id).join(Game, Game.id == Step.game_id)
+            .where(Step.status == StepStatus.OPEN.value, Step.deadline.is_not(None), Step.deadline <= moment,
+                   Game.status == GameStatus.ACTIVE.value)
+            .order_by(Step.deadline)
+        ).all()
+        db.rollback()
+        done = []
+        for game_id in due:
+            try:
+                _deadline_one(db, game_id, moment)
+                done.append(game_id)
+            except Exception:  # one broken game must not stop the others
+                log.exception("deadline default failed for game %s", game_id)
+        return done
 
 
 @transactional

@@ -38,6 +38,7 @@ from .deps import (
     CurrentUser,
     Identity,
     MaybeUser,
+    ReadSessionDep,
     SessionDep,
     SettingsDep,
     read_pool_of,
@@ -218,7 +219,7 @@ def ruleset_schema(ruleset_id: Text) -> dict[str, Any]:
 
 # --- games ---------------------------------------------------------------------------------------
 @router.get("/games", response_model=list[GameOut])
-def games(db: SessionDep) -> list[GameOut]:
+def games(db: ReadSessionDep) -> list[GameOut]:
     return service.list_games(db)
 
 
@@ -237,12 +238,12 @@ def import_game(body: ImportIn, db: SessionDep, user: CurrentUser) -> GameOut:
 
 
 @router.get("/games/{game_id}", response_model=GamePage)
-def game(game_id: Int4, db: SessionDep, user: MaybeUser) -> GamePage:
+def game(game_id: Int4, db: ReadSessionDep, user: MaybeUser) -> GamePage:
     return service.game_page(db, game_id, user.id if user else None)
 
 
 @router.get("/games/{game_id}/seats", response_model=list[SeatOut])
-def seats(game_id: Int4, db: SessionDep, user: MaybeUser) -> list[SeatOut]:
+def seats(game_id: Int4, db: ReadSessionDep, user: MaybeUser) -> list[SeatOut]:
     return service.list_seats(db, game_id, user.id if user else None)
 
 
@@ -269,23 +270,23 @@ def submit(game_id: Int4, body: PostIn, db: SessionDep, user: CurrentUser) -> Su
 
 # --- chronicle -----------------------------------------------------------------------------------
 @router.get("/games/{game_id}/steps", response_model=list[StepHeader])
-def steps(game_id: Int4, db: SessionDep) -> list[StepHeader]:
+def steps(game_id: Int4, db: ReadSessionDep) -> list[StepHeader]:
     return service.list_steps(db, game_id)
 
 
 @router.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
-def step(game_id: Int4, step_number: Int4, db: SessionDep, user: MaybeUser) -> StepChronicle:
+def step(game_id: Int4, step_number: Int4, db: ReadSessionDep, user: MaybeUser) -> StepChronicle:
     return service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                   viewer_user_id=user.id if user else None)
 
 
 @router.get("/games/{game_id}/audit", response_model=list[AuditOut])
-def audit(game_id: Int4, db: SessionDep, user: MaybeUser) -> list[AuditOut]:
+def audit(game_id: Int4, db: ReadSessionDep, user: MaybeUser) -> list[AuditOut]:
     return service.audit_log(db, game_id, user.id if user else None)
 
 
 @router.get("/games/{game_id}/export")
-def export(game_id: Int4, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
+def export(game_id: Int4, db: ReadSessionDep, user: MaybeUser) -> dict[str, Any]:
     """The whole game as JSON: setup, every post, seed, override and result.
 
     It carries whole states, which may hold secrets while the game runs: until it is over only its
@@ -295,7 +296,7 @@ def export(game_id: Int4, db: SessionDep, user: MaybeUser) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyOut)
-def verify(game_id: Int4, db: SessionDep) -> VerifyOut:
+def verify(game_id: Int4, db: ReadSessionDep) -> VerifyOut:
     """Recompute the game from its posts and revealed seeds."""
     return service.verify_game(db, game_id)
 

@@ -14,7 +14,7 @@ from letopis.service.archive import PER_PAGE, GamesPage, PastState, Round, Serie
 from letopis.service.inputs import INT4_MAX, Int4
 
 from .bbcode import render_bbcode
-from .deps import SessionDep, current_user
+from .deps import ReadSessionDep, current_user
 from .templating import render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
@@ -35,12 +35,12 @@ def round_bbcode(request: Request, rnd: Round, game: service.GameOut) -> str:
 
 # --- pages ---------------------------------------------------------------------------------------
 @router.get("/archive")
-def archive(request: Request, db: SessionDep, page: PageQ = 1) -> Response:
+def archive(request: Request, db: ReadSessionDep, page: PageQ = 1) -> Response:
     return render(request, "archive.html", {"p": service.archive_games(db, page=page)})
 
 
 @router.get("/archive/games/{game_id}")
-def archive_game(request: Request, db: SessionDep, game_id: Int4, page: PageQ = 1) -> Response:
+def archive_game(request: Request, db: ReadSessionDep, game_id: Int4, page: PageQ = 1) -> Response:
     steps = service.archive_steps(db, game_id, page=page)
     return render(request, "archive_game.html",
                   {"p": steps, "game": steps.game, "charts": service.game_charts(db, game_id),
@@ -48,14 +48,14 @@ def archive_game(request: Request, db: SessionDep, game_id: Int4, page: PageQ = 
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/state")
-def past_state(request: Request, db: SessionDep, game_id: Int4, step_number: Int4,
+def past_state(request: Request, db: ReadSessionDep, game_id: Int4, step_number: Int4,
                when: When = "after") -> Response:
     state = service.state_at(db, game_id=game_id, step_number=step_number, when=when)
     return render(request, "archive_state.html", {"s": state})
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/round")
-def round_page(request: Request, db: SessionDep, game_id: Int4, step_number: Int4) -> Response:
+def round_page(request: Request, db: ReadSessionDep, game_id: Int4, step_number: Int4) -> Response:
     rnd = service.round_of(db, game_id=game_id, step_number=step_number)
     game = service.get_game(db, game_id)
     return render(request, "archive_round.html",
@@ -63,13 +63,13 @@ def round_page(request: Request, db: SessionDep, game_id: Int4, step_number: Int
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/round.bbcode")
-def round_text(request: Request, db: SessionDep, game_id: Int4, step_number: Int4) -> Response:
+def round_text(request: Request, db: ReadSessionDep, game_id: Int4, step_number: Int4) -> Response:
     rnd = service.round_of(db, game_id=game_id, step_number=step_number)
     return PlainTextResponse(round_bbcode(request, rnd, service.get_game(db, game_id)))
 
 
 @router.get("/feed.atom")
-def site_feed(request: Request, db: SessionDep) -> Response:
+def site_feed(request: Request, db: ReadSessionDep) -> Response:
     items, updated = service.site_feed(db)
     body = templates.get_template("archive_feed.atom.xml").render(
         items=items, updated=updated, base_url=base_url(request))
@@ -78,25 +78,25 @@ def site_feed(request: Request, db: SessionDep) -> Response:
 
 # --- JSON ----------------------------------------------------------------------------------------
 @api_router.get("/archive/games", response_model=GamesPage)
-def api_games(db: SessionDep, page: PageQ = 1, per_page: Annotated[int, Query(ge=1, le=100)] = PER_PAGE) -> Any:
+def api_games(db: ReadSessionDep, page: PageQ = 1, per_page: Annotated[int, Query(ge=1, le=100)] = PER_PAGE) -> Any:
     """All games, newest first, a page at a time."""
     return service.archive_games(db, page=page, per_page=per_page)
 
 
 @api_router.get("/archive/games/{game_id}/steps", response_model=StepsPage)
-def api_steps(db: SessionDep, game_id: Int4, page: PageQ = 1,
+def api_steps(db: ReadSessionDep, game_id: Int4, page: PageQ = 1,
               per_page: Annotated[int, Query(ge=1, le=100)] = PER_PAGE) -> Any:
     """A game's steps, oldest first, a page at a time."""
     return service.archive_steps(db, game_id, page=page, per_page=per_page)
 
 
 @api_router.get("/archive/games/{game_id}/steps/{step_number}/state", response_model=PastState)
-def api_state(db: SessionDep, game_id: Int4, step_number: Int4, when: When = "after") -> Any:
+def api_state(db: ReadSessionDep, game_id: Int4, step_number: Int4, when: When = "after") -> Any:
     """The board (SVG), summary and metrics before or after a step, as the public sees them."""
     return service.state_at(db, game_id=game_id, step_number=step_number, when=when)
 
 
 @api_router.get("/archive/games/{game_id}/metrics", response_model=list[SeriesPoint])
-def api_metrics(db: SessionDep, game_id: Int4) -> Any:
+def api_metrics(db: ReadSessionDep, game_id: Int4) -> Any:
     """Each faction's resources and forces at the start (step 0) and after each published step."""
     return service.metric_series(db, game_id)

@@ -34,8 +34,23 @@ def ensure_session_factory(app: FastAPI) -> sessionmaker[Session]:
     if state.session_factory is None:
         from letopis.db.session import database_url, session_factory
 
-        state.session_factory = session_factory(database_url(state.settings))
+        state.session_factory = session_factory(database_url(state.settings),
+                                                prepare=state.settings.prepared_statements)
     return state.session_factory
+
+
+def ensure_replica_factory(app: FastAPI) -> sessionmaker[Session] | None:
+    """Sessions on the read replica (``DATABASE_REPLICA_URL``); None without one."""
+    state = app.state
+    if not hasattr(state, "replica_factory"):
+        url = state.settings.database_replica_url
+        if url:
+            from letopis.db.session import session_factory
+
+            state.replica_factory = session_factory(url, prepare=state.settings.prepared_statements)
+        else:
+            state.replica_factory = None
+    return state.replica_factory
 
 
 def ensure_read_pool(app: FastAPI) -> ReadPool:
@@ -43,7 +58,8 @@ def ensure_read_pool(app: FastAPI) -> ReadPool:
     state = app.state
     pool = getattr(state, "read_pool", None)
     if pool is None:
-        pool = state.read_pool = ReadPool(conninfo(ensure_session_factory(app).kw["bind"].url))
+        pool = state.read_pool = ReadPool(conninfo(ensure_session_factory(app).kw["bind"].url),
+                                          prepare=state.settings.prepared_statements)
     return pool
 
 
@@ -55,8 +71,29 @@ def get_db(request: Request) -> Iterator[Session]:
         db.close()
 
 
+def is_visitor(request: Request) -> bool:
+    """Nobody is signed in: no bearer token and no user in the session cookie (no query needed)."""
+    return "authorization" not in request.headers and not isinstance(request.session.get(SESSION_USER_KEY), int)
+
+
+def get_read_db(request: Request, db: Annotated[Session, Depends(get_db)]) -> Iterator[Session]:
+    """A session for a read-only page. A visitor reads from the replica, when there is one: a page a
+    little behind the primary is no harm to a spectator; a signed-in user reads the primary (the
+    request's one session, which also loaded the user) and so always sees what they have just done."""
+    replica = ensure_replica_factory(request.app) if is_visitor(request) else None
+    if replica is None:
+        yield db
+        return
+    read = replica()
+    try:
+        yield read
+    finally:
+        read.close()
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 SessionDep = Annotated[Session, Depends(get_db)]
+ReadSessionDep = Annotated[Session, Depends(get_read_db)]
 
 
 BAD_HEADER = "Заголовок Authorization должен быть вида «Bearer <ключ>»."

@@ -15,7 +15,7 @@ from letopis.service._common import GM_FACTION_NAME
 from letopis.service.inputs import Int4, Text
 
 from .bbcode import render_bbcode
-from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
+from .deps import CurrentUser, CurrentUserId, MaybeUser, ReadSessionDep, SessionDep, current_user
 from .forms import FormError, FormStr, parse_factions, parse_json_object
 from .rulesdoc import render_rules
 from .templating import flash, render, templates
@@ -55,7 +55,7 @@ def check_context(check: CheckOut | service.ReadingOut | None) -> dict:
 
 # --- games ---------------------------------------------------------------------------------------
 @router.get("/")
-def index(request: Request, db: SessionDep) -> Response:
+def index(request: Request, db: ReadSessionDep) -> Response:
     return render(request, "index.html",
                   {"games": service.list_games(db), "rulesets": service.list_rulesets()})
 
@@ -102,7 +102,7 @@ def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id:
 
 
 @router.get("/games/{game_id}")
-def game(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4) -> Response:
+def game(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4) -> Response:
     page = service.game_page(db, game_id, user.id if user else None)
     steps, earlier = service.step_links(db, game_id, STEP_LINKS)
     return render(request, "game.html",
@@ -225,7 +225,7 @@ def forum_bbcode(request: Request, db, game: GameOut, chronicle: service.StepChr
 
 
 @router.get("/games/{game_id}/steps/{step_number}")
-def step(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4, step_number: Int4) -> Response:
+def step(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4, step_number: Int4) -> Response:
     chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                        viewer_user_id=user.id if user else None)
     game = service.get_game(db, game_id)
@@ -239,7 +239,7 @@ def step(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4, step_
 
 
 @router.get("/games/{game_id}/steps/{step_number}/bbcode")
-def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4,
+def step_bbcode(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4,
                 step_number: Int4) -> Response:
     chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
                                        viewer_user_id=user.id if user else None)  # 404 as the viewer sees it
@@ -248,7 +248,7 @@ def step_bbcode(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4
 
 
 @router.get("/games/{game_id}/feed.atom")
-def feed(request: Request, db: SessionDep, game_id: Int4) -> Response:
+def feed(request: Request, db: ReadSessionDep, game_id: Int4) -> Response:
     game = service.get_game(db, game_id)
     steps = service.latest_published(db, game_id, FEED_SIZE)
     body = templates.get_template("feed.atom.xml").render(

@@ -29,9 +29,10 @@ def conninfo(url: URL) -> str:
 
 
 class ReadPool:
-    def __init__(self, conninfo: str, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, conninfo: str, size: int = DEFAULT_SIZE, *, prepare: bool = True) -> None:
         self.conninfo = conninfo
         self.size = size
+        self.prepare_threshold = 5 if prepare else None  # psycopg's default, or never (PgBouncer < 1.21)
         self._idle: list[psycopg.AsyncConnection] = []
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -39,6 +40,7 @@ class ReadPool:
 
     async def _connect(self) -> psycopg.AsyncConnection:
         return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
+                                                     prepare_threshold=self.prepare_threshold,
                                                      application_name=APPLICATION_NAME)
 
     async def fetchone(self, sql: str, params: dict[str, Any]) -> tuple | None:
