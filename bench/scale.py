@@ -133,27 +133,26 @@ def _memory_games(db: Session, per_ruleset: int) -> list[tuple[int, str, int]]:
     return made
 
 
-def memory(count: int = MEMORY_GAMES) -> dict:
-    """One fresh worker's RSS after serving ``count`` active games of every ruleset."""
+def memory(count: int = MEMORY_GAMES, **server_env: str) -> dict:
+    """One fresh worker's RSS after serving ``count`` active games of every ruleset (and after a
+    second round over the same games, to show whether it levels off)."""
     with database() as (url, env), servers(env) as procs:
         with Session(make_engine(url)) as db:
             made = _memory_games(db, max(1, count // len(all_rulesets())))
-        proc, app = procs.app()
+            posts = {g: games.proposal(db, g, faction, "memory")[1] for g, faction, _ in made}
+        proc, app = procs.app(**server_env)
         auth = bearer(app, games.PLAYER, games.PASSWORD)
-        started = rss_mb(proc.pid)
+        out = {"games": len(made), "rss_started_mb": round(rss_mb(proc.pid), 1)}
         with httpx.Client(base_url=f"http://127.0.0.1:{app}", timeout=120, headers=auth) as client:
-            with Session(make_engine(url)) as db:
-                posts = {g: games.proposal(db, g, faction, "memory")[1] for g, faction, _ in made}
-            for round_ in range(2):  # the second round shows whether it levels off
+            for round_ in ("", "_second_round"):
                 for game_id, faction, number in made:
                     for r in (client.get(f"/games/{game_id}"),
                               client.post(f"/api/games/{game_id}/check", json={"faction": faction, "text": posts[game_id]}),
                               client.get(f"/api/games/{game_id}/steps/{number}")):
                         r.raise_for_status()
-                if round_ == 0:
-                    first = rss_mb(proc.pid)
-        return {"games": len(made), "rss_started_mb": round(started, 1), "rss_after_mb": round(first, 1),
-                "rss_after_second_round_mb": round(rss_mb(proc.pid), 1)}
+                out[f"rss_after{round_}_mb"] = round(rss_mb(proc.pid), 1)
+                out[f"anon_after{round_}_mb"] = round(rss_mb(proc.pid, "RssAnon"), 1)
+        return out
 
 
 def two_processes(seconds: float = 6.0) -> dict:
@@ -174,7 +173,8 @@ def two_processes(seconds: float = 6.0) -> dict:
         requests = {"check_one": checks(one), "check_two": spread(checks(one), checks(two)),
                     "submit_one": _post_requests(one, auth, made),
                     "submit_two": spread(_post_requests(one, auth, made), _post_requests(two, auth, made))}
-        return side_by_side(_loads(requests), seconds=seconds, slices=6)
+        # warm long enough for the second process's first reads (lexicons, the morphology dictionary)
+        return side_by_side(_loads(requests), seconds=seconds, slices=6, warm=3.0)
 
 
 BENCHMARKS = {"submit": submit, "pages": pages, "memory": memory, "two_processes": two_processes}

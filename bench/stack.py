@@ -129,11 +129,12 @@ def bearer(port: int, login: str, password: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {r.json()['access_token']}"}
 
 
-def rss_mb(pid: int) -> float:
-    """A process's resident memory (VmRSS), MB; 0 where /proc is missing."""
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """A process's resident memory, MB (``VmRSS``: all of it; ``RssAnon``: its own, without the
+    pages of mapped files such as shared libraries); 0 where /proc is missing."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass

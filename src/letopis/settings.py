@@ -42,6 +42,7 @@ class Settings(BaseSettings):
     password_hash_concurrency: int = Field(default=1, ge=1)  # argon2 hashes at once in one process
     password_hash_queue: int = Field(default=8, ge=0)  # log-ins waiting for a hash; more get 503
     api_token_days: float = Field(default=7, gt=0)  # lifetime of a new API token
+    deadline_interval_seconds: float = Field(default=30.0, gt=0)  # how often each process tries the worker
     slow_request_seconds: float = 1.0  # requests slower than this are logged (0 or less: never)
 
     @property

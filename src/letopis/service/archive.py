@@ -21,7 +21,7 @@ from letopis.engine.cache import ByteBudgetCache
 from letopis.engine.contract import PUBLIC
 
 from ._common import current_resolution, game_out, get_step, listed, load_game, load_state, now, ruleset_by_id
-from .chronicle import step_chronicle, step_header
+from .chronicle import current_resolution_ids, step_chronicle, step_header
 from .errors import Invalid, NotFound
 from .schemas import GameOut, StepChronicle, StepHeader, StepStatus
 
@@ -183,11 +183,8 @@ def metric_series(db: Session, game_id: int) -> list[SeriesPoint]:
     if not rows:
         return []
     published = list(takewhile(lambda r: r.status == PUBLISHED, rows))
-    current = dict(db.execute(
-        select(Resolution.step_id, Resolution.id)
-        .where(Resolution.step_id.in_([r.id for r in published]), Resolution.superseded.is_(False))
-        .distinct(Resolution.step_id).order_by(Resolution.step_id, Resolution.id.desc())).all()
-    ) if published else {}
+    current = dict(db.execute(select(Resolution.step_id, Resolution.id).where(
+        Resolution.id.in_(current_resolution_ids([r.id for r in published])))).all()) if published else {}
     first = rows[0]
     keys = [(0, (ruleset.id, "before", first.id, first.opened_at))]
     keys += [(r.number, (ruleset.id, "after", current[r.id])) for r in published if r.id in current]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, defer
 
 from letopis.db.models import AuditEntry, Game, Post, Resolution, Step, User
@@ -61,20 +61,19 @@ def step_headers(db: Session, game: Game, steps: Sequence[Step]) -> list[StepHea
     ids = [s.id for s in steps]
     posted_by_step: dict[int, set[str]] = {i: set() for i in ids}
     if ids:
-        latest = db.execute(
-            select(Post.step_id, Post.faction_id, Post.annulled).where(Post.step_id.in_(ids))
-            .distinct(Post.step_id, Post.faction_id)
-            .order_by(Post.step_id, Post.faction_id, Post.revision.desc()))
+        newest = (select(Post.step_id, Post.faction_id, func.max(Post.revision).label("revision"))
+                  .where(Post.step_id.in_(ids)).group_by(Post.step_id, Post.faction_id).subquery())
+        latest = db.execute(select(Post.step_id, Post.faction_id, Post.annulled).join(
+            newest, (Post.step_id == newest.c.step_id) & (Post.faction_id == newest.c.faction_id)
+            & (Post.revision == newest.c.revision)))
         for step_id, faction, annulled in latest:
             if not annulled:
                 posted_by_step[step_id].add(faction)
     published_ids = [s.id for s in steps if s.status == StepStatus.PUBLISHED.value]
     events_by_step: dict[int, list] = {}
     if published_ids:
-        current = db.execute(
-            select(Resolution.step_id, Resolution.events)
-            .where(Resolution.step_id.in_(published_ids), Resolution.superseded.is_(False))
-            .distinct(Resolution.step_id).order_by(Resolution.step_id, Resolution.id.desc()))
+        current = db.execute(select(Resolution.step_id, Resolution.events).where(
+            Resolution.id.in_(current_resolution_ids(published_ids))))
         events_by_step = {step_id: events for step_id, events in current}
     out = []
     for step in steps:
@@ -91,6 +90,12 @@ def step_headers(db: Session, game: Game, steps: Sequence[Step]) -> list[StepHea
             headlines=headlines,
         ))
     return out
+
+
+def current_resolution_ids(step_ids: Sequence[int]):
+    """A subquery: the id of each step's current resolution (its newest not superseded)."""
+    return (select(func.max(Resolution.id)).where(Resolution.step_id.in_(step_ids), Resolution.superseded.is_(False))
+            .group_by(Resolution.step_id).scalar_subquery())
 
 
 def list_steps(db: Session, game_id: int) -> list[StepHeader]:

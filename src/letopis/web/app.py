@@ -36,7 +36,6 @@ from .slowlog import SlowRequestMiddleware
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 SESSION_COOKIE = "letopis_session"
 SESSION_MAX_AGE = 14 * 24 * 3600
-DEADLINE_INTERVAL = 30.0
 
 log = logging.getLogger("letopis.web")
 
@@ -54,13 +53,16 @@ def create_app(
     session_factory: sessionmaker[Session] | None = None,
     *,
     run_deadlines: bool | None = None,
-    deadline_interval: float = DEADLINE_INTERVAL,
+    deadline_interval: float | None = None,
     max_body_bytes: int = MAX_BODY_BYTES,
 ) -> FastAPI:
     """Build the app. Without a session factory the database comes from the settings (the
     embedded cluster when no ``DATABASE_URL``) on first use, and the deadline ticker runs
-    (every ``deadline_interval`` seconds) unless ``run_deadlines`` says otherwise."""
+    (every ``deadline_interval`` seconds, by default ``deadline_interval_seconds`` of the settings)
+    unless ``run_deadlines`` says otherwise."""
     settings = settings or get_settings()
+    if deadline_interval is None:
+        deadline_interval = settings.deadline_interval_seconds
     settings.check()
     from letopis import service
 
