@@ -2,7 +2,8 @@
 
 Each figure is {"value", "unit", "baseline", "ratio"}: the baseline is what it is compared with —
 the bare endpoint measured in the same run, or the target the issue sets (20,000 lines/s, 50 ms) —
-or null; the ratio is value/baseline.
+or null; the ratio is value/baseline. A figure with a target also keeps it ("target": the ratio it
+must reach, "at_least" or "at_most"), and the printed line says whether it is met.
 """
 
 from __future__ import annotations
@@ -13,15 +14,71 @@ from pathlib import Path
 
 from letopis.engine import all_rulesets
 
-from . import dk, http_check, memory, reader, tetranomicon, wargame
+from . import dk, http_check, memory, reader, scale, tetranomicon, wargame
 
 OUT = Path(__file__).with_name("results.json")
 
 
-def figure(value: float, unit: str, baseline: float | None = None) -> dict:
+def figure(value: float, unit: str, baseline: float | None = None, *, at_least: float | None = None,
+           at_most: float | None = None) -> dict:
     ratio = round(value / baseline, 3) if baseline else None
-    return {"value": round(value, 2), "unit": unit, "baseline": None if baseline is None else round(baseline, 2),
-            "ratio": ratio}
+    fig = {"value": round(value, 2), "unit": unit, "baseline": None if baseline is None else round(baseline, 2),
+           "ratio": ratio}
+    if at_least is not None:
+        fig["target"] = {"at_least": at_least}
+    if at_most is not None:
+        fig["target"] = {"at_most": at_most}
+    return fig
+
+
+def faster_bare(figs: dict) -> float:
+    """The baseline of every HTTP ratio: the faster of the sync and the async bare endpoint."""
+    return max(figs["bare"]["rps"], figs["bare_async"]["rps"])
+
+
+def scale_figures() -> dict[str, dict]:
+    """Issue 13: submit, long games' pages, a worker's memory, two processes."""
+    out: dict[str, dict] = {}
+    sub = scale.submit()
+    bare = faster_bare(sub)
+    out["submit_bare_sync_rps"] = figure(sub["bare"]["rps"], "req/s")
+    out["submit_bare_async_rps"] = figure(sub["bare_async"]["rps"], "req/s")
+    out["submit_50_games_rps"] = figure(sub["submit"]["rps"], "req/s", bare, at_least=0.7)
+    out["submit_50_games_p50_ms"] = figure(sub["submit"]["p50_ms"], "ms")
+    # the cost of a submit where the post has 1,000 earlier revisions, against one with a few
+    out["submit_1000_revisions_cost"] = figure(sub["submit"]["rps"], "× cost", sub["submit_1000"]["rps"], at_most=1.2)
+    out["submit_1000_revisions_rps"] = figure(sub["submit_1000"]["rps"], "req/s")
+    pages = scale.pages()
+    trivial = pages["trivial"]["rps"]
+    out["trivial_json_rps"] = figure(trivial, "req/s")
+    for page in ("chronicle", "game", "step_json"):
+        for steps in (scale.SHORT, scale.LONG):
+            out[f"{page}_page_{steps}_steps_rps"] = figure(pages[f"{page}_{steps}"]["rps"], "req/s", trivial,
+                                                           at_least=0.2)
+        # flat: the cost in a 1,000-step game against a 10-step one
+        out[f"{page}_page_1000_vs_10_steps_cost"] = figure(pages[f"{page}_{scale.SHORT}"]["rps"], "× cost",
+                                                           pages[f"{page}_{scale.LONG}"]["rps"], at_most=1.2)
+    mem = scale.memory()
+    out["worker_rss_after_100_games_mb"] = figure(mem["rss_after_mb"], "MB", 150, at_most=1.0)
+    out["worker_rss_after_100_games_twice_mb"] = figure(mem["rss_after_second_round_mb"], "MB", 150, at_most=1.0)
+    out["worker_rss_anon_after_100_games_mb"] = figure(mem["anon_after_mb"], "MB", 150)
+    out["worker_rss_at_start_mb"] = figure(mem["rss_started_mb"], "MB")
+    two = scale.two_processes()
+    for what in ("check", "submit"):
+        out[f"{what}_one_process_rps"] = figure(two[f"{what}_one"]["rps"], "req/s")
+        out[f"{what}_two_processes_rps"] = figure(two[f"{what}_two"]["rps"], "req/s", two[f"{what}_one"]["rps"])
+    return out
+
+
+def verdict(fig: dict) -> str:
+    target = fig.get("target")
+    if not target or fig["ratio"] is None:
+        return ""
+    if "at_least" in target:
+        ok = fig["ratio"] >= target["at_least"]
+        return f" [target ≥ {target['at_least']}: {'met' if ok else 'NOT met'}]"
+    ok = fig["ratio"] <= target["at_most"]
+    return f" [target ≤ {target['at_most']}: {'met' if ok else 'NOT met'}]"
 
 
 def main() -> int:
@@ -56,13 +113,17 @@ def main() -> int:
             results[f"wg_read_maneuver_15_{tag}_ms"] = figure(wg["read_ms"], "ms", 20 if gm else 2)
         results["wg_melee_phase_6x30_ms"] = figure(wargame.melee_phase()["ms"], "ms", 10)
     for name, http in http_check.run().items():
+        bare = faster_bare(http)
         results[f"{name}_bare_insert_select_rps"] = figure(http["bare"]["rps"], "req/s")
-        results[f"{name}_check_endpoint_rps"] = figure(http["check"]["rps"], "req/s", http["bare"]["rps"])
-        results[f"{name}_check_endpoint_p50_ms"] = figure(http["check"]["p50_ms"], "ms", http["bare"]["p50_ms"])
+        results[f"{name}_bare_insert_select_async_rps"] = figure(http["bare_async"]["rps"], "req/s")
+        results[f"{name}_check_endpoint_rps"] = figure(http["check"]["rps"], "req/s", bare)
+        bare_p50 = min(http["bare"]["p50_ms"], http["bare_async"]["p50_ms"])
+        results[f"{name}_check_endpoint_p50_ms"] = figure(http["check"]["p50_ms"], "ms", bare_p50)
+    results.update(scale_figures())
     OUT.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     for name, fig in results.items():
         extra = f" (baseline {fig['baseline']}, ratio {fig['ratio']})" if fig["baseline"] is not None else ""
-        print(f"{name}: {fig['value']} {fig['unit']}{extra}")
+        print(f"{name}: {fig['value']} {fig['unit']}{extra}{verdict(fig)}")
     return 0
 
 
