@@ -59,14 +59,20 @@ def load(requests: Sequence[Request], *, connections: int = 8, seconds: float = 
             k += 1
             conn = conns.get(port) or conns.setdefault(port, http.client.HTTPConnection("127.0.0.1", port, timeout=60))
             t0 = time.perf_counter()
-            conn.request(method, path, body=payload, headers=hdrs)
-            resp = conn.getresponse()
-            resp.read()
+            try:
+                conn.request(method, path, body=payload, headers=hdrs)
+                resp = conn.getresponse()
+                resp.read()
+                status = resp.status
+            except (ConnectionError, http.client.HTTPException):  # the server dropped it: status 0
+                conn.close()
+                conns.pop(port)
+                status = 0
             local.append(time.perf_counter() - t0)
-            if not expect(resp.status):
+            if not expect(status):
                 local_err += 1
                 with lock:
-                    statuses[resp.status] = statuses.get(resp.status, 0) + 1
+                    statuses[status] = statuses.get(status, 0) + 1
         for conn in conns.values():
             conn.close()
         with lock:
