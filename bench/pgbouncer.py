@@ -7,7 +7,7 @@ worker every half second; 8 clients send live checks and posts across 20 games f
 once with server-side prepared statements (``LETOPIS_PREPARED_STATEMENTS=true``) and once without.
 It prints, for each, the requests, the failed ones and what the app logged. With PgBouncer before
 1.21 the first fails (``prepared statement "_pg3_…" does not exist``) and the second must not;
-with Debian's 1.18 (27 November 2026): with prepared statements every request failed (500, dropped
+with Debian's 1.18 (28 November 2026): with prepared statements every request failed (500, dropped
 connections, 16 such errors logged), without them 623 checks and posts in 10 s and none failed.
 """
 
