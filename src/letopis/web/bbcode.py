@@ -23,6 +23,7 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 
+from .boardview import board_png_path
 from .templating import RulesetTemplateLoader, templates_dir
 
 OPEN, CLOSE = "\uff3b", "\uff3d"  # ［ ］
@@ -47,6 +48,7 @@ def _environment() -> Environment:
 
 
 _ENV = _environment()
+_ENV.globals["board_png"] = board_png_path  # the [img] of a step's board
 
 
 def render_bbcode(template: str, **context: Any) -> str:
