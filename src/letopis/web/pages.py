@@ -14,6 +14,7 @@ from letopis.service import CheckOut, GameOut, GamePage
 from letopis.service._common import GM_FACTION_NAME
 from letopis.service.inputs import Int4, Text
 
+from .archive import PageQ
 from .bbcode import render_bbcode
 from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
 from .forms import FormError, FormStr, parse_factions, parse_json_object
@@ -21,6 +22,7 @@ from .rulesdoc import render_rules
 from .templating import flash, render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
+STEPS_PER_PAGE = 50
 
 
 def typed_text(text: str) -> str:
@@ -106,6 +108,13 @@ def game(request: Request, db: SessionDep, user: MaybeUser, game_id: Int4) -> Re
     return render(request, "game.html",
                   {"page": page, "game": page.game, "names": faction_names(page.game),
                    "steps": steps, "base_url": str(request.base_url).rstrip("/")})
+
+
+@router.get("/games/{game_id}/steps")
+def game_steps(request: Request, db: SessionDep, game_id: Int4, page: PageQ = 1) -> Response:
+    """Every step of the game with its title, state and dates, a page at a time."""
+    steps = service.archive_steps(db, game_id, page=page, per_page=STEPS_PER_PAGE)
+    return render(request, "game_steps.html", {"p": steps, "game": steps.game})
 
 
 @router.post("/games/{game_id}/invite")
