@@ -8,7 +8,7 @@ import hashlib
 import re
 
 import pytest
-from api.webclient import log_in
+from api.webclient import log_in, make_settings
 from fastapi.testclient import TestClient
 from support import png
 from support.dbtools import finish_bids, post
@@ -18,6 +18,7 @@ from letopis.db.models import Game
 from letopis.engine import Dice, Faction, get_ruleset
 from letopis.engine.contract import PUBLIC, Viewer, ViewerRole
 from letopis.web import boardpng
+from letopis.web.app import create_app
 
 
 @pytest.fixture
@@ -188,3 +189,12 @@ def test_a_kozyablo_png_is_the_public_picture_even_for_the_hand_s_owner(app, db,
     assert anonymous.content == as_owner.content and anonymous.headers["etag"] == as_owner.headers["etag"]
     assert anonymous.content == boardpng.draw(boardpng.prepare(public_svg))
     assert anonymous.content != boardpng.draw(boardpng.prepare(owner_svg))
+
+
+def test_a_configured_public_address_is_the_one_the_forum_gets(session_factory, raced):
+    """Behind a proxy the request's host may be an inner one: LETOPIS_BASE_URL wins."""
+    app = create_app(make_settings(base_url="https://letopis.example/"), session_factory=session_factory)
+    with TestClient(app) as proxied:
+        export = proxied.get(f"/games/{raced.id}/steps/2/bbcode").text
+    assert f"[img]https://letopis.example/games/{raced.id}/steps/2/board.png[/img]" in export
+    assert f"[url=https://letopis.example/games/{raced.id}/steps/2]" in export

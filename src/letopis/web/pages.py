@@ -14,7 +14,7 @@ from letopis.service import CheckOut, GameOut, GamePage
 from letopis.service._common import GM_FACTION_NAME
 from letopis.service.inputs import Int4, Text
 
-from .archive import PageQ
+from .archive import PageQ, base_url
 from .bbcode import render_bbcode
 from .deps import CurrentUser, CurrentUserId, MaybeUser, SessionDep, current_user
 from .forms import FormError, FormStr, parse_factions, parse_json_object
@@ -228,7 +228,7 @@ def forum_bbcode(request: Request, db, game: GameOut, chronicle: service.StepChr
     if not public and chronicle.status == service.StepStatus.PUBLISHED and chronicle.number > 0:
         chronicle = service.step_chronicle(db, game_id=game.id, step_number=chronicle.number)
     return render_bbcode("step.bbcode", c=chronicle, game=game, names=faction_names(game),
-                         base_url=str(request.base_url).rstrip("/"))
+                         base_url=base_url(request))
 
 
 @router.get("/games/{game_id}/steps/{step_number}")
@@ -259,7 +259,7 @@ def feed(request: Request, db: SessionDep, game_id: Int4) -> Response:
     game = service.get_game(db, game_id)
     steps = [s for s in service.list_steps(db, game_id) if s.published_at is not None]
     body = templates.get_template("feed.atom.xml").render(
-        game=game, steps=list(reversed(steps)), base_url=str(request.base_url).rstrip("/"))
+        game=game, steps=list(reversed(steps)), base_url=base_url(request))
     return Response(body, media_type="application/atom+xml; charset=utf-8")
 
 
