@@ -12,6 +12,9 @@ so no BBCode parser can read a tag in it, open or closing, nor end the attribute
 zero-width space after ``[`` stops phpBB but not every parser). Everything else is kept, so
 ``［b］`` still reads as what the player typed.
 
+A published step's board is embedded with ``[img]`` at the absolute address of its PNG (web/boards.py),
+the public picture, so that the GM can paste the whole step, picture included, into the thread.
+
 Display names and faction names have a narrower allowed form on top (no ``[ ] "``, no control
 characters: `letopis.service.inputs.name_problem`), so a name reads the same everywhere; the
 escaping does not rely on it and also covers names stored before that rule.
