@@ -61,6 +61,8 @@ def test_the_etag_answers_304_and_names_the_picture(client, raced):
     assert before.headers["etag"] == after_1.headers["etag"] != tag
     now = client.get(f"/games/{raced.id}/board.png")  # the game as it stands: after step 2
     assert now.status_code == 200 and now.headers["etag"] == tag
+    head = client.head(f"/games/{raced.id}/steps/2/board.png")  # link checkers ask HEAD
+    assert head.status_code == 200 and head.headers["etag"] == tag and head.content == b""
 
 
 def test_a_gm_correction_changes_the_picture_and_its_tag(client, db, raced):

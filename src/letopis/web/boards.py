@@ -20,14 +20,14 @@ from .deps import SessionDep
 router = APIRouter(include_in_schema=False)
 
 
-@router.get("/games/{game_id}/board.png")
+@router.api_route("/games/{game_id}/board.png", methods=["GET", "HEAD"])  # HEAD: link checkers
 def game_board(request: Request, db: SessionDep, game_id: Int4) -> Response:
     """The board as it stands now (after the latest published step)."""
     svg = service.public_board_svg(db, game_id=game_id)
     return png_response(request, svg, f"letopis-{game_id}.png")
 
 
-@router.get("/games/{game_id}/steps/{step_number}/board.png")
+@router.api_route("/games/{game_id}/steps/{step_number}/board.png", methods=["GET", "HEAD"])
 def step_board(request: Request, db: SessionDep, game_id: Int4, step_number: Int4,
                when: When = "after") -> Response:
     """The board after a published step, or before any step (``?when=before``)."""

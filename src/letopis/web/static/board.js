@@ -147,6 +147,9 @@
       // a click opens the viewer; a drag or a swipe that scrolled the frame does not
       if (!window.getSelection().toString()) open(figure);
     });
+    frame.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && !e.ctrlKey && !e.altKey) { e.preventDefault(); open(figure); }
+    });
     markOverflow(figure);
   }
 
