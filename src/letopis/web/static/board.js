@@ -115,6 +115,7 @@
     viewer.svg = svg;
     viewer.size = own(source);
     viewer.title.textContent = figure.dataset.label || "Поле";
+    viewer.dialog.setAttribute("aria-label", `${viewer.title.textContent}: во весь экран`);
     const png = figure.dataset.png;
     viewer.png.hidden = !png;
     if (png) viewer.png.href = png;
