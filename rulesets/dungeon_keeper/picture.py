@@ -21,6 +21,7 @@ from .state import EARTH, EMPTY, ROCK, Cell, State
 CELL = 24
 MARGIN = 26
 LEGEND_LINE = 18
+SMALL = 10  # the smallest text: the page never shows the picture so small that this is under 10 px
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b")
 NEUTRAL = "#7f7f7f"
 HERO = "#f2c200"
@@ -84,10 +85,10 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
             continue
         colour, letter = MINE_STYLE.get(m.kind, ("#aaa", "Ш"))
         x, y = _xy(m.cell)
-        out.append(f'<rect x="{x - CELL / 2 + 2:.1f}" y="{y - CELL / 2 + 2:.1f}" width="{CELL - 4}" '
-                   f'height="{CELL - 4}" rx="3" fill="{colour}" stroke="#222" stroke-width="1"/>')
-        out.append(_text(x, y - 3, letter, 10, weight="bold"))
-        out.append(_text(x, y + 6, str(m.reserve), 7))
+        out.append(f'<rect x="{x - CELL / 2 + 1:.1f}" y="{y - CELL / 2 + 1:.1f}" width="{CELL - 2}" '
+                   f'height="{CELL - 2}" rx="3" fill="{colour}" stroke="#222" stroke-width="1"/>')
+        out.append(_text(x, y - 4.5, letter, SMALL, weight="bold"))
+        out.append(_text(x, y + 5, str(m.reserve), SMALL))
     for b in state.buildings.values():
         if b.owner is None and not _visible(state, b.cell, viewer):
             continue
@@ -97,7 +98,7 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
         out.append(f'<rect x="{x - CELL / 2 + 1:.1f}" y="{y - CELL / 2 + 1:.1f}" width="{CELL - 2}" '
                    f'height="{CELL - 2}" fill="{fill}" stroke="#111" stroke-width="1.5"/>')
         label = data.letter + (str(b.level) if b.kind == "source" and b.level else "")
-        out.append(_text(x, y - (3 if data.hp else 0), label, 9 if len(label) > 2 else 10, "#fff", weight="bold"))
+        out.append(_text(x, y - (3 if data.hp else 0), label, SMALL, "#fff", weight="bold"))
         if data.hp and not data.indestructible:
             frac = max(0.0, min(1.0, b.hp / data.hp))
             out.append(f'<rect x="{x - CELL / 2 + 3:.1f}" y="{y + 6:.1f}" width="{(CELL - 6) * frac:.1f}" '
@@ -137,16 +138,16 @@ def _grid_and_coords(n: int) -> list[str]:
     for i in range(n + 1):
         p = MARGIN + i * CELL
         strong = i % 5 == 0
-        stroke = "#00000055" if strong else "#00000022"
-        lines.append(f'<line x1="{MARGIN}" y1="{p}" x2="{MARGIN + board}" y2="{p}" stroke="{stroke}"/>')
-        lines.append(f'<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{MARGIN + board}" stroke="{stroke}"/>')
+        stroke = 'stroke="#000" stroke-opacity="0.33"' if strong else 'stroke="#000" stroke-opacity="0.13"'
+        lines.append(f'<line x1="{MARGIN}" y1="{p}" x2="{MARGIN + board}" y2="{p}" {stroke}/>')
+        lines.append(f'<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{MARGIN + board}" {stroke}/>')
     for i in range(1, n + 1):
         mid = MARGIN + (i - 0.5) * CELL
         w = "bold" if i % 5 == 0 else "normal"
-        lines.append(_text(MARGIN / 2, mid, str(i), 9, "#333", weight=w))  # rows, left
-        lines.append(_text(MARGIN + board + MARGIN / 2, mid, str(i), 9, "#333", weight=w))  # rows, right
-        lines.append(_text(mid, MARGIN / 2, str(i), 9, "#333", weight=w))  # columns, top
-        lines.append(_text(mid, MARGIN + board + MARGIN / 2, str(i), 9, "#333", weight=w))  # columns, bottom
+        lines.append(_text(MARGIN / 2, mid, str(i), SMALL, "#333", weight=w))  # rows, left
+        lines.append(_text(MARGIN + board + MARGIN / 2, mid, str(i), SMALL, "#333", weight=w))  # rows, right
+        lines.append(_text(mid, MARGIN / 2, str(i), SMALL, "#333", weight=w))  # columns, top
+        lines.append(_text(mid, MARGIN + board + MARGIN / 2, str(i), SMALL, "#333", weight=w))  # columns, bottom
     return lines
 
 
@@ -165,14 +166,15 @@ def _object(kind: str, item: str | None, cell: Cell, busy: bool) -> list[str]:
         return [(f'<path d="M{x:.1f},{y - s:.1f} L{x + s * 0.7:.1f},{y:.1f} L{x:.1f},{y + s:.1f} '
                 f'L{x - s * 0.7:.1f},{y:.1f} z" fill="#4aa3ff" stroke="#003c80" stroke-width="1.2"/>')]
     if kind == "rune":
-        out = [(f'<path d="M{x:.1f},{y - s:.1f} L{x + s:.1f},{y + s * 0.8:.1f} L{x - s:.1f},{y + s * 0.8:.1f} z" '
+        r = 10 * k  # big enough for its letter
+        out = [(f'<path d="M{x:.1f},{y - r:.1f} L{x + r:.1f},{y + r * 0.8:.1f} L{x - r:.1f},{y + r * 0.8:.1f} z" '
                f'fill="#b04ad8" stroke="#3a0050" stroke-width="1.2"/>')]
         if not busy:
-            out.append(_text(x, y + 2, RUNE_LETTER.get(item or "", "?"), 8, "#fff", weight="bold"))
+            out.append(_text(x, y + 2.5, RUNE_LETTER.get(item or "", "?"), SMALL, "#fff", weight="bold"))
         return out
-    out = [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s * 0.85:.1f}" fill="#fff" stroke="#7a1fa2" stroke-width="1.5"/>']
+    out = [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s:.1f}" fill="#fff" stroke="#7a1fa2" stroke-width="1.5"/>']
     if not busy:
-        out.append(_text(x, y, ARTIFACT_LETTER.get(item or "", "?"), 8, "#7a1fa2", weight="bold"))
+        out.append(_text(x, y, ARTIFACT_LETTER.get(item or "", "?"), SMALL, "#7a1fa2", weight="bold"))
     return out
 
 
@@ -187,11 +189,11 @@ def _unit(state: State, u) -> list[str]:
     ring = colour_of(state, u.controller) if u.controller else "#111"
     width = 3 if u.controller else 1.2
     data = DATA.units[u.kind]
-    out = [(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL / 2 - 1.5}" fill="{fill}" stroke="{ring}" '
+    out = [(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL / 2 - 0.5}" fill="{fill}" stroke="{ring}" '
            f'stroke-width="{width}"/>')]
-    out.append(_text(x, y - 3.5, data.letter, 9, text_fill, weight="bold"))
+    out.append(_text(x, y - (4 if u.number else 0), data.letter, SMALL, text_fill, weight="bold"))
     if u.number:
-        out.append(_text(x, y + 5.5, str(u.number), 7.5, text_fill))
+        out.append(_text(x, y + 5, str(u.number), SMALL, text_fill))
     frac = max(0.0, min(1.0, u.hp / max(u.max_hp(), 1)))
     if frac < 1:
         out.append(f'<rect x="{x - CELL / 2 + 3:.1f}" y="{y + CELL / 2 - 3:.1f}" width="{(CELL - 6) * frac:.1f}" '

@@ -197,7 +197,7 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     names = " — ".join(state.players[f].name for f in seats)
     return "\n".join([
         (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" '
-         f'preserveAspectRatio="xMidYMin meet" style="max-width:100%;height:auto" font-family="sans-serif" role="img">'),
+         f'preserveAspectRatio="xMidYMin meet" font-family="sans-serif" role="img">'),
         f"<title>{escape('Козябло: ' + names)}</title>",
         f'<rect width="{W}" height="{height}" fill="#ffffff"/>',
         _t(M, 18, head, 13, weight="bold"),

@@ -58,6 +58,8 @@ BOX_W, BOX_H = 104, 52  # a castle card
 CELL_W, CELL_H = 128, 86  # the grid a board is laid on
 TOWER, TOWER_GAP = 21, 3
 LINE = 15
+SMALL = 10  # the smallest text: the page never shows the picture so small that this is under 10 px
+FREED = "#2e7d32"
 
 # «Малый Тетраномикон» (data/board.toml) laid out by hand: (column, row), planar, three columns.
 KNOWN_LAYOUTS: dict[str, dict[str, tuple[int, int]]] = {
@@ -82,15 +84,32 @@ def colour_of(state: State, faction: str | None) -> str:
     return COLOURS[state.order.index(faction) % len(COLOURS)]
 
 
+NARROW = frozenset(" ·,.:;!'()«»-—")  # about 0.35 em in DejaVu Sans
+
+
+def _em(bold: bool) -> float:
+    """The width of an average letter in DejaVu Sans, in em (the castles' names in bold measure
+    0.65–0.73, 0.69 on average)."""
+    return 0.69 if bold else 0.62
+
+
+def _width(text: str, size: float, bold: bool = False) -> float:
+    """The estimated width of a line: letters and digits at `_em`, spaces and marks narrower."""
+    narrow = sum(1 for ch in text if ch in NARROW)
+    return size * ((len(text) - narrow) * _em(bold) + narrow * 0.35)
+
+
 def _fits(text: str, size: float, width: float, bold: bool = False) -> bool:
-    return len(text) * size * (0.68 if bold else 0.62) <= width
+    return _width(text, size, bold) <= width
 
 
-def _short(text: str, size: float, width: float) -> str:
-    if _fits(text, size, width):
+def _short(text: str, size: float, width: float, bold: bool = False) -> str:
+    if _fits(text, size, width, bold):
         return text
-    n = max(1, int(width / (size * 0.62)))
-    return text[: n - 1].rstrip() + "…"
+    cut = text
+    while cut and not _fits(cut.rstrip() + "…", size, width, bold):
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
 
 
 def _wrap(text: str, size: float, width: float) -> list[str]:
@@ -343,7 +362,7 @@ def _segment(state: State, m: Material, sid: str, pos: dict[str, tuple[float, fl
     token = [f'<g data-segment="{escape(seg.id)}" data-owner="{escape(owner or "")}"><title>{escape(what)}</title>',
              (f'<rect x="{tx - w / 2:.1f}" y="{ty - 8:.1f}" width="{w}" height="16" rx="{rx}" fill="{fill}" '
              f'stroke="{stroke}" stroke-width="1.5"/>'),
-             _t(tx, ty + 4, label, 9.5, "middle", "bold", text), "</g>"]
+             _t(tx, ty + 4, label, SMALL, "middle", "bold", text), "</g>"]
     return line, token
 
 
@@ -354,13 +373,15 @@ def _castle(state: State, m: Material, cid: str, x: float, y: float, viewer: Vie
     out = [f'<g data-castle="{escape(cid)}"><title>{escape(castle.code + " " + castle.name)}</title>',
            (f'<rect x="{left:.1f}" y="{top:.1f}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="#fffdf7" '
             f'stroke="#6b5a45" stroke-width="1.2"/>')]
-    code_w = len(castle.code) * 5.6 + 4
-    room = BOX_W - 8 - code_w - (12 if cid in state.trophies else 0)
-    name = castle.name
-    if not _fits(name, 10.5, room, bold=True):
-        name = next((a for a in castle.aliases if _fits(a, 10.5, room, bold=True)), name)
-    out.append(_t(left + 4, top + 13, castle.code, 9, fill="#777"))
-    out.append(_t(left + 4 + code_w, top + 13, _short(name, 10.5, room), 10.5, weight="bold"))
+    code_w = _width(castle.code, SMALL) + 3
+    room = BOX_W - 8 - code_w - (11 if cid in state.trophies or cid in state.freed else 0)  # the badge
+    name, size = castle.name, 10.5
+    if not _fits(name, size, room, bold=True):  # a little smaller, then a shorter name, then cut
+        size = SMALL
+        if not _fits(name, size, room, bold=True):
+            name = next((a for a in castle.aliases if _fits(a, size, room, bold=True)), name)
+    out.append(_t(left + 4, top + 13, castle.code, SMALL, fill="#777"))
+    out.append(_t(left + 4 + code_w, top + 13, _short(name, size, room, bold=True), size, weight="bold"))
     span = len(castle.towers) * TOWER + (len(castle.towers) - 1) * TOWER_GAP
     tx = x - span / 2
     ty = top + 21
@@ -372,10 +393,11 @@ def _castle(state: State, m: Material, cid: str, x: float, y: float, viewer: Vie
         if b is None:
             out.append(_t(sx + TOWER / 2, ty + TOWER / 2 + 4, str(i + 1), 10, "middle", fill="#5d5346"))
             continue
-        out.append(_t(sx + 2, ty + 7, str(i + 1), 6.5, fill="#333"))
-        out.append(f'<circle cx="{sx + TOWER / 2 + 1:.1f}" cy="{ty + TOWER / 2 + 1:.1f}" r="8" '
+        out.append(_t(sx + 1.5, ty + 9, str(i + 1), SMALL, fill="#333"))  # the tower's number, top left
+        cx, cy = sx + TOWER - 7.5, ty + TOWER - 7.5
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="7" '
                    f'fill="{colour_of(state, b.owner)}" stroke="#fff" stroke-width="1"/>')
-        out.append(_t(sx + TOWER / 2 + 1, ty + TOWER / 2 + 4.5, LETTER[b.kind], 10, "middle", "bold", "#fff"))
+        out.append(_t(cx, cy + 3.6, LETTER[b.kind], SMALL, "middle", "bold", "#fff"))
     token = state.trophies.get(cid)
     if token is not None:
         shown = _is_gm(viewer) or token.face_up
@@ -387,8 +409,11 @@ def _castle(state: State, m: Material, cid: str, x: float, y: float, viewer: Vie
                    f'stroke-width="1.5"{dashed}/>')
         out.append(_t(bx, by + 4, level, 11, "middle", "bold", "#fff"))
         out.append("</g>")
-    elif cid in state.freed:
-        out.append(_t(left + BOX_W - 5, top + BOX_H - 4, "свободен", 7.5, "end", fill="#888"))
+    elif cid in state.freed:  # a green tick where the monsters' badge was (the legend says so)
+        bx, by = left + BOX_W - 4, top + 4
+        out.append(f'<g><title>{escape(castle.name)}: монстры побеждены, замок свободен</title>'
+                   f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="{FREED}" stroke="#fff" stroke-width="1.5"/>'
+                   + _t(bx, by + 4, "✓", 11, "middle", "bold", "#fff") + "</g>")
     out.append("</g>")
     return out
 
@@ -448,6 +473,9 @@ def _legend(y: float) -> tuple[list[str], float]:
     out.append(_t(M + 176, y, "река: водный маршрут", 10, fill="#444"))
     y += LINE
     out.append(_t(M, y, "Полоса и жетон участка в цвете игрока — его маршрут.", 10, fill="#444"))
+    y += LINE
+    out.append(f'<circle cx="{M + 5}" cy="{y - 4}" r="6" fill="{FREED}"/>')
+    out.append(_t(M + 15, y, "замок свободен: монстры побеждены", 10, fill="#444"))
     return out, y + 6
 
 
@@ -455,7 +483,7 @@ def _legend(y: float) -> tuple[list[str], float]:
 def _heading(y: float, text: str, note: str = "", col: float = COLUMN) -> list[str]:
     out = [_t(M, y, text, 12, weight="bold")]
     if note:
-        out.append(_t(col - M, y, note, 9.5, "end", fill="#666"))
+        out.append(_t(col - M, y, note, SMALL, "end", fill="#666"))
     return out
 
 
@@ -472,7 +500,7 @@ def _pools(state: State, m: Material, y: float, col: float) -> tuple[list[str], 
             y += LINE
             continue
         card = m.creatures[cid]
-        out.append(_t(M + 14, y, _short(f"«{card.name}»", 11, 190), 11, weight="bold"))
+        out.append(_t(M + 14, y, _short(f"«{card.name}»", 11, 190, bold=True), 11, weight="bold"))
         out.append(_t(col - M, y, f"{card.cost} мон. · ⚔ {card.swords}", 11, "end"))
         y += LINE
         if card.discounts:
@@ -491,7 +519,7 @@ def _pools(state: State, m: Material, y: float, col: float) -> tuple[list[str], 
             y += LINE
             continue
         card = m.artifacts[aid]
-        out.append(_t(M + 14, y, _short(f"«{card.name}»", 11, 230), 11, weight="bold"))
+        out.append(_t(M + 14, y, _short(f"«{card.name}»", 11, 230, bold=True), 11, weight="bold"))
         out.append(_t(col - M, y, f"{card.cost} мон.", 11, "end"))
         y += LINE
         conds = "; ".join(describe(c) for c in card.conditions) or "без условий"
@@ -528,7 +556,7 @@ def _player(state: State, m: Material, faction: str, y: float, col: float) -> tu
     seat = state.order.index(faction) + 1
     out.append(f'<circle cx="{M + 6}" cy="{y - 4}" r="6" fill="{colour}"/>')
     title = f"{seat}. {p.name}" + (" · " + ", ".join(marks) if marks else "")
-    out.append(_t(M + 16, y, _short(title, 12, col - 110), 12, weight="bold"))
+    out.append(_t(M + 16, y, _short(title, 12, col - 110, bold=True), 12, weight="bold"))
     out.append(_t(col - M, y, f"{p.coins} мон.", 12, "end", "bold"))
     y += LINE + 1
     width = col - 2 * M
@@ -572,7 +600,7 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     else:
         who = state.players[state.active].name if state.active else "—"
         head = f"Тетраномикон · эпоха {state.epoch} из {EPOCHS} · ходит {who}"
-    top = [_t(M, y, _short(head, 13, COLUMN - 2 * M), 13, weight="bold"),
+    top = [_t(M, y, _short(head, 13, COLUMN - 2 * M, bold=True), 13, weight="bold"),
            _t(M, y + 15, _short(m.board.name, 10, COLUMN - 2 * M), 10, fill="#666")]
     board, board_w, y = _board(state, m, viewer, y + 20)
     legend, y = _legend(y + 12)

@@ -48,11 +48,22 @@ TERRAIN_FILL = {"open": "#eef2e0", "hill": "#dcc391", "forest": "#8fbf6f", "rock
 TERRAIN_MARK = {"hill": "х", "forest": "л", "tower": "Б"}
 MELEE = "#d01010"
 CROWN = "#f2c200"
+SMALL = 10  # the smallest text on a board of 30 px cells
 SHOT = "#ff6a00"
 
 
 def _cell_size(state: State) -> int:
     return 30 if state.board.width <= 40 else 22
+
+
+def _small(cell: int) -> int:
+    """The smallest text of the board: 10 px at 30 px a cell; 8 on the largest boards' 22 px cells,
+    which the page then shows a quarter larger (web/boardview.py)."""
+    return SMALL if cell >= 26 else 8
+
+
+def _grid_stroke(i: int) -> str:
+    return f'stroke="#000" stroke-opacity="{0.33 if i % 5 == 0 else 0.13}"'
 
 
 def side_colour(state: State, faction: str | None) -> str:
@@ -62,8 +73,9 @@ def side_colour(state: State, faction: str | None) -> str:
 
 
 def _t(x: float, y: float, s: str, size: float = 11, fill: str = "#222", anchor: str = "middle",
-       weight: str = "normal") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
+       weight: str = "normal", opacity: float = 1.0) -> str:
+    see_through = f' fill-opacity="{opacity}"' if opacity < 1 else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}"{see_through} text-anchor="{anchor}" '
             f'font-weight="{weight}" dominant-baseline="central">{escape(s)}</text>')
 
 
@@ -169,8 +181,8 @@ def _terrain(state: State, cell: int) -> list[str]:
                        f'height="{cell}" fill="{TERRAIN_FILL[kind]}"{stroke}/>')
             if kind in TERRAIN_MARK:
                 for cx in range(start, x):
-                    marks.append(_t(MARGIN + cx * cell + 5, MARGIN + (y - 1) * cell + 6, TERRAIN_MARK[kind], 8,
-                                    "#00000099", "middle"))
+                    marks.append(_t(MARGIN + cx * cell + 6, MARGIN + (y - 1) * cell + 7, TERRAIN_MARK[kind],
+                                    _small(cell), "#000", opacity=0.6))
     return out + marks
 
 
@@ -179,14 +191,12 @@ def _grid(state: State, cell: int) -> list[str]:
     out = []
     for i in range(w + 1):
         p = MARGIN + i * cell
-        out.append(f'<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{MARGIN + h * cell}" '
-                   f'stroke="{"#00000055" if i % 5 == 0 else "#00000022"}"/>')
+        out.append(f'<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{MARGIN + h * cell}" {_grid_stroke(i)}/>')
     for i in range(h + 1):
         p = MARGIN + i * cell
-        out.append(f'<line x1="{MARGIN}" y1="{p}" x2="{MARGIN + w * cell}" y2="{p}" '
-                   f'stroke="{"#00000055" if i % 5 == 0 else "#00000022"}"/>')
+        out.append(f'<line x1="{MARGIN}" y1="{p}" x2="{MARGIN + w * cell}" y2="{p}" {_grid_stroke(i)}/>')
     step = 1 if cell >= 26 else 5
-    size = 10 if cell >= 26 else 9
+    size = _small(cell)
     for x in range(1, w + 1):
         if x % step and x != 1:
             continue
@@ -249,8 +259,8 @@ def _melees(state: State, cell: int) -> list[str]:
                    f'stroke-linecap="square"/>')
         top = min(cells, key=lambda c: (c[1], c[0]))
         tx, ty = MARGIN + (top[0] - 1) * cell, MARGIN + (top[1] - 1) * cell
-        out.append(f'<rect x="{tx - 1}" y="{ty - 12}" width="{len(str(i)) * 7 + 28}" height="12" rx="3" fill="{MELEE}"/>')
-        out.append(_t(tx + 2, ty - 6, f"бой {i}", 9, "#fff", "start", "bold"))
+        out.append(f'<rect x="{tx - 1}" y="{ty - 14}" width="{len(str(i)) * 7 + 32}" height="14" rx="3" fill="{MELEE}"/>')
+        out.append(_t(tx + 2, ty - 7, f"бой {i}", SMALL, "#fff", "start", "bold"))
     return out
 
 
@@ -344,8 +354,8 @@ def _figure(state: State, fig: Figure, xy, cell: int, ghost: bool = False) -> li
     label = abbreviations(state, fig.side).get(fig.type, spec.name[:1])
     ink_ghost = "#000" if ghost else ink
     if fig.number is not None:
-        out.append(_t(x, y - 4, label, 10 if cell >= 26 else 8, ink_ghost, weight="bold"))
-        out.append(_t(x, y + 6, str(fig.number), 9 if cell >= 26 else 7, ink_ghost, weight="bold"))
+        out.append(_t(x, y - 4.5, label, _small(cell), ink_ghost, weight="bold"))
+        out.append(_t(x, y + 5.5, str(fig.number), _small(cell), ink_ghost, weight="bold"))
     else:
         out.append(_t(x, y, label, 11 if cell >= 26 else 9, ink_ghost, weight="bold"))
     if spec.commander:  # a crown in the top right corner
@@ -362,10 +372,12 @@ def _figure(state: State, fig: Figure, xy, cell: int, ghost: bool = False) -> li
     if fig.kind == "dragon":
         out.append(_badge(x - cell / 2 + 6, y + cell / 2 - 6, f"♥{fig.lives}", "#7a0000"))
     if not ghost and state.phase not in ("deploy", "over"):
+        # on the cell's left edge, clear of the figure's letters
+        bx, by = x - cell / 2 + 1, y - cell / 2 + 5
         if fig.teleported:
-            out.append(_badge(x - cell / 2 + 6, y - cell / 2 + 6, "т", "#7a1fa2"))
+            out.append(_badge(bx, by, "т", "#7a1fa2"))
         elif fig.moved or fig.om_spent:
-            out.append(_badge(x - cell / 2 + 6, y - cell / 2 + 6, str(fig.om_spent), "#222"))
+            out.append(_badge(bx, by, str(fig.om_spent), "#222"))
         if fig.fired:
             out.append(f'<circle cx="{x + cell / 2 - 4:.1f}" cy="{y:.1f}" r="3.5" fill="{SHOT}" '
                        f'stroke="#fff" stroke-width="0.8"/>')
@@ -374,9 +386,9 @@ def _figure(state: State, fig: Figure, xy, cell: int, ghost: bool = False) -> li
 
 
 def _badge(x: float, y: float, text: str, fill: str) -> str:
-    w = max(10, len(text) * 5.5 + 4)
-    return (f'<rect x="{x - w / 2:.1f}" y="{y - 5.5:.1f}" width="{w:.1f}" height="11" rx="3" fill="{fill}"/>'
-            + _t(x, y, text, 8, "#fff", weight="bold"))
+    w = max(12, len(text) * 6.5 + 4)
+    return (f'<rect x="{x - w / 2:.1f}" y="{y - 6.5:.1f}" width="{w:.1f}" height="13" rx="3" fill="{fill}"/>'
+            + _t(x, y, text, SMALL, "#fff", weight="bold"))
 
 
 def _hidden_deployment(state: State, viewer: Viewer, xy, cell: int) -> list[str]:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from letopis.service import users
+from letopis.service.errors import Busy
 from letopis.service.logins import LoginLimits, account_key, address_key, wait_text
 from letopis.web.app import create_app
 
@@ -183,7 +184,7 @@ def test_hashing_is_bounded_per_process():
     deadline = time.monotonic() + 10
     while gate._inside < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
-    with pytest.raises(users.Busy), gate.slot():
+    with pytest.raises(Busy), gate.slot():
         pass
     assert not second_done.is_set()  # still waiting its turn
     release.set()

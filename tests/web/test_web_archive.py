@@ -25,6 +25,7 @@ def assert_balanced(text: str) -> None:
     """Every opened BBCode tag is closed, in order, as a BBCode parser reads the text."""
     parser = bbcode.Parser()
     parser.add_simple_formatter("size", "<span>%(value)s</span>")
+    parser.add_simple_formatter("img", '<img src="%(value)s">')  # a step's board
     stack = []
     for kind, tag, _, raw in parser.tokenize(text):
         if kind == parser.TOKEN_TAG_START and tag not in STANDALONE:
@@ -34,7 +35,7 @@ def assert_balanced(text: str) -> None:
             stack.pop()
     assert stack == [], f"never closed: {stack}"
     rendered = parser.format(text)
-    for tag in ("b", "i", "quote", "list", "url", "size"):
+    for tag in ("b", "i", "quote", "list", "url", "size", "img"):
         assert f"[{tag}" not in rendered and f"[/{tag}]" not in rendered
 
 

@@ -6,6 +6,7 @@ must also have the documented form (no ``[ ] "``, no control characters)."""
 from __future__ import annotations
 
 import json
+import re
 
 import bbcode
 import pytest
@@ -29,13 +30,14 @@ FIELDS = {
     "event": "Событие " + HOSTILE + "[/list][list][*]",
     "reason": "потому что " + HOSTILE + "[/i]",
 }
-SERVER_TAGS = {"b", "i", "quote", "size", "list", "*", "url"}
+SERVER_TAGS = {"b", "i", "quote", "size", "list", "*", "url", "img"}
 STANDALONE = {"*"}
 
 
 def tags_of(export: str) -> list[tuple[int, str, dict]]:
     parser = bbcode.Parser()
     parser.add_simple_formatter("size", "<span>%(value)s</span>")
+    parser.add_simple_formatter("img", '<img src="%(value)s">')
     return [(kind, tag, options or {}) for kind, tag, options, _ in parser.tokenize(export)
             if kind in (parser.TOKEN_TAG_START, parser.TOKEN_TAG_END)]
 
@@ -56,6 +58,9 @@ def assert_only_server_tags(export: str, game_id: int) -> None:
             assert stack and stack[-1] == tag, f"[/{tag}] closes {stack}"
             stack.pop()
     assert stack == []
+    images = re.findall(r"\[img\](.*?)\[/img\]", export)  # the steps' boards, at the server's addresses
+    assert export.count("[img]") == len(images) >= 1
+    assert all(re.fullmatch(rf"http://testserver/games/{game_id}/steps/\d+/board\.png", url) for url in images), images
     quotes = [tag for kind, tag, _ in tags if tag == "quote" and kind == bbcode.Parser.TOKEN_TAG_START]
     assert len(quotes) == export.count("[size=85]SHA-256:") >= 1  # one quote per post, as written
     rendered = bbcode.Parser().format(export)

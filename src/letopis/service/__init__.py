@@ -10,6 +10,7 @@ a PostgreSQL advisory lock lets one of them do the work.
 """
 
 from .archive import archive_games, archive_steps, game_charts, metric_series, round_of, site_feed, state_at
+from .boards import public_board_svg
 from .chronicle import latest_published, list_steps, step_chronicle, step_links
 from .deadlines import (
     ScheduleOut,
@@ -197,6 +198,7 @@ __all__ = [
     "pause_game",
     "post_history",
     "preview_correction",
+    "public_board_svg",
     "publish_step",
     "reassign_seat",
     "register_user",

@@ -135,24 +135,29 @@ def archive_steps(db: Session, game_id: int, *, page: int = 1, per_page: int = P
                      steps=[step_header(db, game, s) for s in steps])
 
 
-def state_at(db: Session, *, game_id: int, step_number: int, when: When = "after") -> PastState:
-    """The board, summary and metrics before or after a step. The state after a step exists once it
-    is published; the state before any step is public (it is the board its players saw)."""
+def public_state_json(db: Session, game: Game, step_number: int, when: When = "after") -> tuple[Step, dict]:
+    """The stored state before or after a step, if the public may see it: the state after a step
+    exists once it is published; the state before any step is public (it is the board its players
+    saw)."""
     if when not in ("before", "after"):
         raise Invalid("Состояние бывает «до» или «после» шага.", code="bad_when")
+    step = get_step(db, game.id, step_number)
+    if step.number < 1:  # set aside by a stopped roll-back: not part of the public game
+        raise NotFound(f"В игре №{game.id} нет шага {step_number}.", code="step_not_found")
+    if when == "before":
+        return step, step.state_before
+    res = current_resolution(db, step) if step.status == PUBLISHED else None
+    if res is None:
+        raise NotFound(f"Шаг {step_number} ещё не опубликован: состояния после него нет.",
+                       code="step_not_published")
+    return step, res.state_after
+
+
+def state_at(db: Session, *, game_id: int, step_number: int, when: When = "after") -> PastState:
+    """The board, summary and metrics before or after a step, as the public sees them."""
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
-    step = get_step(db, game_id, step_number)
-    if step.number < 1:  # set aside by a stopped roll-back: not part of the public game
-        raise NotFound(f"В игре №{game_id} нет шага {step_number}.", code="step_not_found")
-    if when == "after":
-        res = current_resolution(db, step) if step.status == PUBLISHED else None
-        if res is None:
-            raise NotFound(f"Шаг {step_number} ещё не опубликован: состояния после него нет.",
-                           code="step_not_published")
-        data = res.state_after
-    else:
-        data = step.state_before
+    step, data = public_state_json(db, game, step_number, when)
     state = load_state(ruleset, data)
     numbers = set(db.scalars(select(Step.number).where(Step.game_id == game_id, listed())))
     return PastState(

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -16,7 +13,8 @@ from sqlalchemy.orm import Session
 from letopis.db.models import User
 
 from ._common import load_user, now, transactional
-from .errors import Busy, Conflict, Invalid
+from .errors import Conflict, Invalid
+from .gate import Gate
 from .inputs import check_name, require_storable, unstorable
 from .schemas import UserOut
 
@@ -30,36 +28,15 @@ def _out(user: User) -> UserOut:
                    created_at=user.created_at)
 
 
-class HashGate:
+class HashGate(Gate):
     """At most ``concurrency`` argon2 hashes at once in this process, and at most ``queue`` more
-    waiting for their turn (a thread each); the next one gets `Busy` at once. A flood of log-ins
-    then takes one core's share at most, and never every worker thread, so other requests keep
-    running."""
+    waiting for their turn (a thread each); the next log-in gets `Busy` at once. A flood of log-ins
+    then takes one core's share at most, and never every worker thread."""
 
     def __init__(self, concurrency: int = 1, queue: int = 8) -> None:
-        self._lock = threading.Lock()
-        self.configure(concurrency, queue)
-
-    def configure(self, concurrency: int, queue: int) -> None:
-        with self._lock:
-            self.concurrency, self.queue = max(1, concurrency), max(0, queue)
-            self._slots = threading.BoundedSemaphore(self.concurrency)
-            self._inside = 0
-
-    @contextmanager
-    def slot(self) -> Iterator[None]:
-        with self._lock:
-            if self._inside >= self.concurrency + self.queue:
-                raise Busy("Сервер сейчас проверяет слишком много паролей сразу. Попробуйте войти "
-                           "через пару секунд.", code="login_busy")
-            self._inside += 1
-            slots = self._slots
-        try:
-            with slots:
-                yield
-        finally:
-            with self._lock:
-                self._inside -= 1
+        super().__init__(concurrency, queue, busy_code="login_busy",
+                         busy_message="Сервер сейчас проверяет слишком много паролей сразу. "
+                                      "Попробуйте войти через пару секунд.")
 
 
 hash_gate = HashGate()

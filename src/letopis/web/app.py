@@ -14,7 +14,7 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import swagger_ui_bundle
+import fastapi_offline
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
@@ -25,7 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from letopis.settings import Settings, get_settings
 
-from . import api, archive, auth, errors, gm, pages
+from . import api, archive, auth, boards, errors, gm, pages
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from .csrf import CSRFMiddleware
@@ -34,6 +34,9 @@ from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
 from .slowlog import SlowRequestMiddleware
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+# Swagger UI 5 (it reads the OpenAPI 3.1 that FastAPI writes; 4.x cannot), as shipped in the
+# fastapi-offline wheel, so /docs needs no CDN
+DOCS_STATIC_DIR = Path(fastapi_offline.__file__).resolve().parent / "static"
 SESSION_COOKIE = "letopis_session"
 SESSION_MAX_AGE = 14 * 24 * 3600
 
@@ -77,22 +80,22 @@ def create_app(
         version="0.1.0",
         lifespan=_lifespan(run_deadlines, deadline_interval),
         openapi_url="/api/openapi.json",
-        docs_url=None,  # served below from the vendored Swagger UI: no CDN needed
+        docs_url=None,  # served below from the packaged Swagger UI: no CDN needed
         redoc_url=None,
     )
     app.state.settings = settings
     app.state.session_factory = session_factory
 
     errors.install(app)
-    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="swagger")
+    app.mount("/static/docs", StaticFiles(directory=DOCS_STATIC_DIR), name="docs-static")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
         return get_swagger_ui_html(openapi_url="/api/openapi.json", title="Летопись — API",
-                                   swagger_js_url="/static/swagger/swagger-ui-bundle.js",
-                                   swagger_css_url="/static/swagger/swagger-ui.css",
-                                   swagger_favicon_url="/static/swagger/favicon-32x32.png")
+                                   swagger_js_url="/static/docs/swagger-ui-bundle.js",
+                                   swagger_css_url="/static/docs/swagger-ui.css",
+                                   swagger_favicon_url="/static/docs/favicon.png")
     # The JSON API first: FastAPI tries routes in order and each try costs, so the live check
     # (POST /api/games/{id}/check) should not wait behind every page. No page path starts with /api/.
     app.include_router(api.router)
@@ -104,6 +107,7 @@ def create_app(
     app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
     app.include_router(notify_web.api)
     app.include_router(archive.router)
+    app.include_router(boards.router)  # board PNGs
     app.include_router(archive.api_router)
 
     secure = settings.environment != "development"

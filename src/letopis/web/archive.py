@@ -24,6 +24,11 @@ PageQ = Annotated[int, Query(ge=1, le=INT4_MAX)]
 
 
 def base_url(request: Request) -> str:
+    """The site's address for links that leave it (a forum post, a feed): ``LETOPIS_BASE_URL`` when
+    set (behind a proxy the request's own host may be an inner one), else the request's."""
+    configured = getattr(request.app.state, "settings", None)
+    if configured is not None and configured.base_url:
+        return configured.base_url.rstrip("/")
     return str(request.base_url).rstrip("/")
 
 

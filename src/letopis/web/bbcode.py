@@ -12,6 +12,9 @@ so no BBCode parser can read a tag in it, open or closing, nor end the attribute
 zero-width space after ``[`` stops phpBB but not every parser). Everything else is kept, so
 ``［b］`` still reads as what the player typed.
 
+A published step's board is embedded with ``[img]`` at the absolute address of its PNG (web/boards.py),
+the public picture, so that the GM can paste the whole step, picture included, into the thread.
+
 Display names and faction names have a narrower allowed form on top (no ``[ ] "``, no control
 characters: `letopis.service.inputs.name_problem`), so a name reads the same everywhere; the
 escaping does not rely on it and also covers names stored before that rule.
@@ -23,6 +26,7 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 
+from .boardview import board_png_path
 from .templating import RulesetTemplateLoader, templates_dir
 
 OPEN, CLOSE = "\uff3b", "\uff3d"  # ［ ］
@@ -47,6 +51,7 @@ def _environment() -> Environment:
 
 
 _ENV = _environment()
+_ENV.globals["board_png"] = board_png_path  # the [img] of a step's board
 
 
 def render_bbcode(template: str, **context: Any) -> str:

@@ -14,6 +14,7 @@ from letopis.service import CheckOut, GameOut, GamePage
 from letopis.service._common import GM_FACTION_NAME
 from letopis.service.inputs import Int4, Text
 
+from .archive import PageQ, base_url
 from .bbcode import render_bbcode
 from .deps import CurrentUser, CurrentUserId, MaybeUser, ReadSessionDep, SessionDep, current_user
 from .forms import FormError, FormStr, parse_factions, parse_json_object
@@ -23,6 +24,7 @@ from .templating import flash, render, templates
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
 STEP_LINKS = 100  # the game page links its latest steps; the archive pages through all of them
 FEED_SIZE = 50  # a game's Atom feed: its latest published steps (as the site feed)
+STEPS_PER_PAGE = 50  # /games/N/steps
 
 
 def typed_text(text: str) -> str:
@@ -108,6 +110,13 @@ def game(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4) -
     return render(request, "game.html",
                   {"page": page, "game": page.game, "names": faction_names(page.game),
                    "steps": steps, "earlier_steps": earlier, "base_url": str(request.base_url).rstrip("/")})
+
+
+@router.get("/games/{game_id}/steps")
+def game_steps(request: Request, db: SessionDep, game_id: Int4, page: PageQ = 1) -> Response:
+    """Every step of the game with its title, state and dates, a page at a time."""
+    steps = service.archive_steps(db, game_id, page=page, per_page=STEPS_PER_PAGE)
+    return render(request, "game_steps.html", {"p": steps, "game": steps.game})
 
 
 @router.post("/games/{game_id}/invite")
@@ -221,7 +230,7 @@ def forum_bbcode(request: Request, db, game: GameOut, chronicle: service.StepChr
     if not public and chronicle.status == service.StepStatus.PUBLISHED and chronicle.number > 0:
         chronicle = service.step_chronicle(db, game_id=game.id, step_number=chronicle.number)
     return render_bbcode("step.bbcode", c=chronicle, game=game, names=faction_names(game),
-                         base_url=str(request.base_url).rstrip("/"))
+                         base_url=base_url(request))
 
 
 @router.get("/games/{game_id}/steps/{step_number}")
@@ -252,7 +261,7 @@ def feed(request: Request, db: ReadSessionDep, game_id: Int4) -> Response:
     game = service.get_game(db, game_id)
     steps = service.latest_published(db, game_id, FEED_SIZE)
     body = templates.get_template("feed.atom.xml").render(
-        game=game, steps=steps, base_url=str(request.base_url).rstrip("/"))
+        game=game, steps=steps, base_url=base_url(request))
     return Response(body, media_type="application/atom+xml; charset=utf-8")
 
 

@@ -27,6 +27,7 @@ ALLOWED = {
     "feoffset", "fedropshadow", "fedisplacementmap", "feturbulence", "femorphology",
 }
 LINK_ATTRS = {"href", f"{{{XLINK_NS}}}href"}
+BROKEN = '<p class="muted">Картинку поля не удалось показать.</p>'
 
 
 def _local(tag: str) -> str:
@@ -66,15 +67,33 @@ def _clean(element: ET.Element) -> None:
             del element.attrib[name]
 
 
-def clean_svg(svg: str | None) -> Markup:
-    """The SVG without anything that could run; empty markup if it is not well-formed."""
+class BrokenPicture(ValueError):
+    """A ruleset's picture that does not parse as XML."""
+
+
+def clean_tree(svg: str | None) -> ET.Element | None:
+    """The parsed picture with everything that could run taken out; None when there is no
+    picture (empty, or not an SVG). `BrokenPicture` if it is not well-formed."""
     if not svg or not svg.strip():
-        return Markup("")
+        return None
     try:
         root = ET.fromstring(svg.strip())
-    except ET.ParseError:
-        return Markup('<p class="muted">Картинку поля не удалось показать.</p>')
+    except ET.ParseError as exc:
+        raise BrokenPicture(str(exc)) from exc
     if _local(root.tag) != "svg":
-        return Markup("")
+        return None
     _clean(root)
-    return Markup(ET.tostring(root, encoding="unicode"))
+    return root
+
+
+def serialise(root: ET.Element) -> str:
+    return ET.tostring(root, encoding="unicode")
+
+
+def clean_svg(svg: str | None) -> Markup:
+    """The SVG without anything that could run; empty markup if it is not well-formed."""
+    try:
+        root = clean_tree(svg)
+    except BrokenPicture:
+        return Markup(BROKEN)
+    return Markup("") if root is None else Markup(serialise(root))

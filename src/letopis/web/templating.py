@@ -27,6 +27,7 @@ from letopis.engine.registry import get_ruleset
 from letopis.engine.text import plural
 from letopis.settings import PROJECT_ROOT
 
+from .boardview import board_figure, board_png_path
 from .svgsafe import clean_svg
 
 MONTHS_GEN = (
@@ -87,6 +88,8 @@ def make_environment() -> Environment:
     env.filters["svg"] = clean_svg
     env.globals["plural"] = plural
     env.globals["clause_url"] = clause_url
+    env.globals["board_figure"] = board_figure
+    env.globals["board_png"] = board_png_path
     return env
 
 
