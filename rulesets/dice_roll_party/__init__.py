@@ -17,18 +17,21 @@ from letopis.engine.contract import (
     Outcome,
     Reading,
     Result,
+    RosterGroup,
     Ruleset,
     TurnInfo,
     Viewer,
     ViewerRole,
 )
 from letopis.engine.dice import Dice
+from letopis.engine.examples import proposed_examples
 
 from . import metrics as _metrics
 from . import orders as _orders
 from . import picture as _picture
 from . import propose as _propose
 from . import resolution as _resolution
+from . import roster as _roster
 from . import setup as _setup
 from . import turns as _turns
 from .effects import scores
@@ -93,6 +96,14 @@ class DiceRollParty(Ruleset[State]):
 
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         return _picture.summary(state, viewer)
+
+    def roster(self, state: State, faction: str) -> list[RosterGroup]:
+        return _roster.roster(state, faction)
+
+    def examples(self, state: State, faction: str) -> list[str]:
+        """The step's own example (issue 9) first, then lines of proposals."""
+        from .reading.expect import example
+        return proposed_examples(self, state, faction, first=[example(state, faction)])
 
     def correct(self, state: State, text: str) -> tuple[State, list[Any], list[Any]]:
         """A GM's patch lines (see correct.py); nothing applied on any error."""

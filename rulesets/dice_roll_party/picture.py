@@ -2,7 +2,8 @@
 
 Each player is a row of slots; a character's tokens are circles in four columns В/А/З/Ф
 (DRP-TOK-06): time blue, attack red, defence red with a dark ring, form green. Closed slots are
-crossed out (DRP-SETUP-05). Sealed builds stay hidden from viewers who may not see them
+crossed out (DRP-SETUP-05). The viewer's own row (a player's, or the side a GM writes for) lies on
+an amber band and says «(вы)». Sealed builds stay hidden from viewers who may not see them
 (DRP-GAP-03). Every piece of player text is escaped.
 """
 
@@ -27,6 +28,7 @@ ZONE_STYLE = {
 }
 ZONE_LETTER = {Zone.TIME: "В", Zone.ATTACK: "А", Zone.DEFENCE: "З", Zone.FORM: "Ф"}
 ZONES = (Zone.TIME, Zone.ATTACK, Zone.DEFENCE, Zone.FORM)
+OWN, OWN_FILL = "#e0a800", "#fff4c8"  # the viewer's own pieces: an amber frame on a light band
 
 
 def can_see_build(state: State, faction: str, viewer: Viewer) -> bool:
@@ -92,6 +94,10 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
         mark = " ◀ ход" if fid == state.active and state.phase in ("turn", "defence", "soak") else ""
         if state.winner == fid:
             mark = " — победа"
+        if fid == viewer.own:  # the viewer's own row stands out: a band behind it, «(вы)»
+            parts.append(f'<rect class="own" x="{MARGIN / 2:.0f}" y="{y0 + 1}" width="{width - MARGIN}" '
+                         f'height="{row_h - 2}" rx="8" fill="{OWN_FILL}" stroke="{OWN}" stroke-width="2.5"/>')
+            mark = " (вы)" + mark
         parts.append(_text(MARGIN, y0 + 16, f"{player.name}{mark}", 13, weight="bold"))
         parts.append(_text(width - MARGIN, y0 + 16, f"хранилище: {player.storage.text()}", 11, anchor="end"))
         for i in range(1, n_slots + 1):

@@ -9,6 +9,7 @@ reader modules are imported when first needed, so that loading a state never pul
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,14 @@ from letopis.engine.contract import (
     Outcome,
     Reading,
     Result,
+    RosterGroup,
     Ruleset,
     TurnInfo,
     Viewer,
     ViewerRole,
 )
 from letopis.engine.dice import Dice
+from letopis.engine.examples import proposed_examples
 
 from . import metrics as _metrics
 from . import orders as _orders
@@ -33,6 +36,8 @@ from . import picture as _picture
 from . import setup as _setup
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
 from .state import State
+
+_AP_STEP = re.compile(r"\s*\d+\s*ОД\s*:", re.IGNORECASE)  # «1 ОД: …», a step line without its unit
 
 
 class DungeonKeeper(Ruleset[State]):
@@ -130,6 +135,19 @@ class DungeonKeeper(Ruleset[State]):
 
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         return _picture.summary(state, viewer)
+
+    def roster(self, state: State, faction: str) -> list[RosterGroup]:
+        from .roster import roster
+        return roster(state, faction)
+
+    def examples(self, state: State, faction: str) -> list[str]:
+        """The step's own example (a move of the first unit) first, then lines of proposals. A
+        step line «1 ОД: …» that reads alone borrowed its unit from the only one that fits; an
+        example names its unit, so such lines are left out."""
+        from .reader_expect import example
+        from .reader_view import View
+        found = proposed_examples(self, state, faction, first=[example(View(state, faction))], limit=12)
+        return [x for x in found if not _AP_STEP.match(x)][:6]
 
     def correct(self, state: State, text: str, dice: Dice | None = None) -> tuple[State, list[Any], list[Any]]:
         """A GM's patch lines (see correct.py); nothing applied on any error."""

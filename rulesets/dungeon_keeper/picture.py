@@ -5,8 +5,8 @@ buildings are squares in their owner's colour (grey when neutral) with a short l
 Ис Источник with its level, …); units are circles in their owner's colour with the kind's letters
 and number; objects are small marks (сундук, кристалл, руна, артефакт). Coordinates run along all
 four edges, row first (DK-MAP-04). Arrows show the moves, attacks and shots of the last step
-(``state.arrows``). Objects hidden in the rock (DK-GAP-23) are shown only to the GM. Every piece of
-player text is escaped.
+(``state.arrows``). The viewer's own units and buildings wear an amber halo. Objects hidden in the
+rock (DK-GAP-23) are shown only to the GM. Every piece of player text is escaped.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ SMALL = 10  # the smallest text: the page never shows the picture so small that 
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b")
 NEUTRAL = "#7f7f7f"
 HERO = "#f2c200"
+OWN = "#ffb000"  # the amber halo of the viewer's own units and buildings
 TERRAIN_FILL = {ROCK: "#4a4038", EARTH: "#6b5a45", EMPTY: "#efe6d2"}
 MINE_STYLE = {"gold": ("#e8b923", "З"), "iron": ("#8a9aa8", "Ж"), "gem": ("#3fb8a8", "С")}
 RUNE_LETTER = {"fire": "О", "dark": "Т", "death": "С"}
@@ -64,7 +65,7 @@ def _visible(state: State, cell: Cell, viewer: Viewer) -> bool:
 def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     n = state.size
     board = n * CELL
-    legend_rows = (len(state.seats) + 3) // 4 + 3
+    legend_rows = (len(state.seats) + 3) // 4 + 3 + (1 if viewer.own in state.players else 0)
     width = board + 2 * MARGIN
     height = board + 2 * MARGIN + legend_rows * LEGEND_LINE + 8
     title = "Хранитель Подземелий: " + ", ".join(state.name(f) for f in state.seats)
@@ -89,12 +90,15 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
                    f'height="{CELL - 2}" rx="3" fill="{colour}" stroke="#222" stroke-width="1"/>')
         out.append(_text(x, y - 4.5, letter, SMALL, weight="bold"))
         out.append(_text(x, y + 5, str(m.reserve), SMALL))
+    own = viewer.own
     for b in state.buildings.values():
         if b.owner is None and not _visible(state, b.cell, viewer):
             continue
         data = DATA.buildings[b.kind]
         x, y = _xy(b.cell)
         fill = colour_of(state, b.owner)
+        if own is not None and b.owner == own:
+            out.append(_halo_square(x, y))
         out.append(f'<rect x="{x - CELL / 2 + 1:.1f}" y="{y - CELL / 2 + 1:.1f}" width="{CELL - 2}" '
                    f'height="{CELL - 2}" fill="{fill}" stroke="#111" stroke-width="1.5"/>')
         label = data.letter + (str(b.level) if b.kind == "source" and b.level else "")
@@ -110,8 +114,11 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
         out += _object(o.kind, o.item, o.cell, busy)
     out += _arrows(state)  # under the units, heads stopping at the target's edge
     for u in state.units.values():
+        if own is not None and u.side == own:
+            out.append(f'<circle class="own" cx="{_xy(u.cell)[0]:.1f}" cy="{_xy(u.cell)[1]:.1f}" '
+                       f'r="{CELL / 2 + 1.5}" fill="none" stroke="{OWN}" stroke-width="3.5"/>')
         out += _unit(state, u)
-    out += _legend(state, board + 2 * MARGIN + 4, width)
+    out += _legend(state, board + 2 * MARGIN + 4, width, own)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -130,6 +137,12 @@ def _terrain(state: State) -> list[str]:
             out.append(f'<rect x="{MARGIN + start * CELL}" y="{MARGIN + (r - 1) * CELL}" '
                        f'width="{(c - start) * CELL}" height="{CELL}" fill="{fill}"/>')
     return out
+
+
+def _halo_square(x: float, y: float) -> str:
+    """The amber frame of a building of the viewer's own."""
+    return (f'<rect class="own" x="{x - CELL / 2 - 1:.1f}" y="{y - CELL / 2 - 1:.1f}" width="{CELL + 2}" '
+            f'height="{CELL + 2}" fill="none" stroke="{OWN}" stroke-width="3"/>')
 
 
 def _grid_and_coords(n: int) -> list[str]:
@@ -231,7 +244,7 @@ def _arrows(state: State) -> list[str]:
     return out
 
 
-def _legend(state: State, top: float, width: float) -> list[str]:
+def _legend(state: State, top: float, width: float, own: str | None = None) -> list[str]:
     out = []
     per_row = 4
     col_w = (width - 2 * MARGIN) / per_row
@@ -253,6 +266,9 @@ def _legend(state: State, top: float, width: float) -> list[str]:
                      10, "#333", anchor="start"))
     out.append(_text(MARGIN, y + 2 * LEGEND_LINE, "Обводка юнита цветом другого игрока — юнит под его контролем "
                      "(Подчинение); полоска под юнитом или зданием — оставшиеся хп.", 10, "#333", anchor="start"))
+    if own is not None and own in state.players:
+        out.append(_text(MARGIN, y + 3 * LEGEND_LINE, f"Янтарный ореол — ваши юниты и здания ({state.name(own)}).",
+                         10, "#7a5200", anchor="start", weight="bold"))
     return out
 
 

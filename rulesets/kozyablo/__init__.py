@@ -14,8 +14,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from letopis.engine.contract import PUBLIC, Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
+from letopis.engine.contract import (
+    PUBLIC,
+    Faction,
+    Outcome,
+    Reading,
+    Result,
+    RosterGroup,
+    Ruleset,
+    TurnInfo,
+    Viewer,
+)
 from letopis.engine.dice import Dice
+from letopis.engine.examples import proposed_examples
 
 from . import setup as _setup
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
@@ -90,6 +101,16 @@ class Kozyablo(Ruleset[State]):
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         from .picture import summary
         return summary(state, viewer)
+
+    def roster(self, state: State, faction: str) -> list[RosterGroup]:
+        from .roster import roster
+        return roster(state, faction)
+
+    def examples(self, state: State, faction: str) -> list[str]:
+        """The step's own example (from the poster's hand and table) first, then lines of proposals."""
+        from .reader import mode_of
+        from .reader_steps import example
+        return proposed_examples(self, state, faction, first=[example(state, faction, mode_of(state, faction))])
 
     def metrics(self, state: State) -> dict[str, dict[str, float]]:
         from .metrics import metrics

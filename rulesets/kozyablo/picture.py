@@ -5,8 +5,10 @@ One block per player in turn order: name, race and production; the hand as a row
 sectors in a 2×2 grid: the capital (damage of 12, Броня 2, garrison and buildings against their
 limits) and the three sector cards with their controller. Every card on the table is a line with
 its owner's colour, its numbers and damage; a creature in shadow is a card back «карта в тени»
-for those who may not see it. The picture scales (viewBox only), so it reads on a phone. Every
-player text is escaped.
+for those who may not see it. A card in hand shows its level in its resource («2з»: золото 2) and,
+on hover, its text. The viewer's own block lies on an amber band and says «(вы)», and his cards on
+the table are framed in amber wherever they stand. The picture scales (viewBox only), so it reads on
+a phone. Every player text is escaped.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from html import escape
 
 from letopis.engine.contract import PUBLIC, Viewer
 
-from .data import RESOURCES, book_for
+from .data import RESOURCE_NAMES, RESOURCES, book_for
 from .refs import can_see, capital_sector, cards_count, piece_name, sector_name
+from .roster import card_text, cost_text
 from .state import Piece, Sector, State
 from .targets import attack_of, life_left, max_life, speed_of
 from .view import is_gm, seat_of
@@ -27,6 +30,9 @@ BOX_W = (W - 3 * M) // 2
 LINE = 15
 COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 RES_SHORT = {"gold": "золото", "crystals": "крист.", "mana": "мана"}
+RES_LETTER = {"gold": "з", "crystals": "к", "mana": "м"}  # a card's level on its chip: «2з»
+RES_COLOUR = {"gold": "#9a6b00", "crystals": "#1f6fa8", "mana": "#7d3c98"}
+OWN, OWN_FILL = "#e0a800", "#fff7dc"  # the viewer's own block and cards: amber
 PHASES = {"decks": "сдача колод", "mulligan": "пересдача", "play": "игра", "over": "игра окончена"}
 
 
@@ -55,7 +61,11 @@ def _prod_text(state: State, faction: str) -> str:
 def _piece_line(state: State, piece: Piece, viewer: Viewer, x: int, y: int) -> list[str]:
     me, gm = seat_of(viewer), is_gm(viewer)
     colour = _colour(state, piece.owner)
-    out = [f'<rect x="{x}" y="{y - 9}" width="7" height="11" rx="1" fill="{colour}"/>']
+    out = []
+    if piece.owner == viewer.own:  # the viewer's own card: an amber frame round its line
+        out.append(f'<rect class="own" x="{x - 3}" y="{y - 11}" width="{BOX_W - 10}" height="15" rx="3" '
+                   f'fill="{OWN_FILL}" stroke="{OWN}" stroke-width="1.5"/>')
+    out.append(f'<rect x="{x}" y="{y - 9}" width="7" height="11" rx="1" fill="{colour}"/>')
     if not can_see(piece, me, gm):
         out.append(f'<rect x="{x + 10}" y="{y - 9}" width="{BOX_W - 24}" height="12" rx="2" fill="#5b4a7a"/>')
         out.append(_t(x + 14, y, "карта в тени", 10, fill="#fff"))
@@ -123,11 +133,18 @@ def _hand(state: State, faction: str, viewer: Viewer, y: int) -> tuple[list[str]
     if is_gm(viewer) or seat_of(viewer) == faction:
         book = book_for(state)
         chip, per_row = 112, (W - x0 - M) // 114
-        for i, card in enumerate(player.hand):
+        for i, cid in enumerate(player.hand):
             row, col = divmod(i, per_row)
             cx, cy = x0 + col * 114, y + row * 16
+            card = book.card(cid)
+            about = f"{card.name}" + (f" — уровень {cost_text(card)}" if card.resource else "")
+            out.append(f"<g><title>{escape(about + '. ' + card_text(card))}</title>")
             out.append(f'<rect x="{cx}" y="{cy}" width="{chip}" height="14" rx="2" fill="#fff" stroke="#777"/>')
-            out.append(_t(cx + 3, cy + 10, _short(book.card(card).name, 21), 9))
+            out.append(_t(cx + 3, cy + 10, _short(card.name, 17 if card.resource else 21), 9))
+            if card.resource:  # its level in its resource, in the resource's colour: «2з»
+                out.append(_t(cx + chip - 3, cy + 10, f"{card.level}{RES_LETTER[card.resource]}", 9, anchor="end",
+                              weight="bold", fill=RES_COLOUR[card.resource]))
+            out.append("</g>")
         rows = max(1, -(-len(player.hand) // per_row))
         if not player.hand:
             out.append(_t(x0, y + 10, "пусто", 10, fill="#999"))
@@ -154,6 +171,8 @@ def _player_block(state: State, faction: str, viewer: Viewer, y: int) -> tuple[l
         mark = " — выбыл"
     title = f"{number}. " if number else ""
     title += f"{player.name} — {book.race_name(player.race)}" if player.race else player.name
+    if faction == viewer.own:
+        title += " (вы)"
     out = [f'<rect x="0" y="{y}" width="{W}" height="3" fill="{_colour(state, faction)}"/>',
            _t(M, y + 17, _short(title + mark, 44), 13, weight="bold")]
     if player.capital:
@@ -186,7 +205,11 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     body: list[str] = []
     y = 28
     for faction in seats:
+        top = y
         block, y = _player_block(state, faction, viewer, y)
+        if faction == viewer.own:  # the viewer's own block lies on an amber band
+            body.append(f'<rect class="own" x="2" y="{top + 4}" width="{W - 4}" height="{y - top - 6}" rx="6" '
+                        f'fill="{OWN_FILL}" stroke="{OWN}" stroke-width="2"/>')
         body += block
     if state.pending is not None:
         waiting = ", ".join(state.players[f].name for f in state.pending.waiting)
@@ -208,7 +231,8 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
 
 def summary(state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
     """Short (label, value) pairs: phase, round, whose turn; per player production, hand, deck,
-    capital damage; the viewer's own hand for its owner (and every hand for the GM)."""
+    capital damage; the viewer's own hand, each card with its level, for its owner (and every hand
+    for the GM)."""
     out = [("Сейчас", PHASES[state.phase])]
     if state.round:
         out.append(("Круг", str(state.round)))
@@ -229,6 +253,11 @@ def summary(state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         out.append((f"{player.name}: карты",
                     f"в руке {len(player.hand)}, в колоде {len(player.deck)}, в сбросе {len(player.discard)}"))
         if gm or me == faction:
-            hand = ", ".join(f"«{book.card(c).name}»" for c in player.hand) or "пусто"
+            hand = ", ".join(_hand_card(book.card(c)) for c in player.hand) or "пусто"
             out.append((f"{player.name}: рука", hand))
     return out
+
+
+def _hand_card(card) -> str:
+    """«Шмель» (золото 2): a card in hand with the production level it needs (KZ-SECT-05)."""
+    return f"«{card.name}» ({RESOURCE_NAMES[card.resource]} {card.level})" if card.resource else f"«{card.name}»"

@@ -144,7 +144,7 @@ def test_summary_and_metrics_are_public():
     assert not any(CARDS.card(c).name in " ".join(pub.values()) for c in HAND_A + HAND_B)
     assert pub["Анна: карты"] == "в руке 2, в колоде 3, в сбросе 1"
     own = dict(summary(state, player(a)))
-    assert own["Анна: рука"] == "«Позорный рыцарь», «Позорный клич»" and "Борис: рука" not in own
+    assert own["Анна: рука"] == "«Позорный рыцарь» (золото 3), «Позорный клич» (мана 1)" and "Борис: рука" not in own
     m = metrics(state)
     assert m[a][HAND] == 2 and m[a][DECK] == 3 and m[a][GOLD] == 2 and m[a][CREATURES] == 1
     assert m[b][CAPITAL] == 0 and m[b][CREATURES] == 0

@@ -121,14 +121,50 @@ class ViewerRole(StrEnum):
 
 
 class Viewer(BaseModel):
+    """Who looks: the public, a player (``faction`` = his seat) or the GM. A GM viewer may carry
+    the ``faction`` he writes a post for: it changes nothing he may see, only whose pieces stand
+    out in the picture (`Viewer.own`)."""
+
     model_config = ConfigDict(frozen=True)
 
     role: ViewerRole = ViewerRole.PUBLIC
     faction: str | None = None
 
+    @property
+    def own(self) -> str | None:
+        """The faction whose pieces a picture makes stand out: the player's, or the one a GM writes
+        for; None for the public."""
+        return self.faction if self.role is not ViewerRole.PUBLIC else None
+
 
 PUBLIC = Viewer()
 GM = Viewer(role=ViewerRole.GM)
+
+
+class RosterEntry(BaseModel):
+    """One of a faction's own pieces as the post page lists it: a unit, a character, a card in
+    hand, a building. Every word is Russian and meant for the player who writes the orders."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str  # as a post names it: «Имп №3», «П2 «Рыцарь»», «Шмель»
+    where: str = ""  # «36-15», «Золотая шахта-1»
+    facts: list[tuple[str, str]] = Field(default_factory=list)  # («ОД», «2 из 4»), («хп», «5/8»)
+    can: list[str] = Field(default_factory=list)  # what it can do now: abilities, spells, actions
+    text: str = ""  # a card's printed text
+    note: str = ""  # why it cannot act now, or a state worth knowing («ранен», «в тени»)
+    spent: bool = False  # nothing it can do this step: shown muted
+
+
+class RosterGroup(BaseModel):
+    """A titled part of a roster («Персонажи», «Рука», «Казна») with its own numbers."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str
+    facts: list[tuple[str, str]] = Field(default_factory=list)  # («Хранилище», «красных 3, …»)
+    entries: list[RosterEntry] = Field(default_factory=list)
+    empty: str = ""  # what to say when there are no entries («Рука пуста.»)
 
 
 class Result(BaseModel):
@@ -242,12 +278,25 @@ class Ruleset(ABC, Generic[S]):
         """A random legal post, written as a player would write it."""
 
     def draw(self, state: S, viewer: Viewer = PUBLIC) -> str | None:
-        """An SVG picture of the board for the game page and the chronicle."""
+        """An SVG picture of the board for the game page and the chronicle. A viewer with a
+        faction (a player, or the GM writing for a side) sees that faction's pieces stand out."""
         return None
 
     def summary(self, state: S, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         """Short Russian (label, value) pairs for the game page: resources, forces."""
         return []
+
+    def roster(self, state: S, faction: str) -> list[RosterGroup]:
+        """What ``faction`` has to give orders to, for its player writing a post: its units,
+        characters or hand with their numbers and what each can do now. Only what that faction may
+        know: never another faction's hidden cards or deck. Optional: empty shows no list."""
+        return []
+
+    def examples(self, state: S, faction: str) -> list[str]:
+        """Order lines for the step now, built from ``faction``'s own pieces and cells, each of
+        which `read` accepts on its own. Default: lines of `propose` under fixed seeds."""
+        from .examples import proposed_examples
+        return proposed_examples(self, state, faction)
 
     def metrics(self, state: S) -> dict[str, dict[str, float]]:
         """Numbers for the spectators' charts: per faction id, per Russian label (resources,
