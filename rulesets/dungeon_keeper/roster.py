@@ -55,27 +55,36 @@ def _archdemon(state: State, faction: str) -> RosterGroup:
 
 
 def _summon(state: State, faction: str) -> RosterEntry:
-    kinds = [f"{d.name} — {mana_ru(d.summon)}" for d in DATA.units.values() if d.summon is not None]
     if not state.buildings_of(faction, "circle"):
         return RosterEntry(name="Призыв", note="нужен свой Круг вызова", spent=True)
-    return RosterEntry(name="Призыв", can=kinds, note="у Круга вызова")
+    mana = state.players[faction].mana
+    kinds = [(f"{d.name} — {mana_ru(d.summon)}", d.summon <= mana) for d in DATA.units.values() if d.summon is not None]
+    return _priced("Призыв", kinds, "у Круга вызова")
 
 
 def _spells(state: State, faction: str) -> RosterEntry:
     p = state.players[faction]
-    known = [f"{DATA.spells[s].name} — {mana_ru(DATA.spells[s].cast)}" for s in p.spells]
+    known = [(f"{DATA.spells[s].name} — {mana_ru(DATA.spells[s].cast)}", DATA.spells[s].cast <= p.mana) for s in p.spells]
     if not known:
         return RosterEntry(name="Заклинания", note="ещё ни одного не изучено", spent=True)
-    return RosterEntry(name="Заклинания", can=known)
+    return _priced("Заклинания", known)
 
 
 def _research(state: State, faction: str) -> RosterEntry | None:
     p = state.players[faction]
-    open_ = [f"{s.name} — {mana_ru(s.research)}" for key, s in DATA.spells.items()
+    open_ = [(f"{s.name} — {mana_ru(s.research)}", s.research <= p.mana) for key, s in DATA.spells.items()
              if key not in p.spells and all(r in p.runes for r in s.runes)]
     if not open_:
         return None
-    return RosterEntry(name="Изучить", can=open_)
+    return _priced("Изучить", open_)
+
+
+def _priced(name: str, items: list[tuple[str, bool]], where: str = "") -> RosterEntry:
+    """What the mana pays for now as things it can do; the rest in a note, so nothing looks free."""
+    can = [text for text, affordable in items if affordable]
+    dear = [text for text, affordable in items if not affordable]
+    notes = ([where] if where else []) + (["не хватает маны: " + ", ".join(dear)] if dear else [])
+    return RosterEntry(name=name, can=can, note="; ".join(notes), spent=not can)
 
 
 # --- units ------------------------------------------------------------------------------------------
@@ -97,11 +106,13 @@ def _unit(state: State, faction: str, u: Unit) -> RosterEntry:
         if ability.active:
             reach = f" (до {ability.range} кл.)" if ability.range > 1 else ""
             can.append(f"{ability.name}{reach} — {ability.ap} ОД")
-    if u.owner == faction:
-        upgrades = _upgrades(state, faction, u.kind)
-        if upgrades:
-            can.append(f"улучшение у Источника: {upgrades}")
     notes = []
+    if u.owner == faction:
+        cheap, dear = _upgrades(state, faction, u.kind)
+        if cheap:
+            can.append(f"улучшение у Источника: {cheap}")
+        if dear:
+            notes.append(f"улучшение пока не по карману: {dear}")
     if u.controller == faction and u.owner != faction:
         notes.append("подчинён до конца хода")
     if u.effects:
@@ -114,16 +125,18 @@ def _unit(state: State, faction: str, u: Unit) -> RosterEntry:
                        can=can, note="; ".join(notes), spent=my_turn and u.ap == 0)
 
 
-def _upgrades(state: State, faction: str, kind: str) -> str:
-    """«до жреца — 10 маны и 20 золота; …»: the upgrades whose runes the archdemon has (DK-UPG-04)."""
-    runes = state.players[faction].runes
-    out = []
+def _upgrades(state: State, faction: str, kind: str) -> tuple[str, str]:
+    """«до жреца — 10 маны и 20 золота; …»: the upgrades whose runes the archdemon has (DK-UPG-04),
+    those he can pay for now and those he cannot (DK-UPG-03)."""
+    p = state.players[faction]
+    cheap, dear = [], []
     for key in DATA.upgrades_of(kind):
         new = DATA.units[key]
-        if all(r in runes for r in new.runes):
-            price = [mana_ru(new.upgrade_mana or 0)] + ([f"{new.upgrade_gold} золота"] if new.upgrade_gold else [])
-            out.append(f"до {new.forms.gen} — {' и '.join(price)}")
-    return "; ".join(out)
+        if all(r in p.runes for r in new.runes):
+            mana, gold = new.upgrade_mana or 0, new.upgrade_gold or 0
+            price = [mana_ru(mana)] + ([f"{gold} золота"] if gold else [])
+            (cheap if mana <= p.mana and gold <= p.gold else dear).append(f"до {new.forms.gen} — {' и '.join(price)}")
+    return "; ".join(cheap), "; ".join(dear)
 
 
 def _effect_name(key: str) -> str:

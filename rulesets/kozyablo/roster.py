@@ -120,7 +120,7 @@ def _abilities_text(card: CardDef) -> str:
 
 def _economy(state: State, faction: str) -> RosterGroup:
     prod = production(state, faction)
-    facts = [(f"Добыча: {RESOURCE_NAMES[r]}", str(prod[r])) for r in RESOURCES]
+    facts = [("Добыча", ", ".join(f"{RESOURCE_NAMES[r]} {prod[r]}" for r in RESOURCES))]
     cap = capital_sector(state, faction)
     if cap is not None:
         book = book_for(state)

@@ -39,8 +39,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from letopis.engine.contract import PUBLIC, Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
+from letopis.engine.contract import (
+    PUBLIC,
+    Faction,
+    Outcome,
+    Reading,
+    Result,
+    RosterGroup,
+    Ruleset,
+    TurnInfo,
+    Viewer,
+)
 from letopis.engine.dice import Dice
+from letopis.engine.examples import proposed_examples
 
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
 from .state import State
@@ -124,6 +135,17 @@ class Tetranomicon(Ruleset[State]):
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         from .picture import summary
         return summary(state, viewer)
+
+    def roster(self, state: State, faction: str) -> list[RosterGroup]:
+        from .roster import roster
+        return roster(state, faction)
+
+    def examples(self, state: State, faction: str) -> list[str]:
+        """The step's own example (a legal order of the poster, canonical) first, then lines of
+        proposals."""
+        from .data import material_for
+        from .reader import _example
+        return proposed_examples(self, state, faction, first=[_example(state, faction, material_for(state))])
 
     def metrics(self, state: State) -> dict[str, dict[str, float]]:
         from .picture import metrics

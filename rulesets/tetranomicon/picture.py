@@ -13,7 +13,8 @@ Below, in a column that fits a phone (360 px): the epoch and whose turn it is, t
 (creatures with cost, swords and discounts; artifacts with cost = influence and conditions) with
 the decks' and the trophy supply's sizes, then a panel per player in seating order: coins,
 buildings by kind, routes, artifacts with influence, the army with swords and discounts, trophies
-with glory, and at the end the points.
+with glory, and at the end the points. The viewer's own buildings wear an amber ring, his route
+tokens an amber frame, and his panel lies on an amber band and says «(вы)».
 
 The board has no coordinates in its file, so a layout is computed once per board: a known layout
 for «Малый Тетраномикон», otherwise stress majorisation on the graph distances snapped to a grid.
@@ -51,6 +52,8 @@ TERRAIN_FILL = {"plain": "#f2e39b", "forest": "#86bb6e", "mountains": "#b9afa5"}
 ROAD, RIVER = "#8d6e4a", "#3a85c8"
 LETTER = {"farm": "Ф", "sawmill": "Л", "mine": "Р", "quarry": "К"}
 MONSTER = "#4a1c1c"
+OWN, OWN_FILL = "#e0a800", "#fff7dc"  # the viewer's own buildings, routes and panel: amber
+OWN_CLASS = ' class="own"'
 
 COLUMN = 360  # the phone column: pools and panels
 M = 8  # margin
@@ -321,7 +324,8 @@ def _blocked(a: tuple[float, float], b: tuple[float, float], boxes: list[tuple[f
     return None
 
 
-def _segment(state: State, m: Material, sid: str, pos: dict[str, tuple[float, float]]) -> tuple[list[str], list[str]]:
+def _segment(state: State, m: Material, sid: str, pos: dict[str, tuple[float, float]],
+             own: str | None = None) -> tuple[list[str], list[str]]:
     """The segment's line (under the castles) and its token (over them)."""
     seg = m.segments[sid]
     a, b = pos[seg.between[0]], pos[seg.between[1]]
@@ -359,9 +363,11 @@ def _segment(state: State, m: Material, sid: str, pos: dict[str, tuple[float, fl
     what = f"{seg.id}: {m.castle(seg.between[0]).name} — {m.castle(seg.between[1]).name}, {SEGMENT_NAMES[seg.kind]}"
     if owner is not None:
         what += f", маршрут: {state.players[owner].name}" if owner in state.players else ""
+    mine = owner is not None and owner == own
     token = [f'<g data-segment="{escape(seg.id)}" data-owner="{escape(owner or "")}"><title>{escape(what)}</title>',
-             (f'<rect x="{tx - w / 2:.1f}" y="{ty - 8:.1f}" width="{w}" height="16" rx="{rx}" fill="{fill}" '
-             f'stroke="{stroke}" stroke-width="1.5"/>'),
+             (f'<rect{OWN_CLASS if mine else ""} x="{tx - w / 2:.1f}" y="{ty - 8:.1f}" width="{w}" '
+              f'height="16" rx="{rx}" fill="{fill}" stroke="{OWN if mine else stroke}" '
+              f'stroke-width="{3 if mine else 1.5}"/>'),
              _t(tx, ty + 4, label, SMALL, "middle", "bold", text), "</g>"]
     return line, token
 
@@ -395,6 +401,9 @@ def _castle(state: State, m: Material, cid: str, x: float, y: float, viewer: Vie
             continue
         out.append(_t(sx + 1.5, ty + 9, str(i + 1), SMALL, fill="#333"))  # the tower's number, top left
         cx, cy = sx + TOWER - 7.5, ty + TOWER - 7.5
+        if b.owner == viewer.own:  # the viewer's own building: an amber ring
+            out.append(f'<circle class="own" cx="{cx:.1f}" cy="{cy:.1f}" r="9.5" fill="none" stroke="{OWN}" '
+                       f'stroke-width="3"/>')
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="7" '
                    f'fill="{colour_of(state, b.owner)}" stroke="#fff" stroke-width="1"/>')
         out.append(_t(cx, cy + 3.6, LETTER[b.kind], SMALL, "middle", "bold", "#fff"))
@@ -444,7 +453,7 @@ def _board(state: State, m: Material, viewer: Viewer, y0: float) -> tuple[list[s
     lines: list[str] = []
     tokens: list[str] = []
     for sid in m.segments:
-        line, token = _segment(state, m, sid, pos)
+        line, token = _segment(state, m, sid, pos, viewer.own)
         lines += line
         tokens += token
     castles: list[str] = []
@@ -539,7 +548,8 @@ def _lines(label: str, items: list[str], empty: str, width: float) -> list[str]:
     return _wrap(text, 11, width)
 
 
-def _player(state: State, m: Material, faction: str, y: float, col: float) -> tuple[list[str], float]:
+def _player(state: State, m: Material, faction: str, y: float, col: float,
+            own: str | None = None) -> tuple[list[str], float]:
     p = state.players[faction]
     colour = colour_of(state, faction)
     marks = []
@@ -555,7 +565,7 @@ def _player(state: State, m: Material, faction: str, y: float, col: float) -> tu
     y += 17
     seat = state.order.index(faction) + 1
     out.append(f'<circle cx="{M + 6}" cy="{y - 4}" r="6" fill="{colour}"/>')
-    title = f"{seat}. {p.name}" + (" · " + ", ".join(marks) if marks else "")
+    title = f"{seat}. {p.name}" + (" (вы)" if faction == own else "") + (" · " + ", ".join(marks) if marks else "")
     out.append(_t(M + 16, y, _short(title, 12, col - 110, bold=True), 12, weight="bold"))
     out.append(_t(col - M, y, f"{p.coins} мон.", 12, "end", "bold"))
     y += LINE + 1
@@ -610,7 +620,11 @@ def draw(state: State, viewer: Viewer = PUBLIC) -> str:
     panels: list[str] = []
     y += 4
     for faction in state.order:
-        block, y = _player(state, m, faction, y, col)
+        start = y
+        block, y = _player(state, m, faction, y, col, viewer.own)
+        if faction == viewer.own:  # the viewer's own panel lies on an amber band
+            panels.append(f'<rect class="own" x="2" y="{start + 5:.1f}" width="{col - 4:.0f}" height="{y - start - 6:.1f}" '
+                          f'rx="6" fill="{OWN_FILL}" stroke="{OWN}" stroke-width="2"/>')
         panels += block
     height = math.ceil(y + M)
     size = f'width="{width:.0f}" height="{height}" ' if width > COLUMN + 60 else ""

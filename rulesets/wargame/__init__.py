@@ -24,8 +24,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from letopis.engine.contract import PUBLIC, Faction, Outcome, Reading, Result, Ruleset, TurnInfo, Viewer
+from letopis.engine.contract import (
+    PUBLIC,
+    Faction,
+    Outcome,
+    Reading,
+    Result,
+    RosterGroup,
+    Ruleset,
+    TurnInfo,
+    Viewer,
+)
 from letopis.engine.dice import Dice
+from letopis.engine.examples import proposed_examples
 
 from .battle.engine import apply
 from .battle.setup import setup
@@ -122,6 +133,17 @@ class Wargame(Ruleset[State]):
     def summary(self, state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
         from .picture import summary
         return summary(state, viewer)
+
+    def roster(self, state: State, faction: str) -> list[RosterGroup]:
+        from .roster import roster
+        return roster(state, faction)
+
+    def examples(self, state: State, faction: str) -> list[str]:
+        """The step's own example (the poster's first figure) first, then lines of proposals."""
+        from .reader import example, step_of
+        step, _ = step_of(state, faction)
+        first = [example(state, faction, step)] if step is not None else []
+        return proposed_examples(self, state, faction, first=first)
 
     def metrics(self, state: State) -> dict[str, dict[str, float]]:
         from .picture import metrics

@@ -15,7 +15,8 @@ state's `trail` (the moves and shots of the posts of the step that led to it): t
 events' paths, ``teleport`` and ``shot`` events. Melees —
 figures linked by contact (WG-DEF-MELEE-03) — are outlined in red and numbered in the order the
 phase resolves them (WG-DEF-MELEE-05); while a decision waits, the figures and cells it may name
-are ringed in the answering side's colour, and the legend says who answers and the default.
+are ringed in the answering side's colour, and the legend says who answers and the default. The
+viewer's own figures (a player's, or the side a GM writes for) wear an amber halo.
 
 With `hidden_deployment` a deployment that has arrived is drawn (as dashed ghosts) only for its
 author and the GM; everybody else reads «расстановка получена».
@@ -49,6 +50,7 @@ TERRAIN_MARK = {"hill": "х", "forest": "л", "tower": "Б"}
 MELEE = "#d01010"
 CROWN = "#f2c200"
 SMALL = 10  # the smallest text on a board of 30 px cells
+OWN = "#ffb000"  # the amber halo of the viewer's own figures
 SHOT = "#ff6a00"
 
 
@@ -136,7 +138,12 @@ def draw(state: State, viewer: Viewer = PUBLIC, events: Iterable[Any] | None = N
     body += _melees(state, cell)
     body += _pending_marks(state, xy, cell)
     body += _arrows(state, events, xy, cell)
+    own = viewer.own
     for fig in sorted(state.living(), key=lambda f: f.order):
+        if fig.side == own:  # the viewer's own figure: an amber halo under it
+            x, y = xy(fig.cell)
+            body.append(f'<circle class="own" cx="{x:.1f}" cy="{y:.1f}" r="{cell / 2 + 1:.1f}" fill="none" '
+                        f'stroke="{OWN}" stroke-width="3.5"/>')
         body += _figure(state, fig, xy, cell)
     body += _hidden_deployment(state, viewer, xy, cell)
     legend_top = bh + 2 * MARGIN + 4
@@ -433,6 +440,8 @@ def _legend(state: State, viewer: Viewer, top: float, width: float) -> list[tupl
         kinds = ", ".join(f"{abbr[s.type]} — {s.name.lower()}" for s in pl.army.figure)
         out = " (выбыл)" if pl.out else ""
         para(f"● {pl.name}{out} — {colour}, {pl.army.name}: {kinds}.", 11, side_colour(state, f))
+    if viewer.own in state.players:
+        para(f"Янтарный ореол — ваши фигуры ({state.players[viewer.own].name}).", 10, "#7a5200", weight="bold")
     para("Круг — воин, круг с кольцом — маг, квадрат — боевая машина (повреждения/прочность), ромб — дракон "
          "(♥ жизни). Корона — командир, красный уголок — ранен.", 10, "#444")
     para("Тёмная метка с числом — ОМ, потраченные на ход в этом ходу (т — телепортирован), оранжевая точка справа — "

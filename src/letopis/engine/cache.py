@@ -30,6 +30,7 @@ The budgets (each is also written beside its cache):
     service.states (web process only) 64 MB
     service.metrics (web process only) 4 MB
     web.board_png (board PNGs)        16 MB
+    service.examples (web process only) 1 MB
 
 With five rulesets the readers' caches add up to ~118 MB; reading 2,000 distinct 20,000-character
 posts through all five took one process from 82 MB (loaded) to 161 MB (`python -m bench.memory`).

@@ -9,6 +9,7 @@ the affected step's `StepHeader`. `run_due_deadlines(db)` is safe to call from e
 a PostgreSQL advisory lock lets one of them do the work.
 """
 
+from .aid import PlayerAid, player_aid
 from .archive import archive_games, archive_steps, game_charts, metric_series, round_of, site_feed, state_at
 from .boards import public_board_svg
 from .chronicle import latest_published, list_steps, step_chronicle, step_links
@@ -130,6 +131,7 @@ __all__ = [
     "LoginLimits",
     "MismatchOut",
     "NotFound",
+    "PlayerAid",
     "PostHistoryOut",
     "PostOut",
     "ReadingOut",
@@ -196,6 +198,7 @@ __all__ = [
     "metric_series",
     "override_roll",
     "pause_game",
+    "player_aid",
     "post_history",
     "preview_correction",
     "public_board_svg",

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, defer
 
 from letopis.db.models import Game, Seat, Step
-from letopis.engine.contract import Faction, Result
+from letopis.engine.contract import Faction, Result, ViewerRole
 from letopis.engine.dice import new_seed, step_secret
 from letopis.engine.registry import all_rulesets
 from letopis.engine.resolution import GM_CORRECTION, setup_game
@@ -206,6 +206,7 @@ def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> G
         view=ruleset.view(state, viewer),
         svg=ruleset.draw(state, viewer),
         summary=[tuple(p) for p in ruleset.summary(state, viewer)],
+        roster=ruleset.roster(state, viewer.faction) if viewer.role is ViewerRole.PLAYER and viewer.faction else [],
         result=Result.model_validate(game.result) if game.result else None,
         recent=step_headers(db, game, recent_steps),
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from letopis.engine.contract import Faction, LineReading, Result, TurnInfo
+from letopis.engine.contract import Faction, LineReading, Result, RosterGroup, TurnInfo
 from letopis.engine.events import Event, Roll
 from letopis.engine.problems import Problem
 
@@ -239,6 +239,7 @@ class GamePage(BaseModel):
     view: dict[str, Any] = Field(default_factory=dict)
     svg: str | None = None
     summary: list[tuple[str, str]] = Field(default_factory=list)
+    roster: list[RosterGroup] = Field(default_factory=list)  # a player's own forces (his first seat)
     result: Result | None = None
     recent: list[StepHeader] = Field(default_factory=list)  # latest published steps, newest first
 

@@ -268,6 +268,15 @@ def submit(game_id: Int4, body: PostIn, db: SessionDep, user: CurrentUser) -> Su
     return out
 
 
+@router.get("/games/{game_id}/aid", response_model=service.PlayerAid)
+def aid(game_id: Int4, faction: Text, db: SessionDep, user: CurrentUser) -> service.PlayerAid:
+    """What a player needs to write a post for ``faction`` now: the board (SVG, his pieces standing
+    out), his units, characters or hand with what each can do, and example lines built from them
+    that read without error (none when the step does not wait for this faction). Only that
+    faction's player or the GM may ask: a roster holds the faction's own secrets."""
+    return service.player_aid(db, game_id=game_id, faction=faction, user_id=user.id)
+
+
 # --- chronicle -----------------------------------------------------------------------------------
 @router.get("/games/{game_id}/steps", response_model=list[StepHeader])
 def steps(game_id: Int4, db: ReadSessionDep) -> list[StepHeader]:

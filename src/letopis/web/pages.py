@@ -150,10 +150,12 @@ def _choose_faction(page: GamePage, wanted: str | None) -> str | None:
 
 def _post_page(request: Request, page: GamePage, *, faction: str | None, text: str = "",
                check: CheckOut | service.ReadingOut | None = None, error: str | None = None,
-               stale: bool = False, status: int = 200) -> Response:
+               stale: bool = False, status: int = 200, aid: service.PlayerAid | None = None) -> Response:
+    """The post form; ``aid`` (the board, roster and examples) is rendered in place when given,
+    else the page fetches it (`aid_partial`) once loaded."""
     ctx = {"page": page, "game": page.game, "names": faction_names(page.game), "faction": faction,
            "choices": faction_choices(page),
-           "text": text, "error": error, "stale": stale,
+           "text": text, "error": error, "stale": stale, "aid": aid,
            "step_number": page.step.number if page.step else None}
     ctx.update(check_context(check))
     return render(request, "post.html", ctx, status=status)
@@ -164,7 +166,20 @@ def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4
               faction: Text | None = None) -> Response:
     page = service.game_page(db, game_id, user.id)
     chosen = _choose_faction(page, faction)
-    return _post_page(request, page, faction=chosen)
+    aid = None
+    if chosen is not None and not page.result:
+        aid = service.player_aid(db, game_id=game_id, faction=chosen, user_id=user.id)
+    return _post_page(request, page, faction=chosen, aid=aid)
+
+
+@router.get("/games/{game_id}/aid")
+def aid_partial(request: Request, db: SessionDep, user_id: CurrentUserId, game_id: Int4,
+                faction: Text = "") -> Response:
+    """The post page's reference panel for one faction (htmx): when the GM picks another side, or
+    after a post was refused and the page was rendered without it."""
+    aid = service.player_aid(db, game_id=game_id, faction=faction, user_id=user_id)
+    game = service.get_game(db, game_id)
+    return templates.TemplateResponse(request, "_aid.html", {"aid": aid, "game": game})
 
 
 @router.post("/games/{game_id}/check")
