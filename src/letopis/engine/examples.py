@@ -6,8 +6,9 @@ player writes — so the examples are lines of a few proposals under fixed seeds
 every reload of the page), each read back through `read` and kept only if it reads without error.
 
 A line that only reads after the lines before it (an actor's header «Бес №2:» and its «1 ОД: …»
-lines) is kept with them as one example of a few lines. Lines of one order kind give way to other
-kinds, so that the few examples shown are varied.
+lines) is kept with them as one example of a few lines; a step that wants all its lines at once
+(a deployment of every figure) gets the proposal's order lines whole. Lines of one order kind give
+way to other kinds, so that the few examples shown are varied.
 """
 
 from __future__ import annotations
@@ -51,8 +52,14 @@ def proposed_examples(ruleset: Ruleset, state: Any, faction: str, *, first: Iter
             break
         post = ruleset.propose(state, faction, Dice(example_seed(n)))
         for example, kind in _examples_of(ruleset, post, state, faction):
+            if _long(example) and any(_long(x) for x in found):
+                continue  # one whole post (a deployment) is example enough
             found.setdefault(example, kind)
     return _varied(found, limit)
+
+
+def _long(example: str) -> bool:
+    return example.count("\n") >= BLOCK_LINES
 
 
 def _examples_of(ruleset: Ruleset, post: str, state: Any, faction: str) -> list[tuple[str, str]]:
@@ -73,6 +80,10 @@ def _examples_of(ruleset: Ruleset, post: str, state: Any, faction: str) -> list[
             if kind is not None:
                 out.append(("\n".join(lines[start:i + 1]), kind))
                 break
+    if not out and lines:  # the step wants all its lines at once (a deployment): the whole post
+        kind = _reads_as(ruleset, "\n".join(lines), state, faction)
+        if kind is not None:
+            out.append(("\n".join(lines), kind))
     return out
 
 
