@@ -63,6 +63,17 @@ def in_viewport(page, selector: str) -> bool:
     }""", selector)
 
 
+def own_pieces_in_sight(page) -> int:
+    """How many of the pieces marked as the player's own are inside the board's scrolling frame."""
+    return page.evaluate("""() => {
+        const frame = document.querySelector('#aid-board .frame').getBoundingClientRect();
+        return [...document.querySelectorAll('#aid-board .own')].filter(el => {
+            const r = el.getBoundingClientRect();
+            return r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
+        }).length;
+    }""")
+
+
 def the_game(db, ruleset_id: str):
     (game,) = [g for g in service.list_games(db) if g.ruleset_id == ruleset_id]
     ruleset = get_ruleset(ruleset_id)
@@ -229,7 +240,19 @@ def test_dungeon_keeper_on_a_desktop(page, live_server, db, tmp_path):
     read_back(ruleset, state, me, lines)
     area, panel = page.locator("#post-text").bounding_box(), aid.bounding_box()
     assert panel["x"] >= area["x"] + area["width"]  # beside the textarea
+    # the map at its own size (a cell of 24 px keeps its coordinates legible), opened on his pieces
+    frame = page.locator("#aid-board .frame")
+    assert page.evaluate("document.querySelector('#aid-board svg').getBoundingClientRect().width") > \
+        frame.bounding_box()["width"]
+    frame.scroll_into_view_if_needed()
+    assert own_pieces_in_sight(page) > 0
+    page.get_by_role("button", name="Показать целиком").click()  # the whole map fits the frame
+    assert page.evaluate("document.querySelector('#aid-board svg').getBoundingClientRect().width") <= \
+        frame.bounding_box()["width"]
+    assert own_pieces_in_sight(page) == page.locator("#aid-board .own").count()
+    page.get_by_role("button", name="Показать крупно").click()
     page.locator("#aid button.example").last.click()
     page.locator("#check").get_by_text("Пост читается").wait_for()
     fits(page, DESKTOP)
     shot(page, "dungeon-keeper", tmp_path)
+    shot(page, "dungeon-keeper-board", tmp_path, element="#aid-board")

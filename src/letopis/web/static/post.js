@@ -24,3 +24,37 @@ document.addEventListener("click", function (event) {
     window.setTimeout(function () { area.scrollIntoView({block: "start"}); }, 250);
   });
 })();
+
+// The board beside the post is shown at its own size in a scrolling frame: open it where the
+// player's own pieces are (the picture marks them with class «own»), once loaded or swapped in.
+function centreOnOwnPieces(root) {
+  var frame = (root || document).querySelector("#aid-board .frame");
+  if (!frame) return;
+  var own = frame.querySelectorAll(".own");
+  if (!own.length) return;
+  var box = frame.getBoundingClientRect(), x = 0, y = 0;
+  own.forEach(function (el) {
+    var r = el.getBoundingClientRect();
+    x += r.left + r.width / 2;
+    y += r.top + r.height / 2;
+  });
+  frame.scrollLeft += x / own.length - box.left - box.width / 2;
+  frame.scrollTop += y / own.length - box.top - box.height / 2;
+}
+document.addEventListener("DOMContentLoaded", function () { centreOnOwnPieces(); });
+document.addEventListener("htmx:afterSwap", function (event) {
+  if (event.target && event.target.id === "aid") centreOnOwnPieces(event.target);
+});
+
+// «Показать целиком» fits the whole board into the frame; pressed again, it goes back to its own
+// size, opened on the player's pieces.
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("button.board-fit");
+  if (!button) return;
+  var frame = document.querySelector("#aid-board .frame");
+  if (!frame) return;
+  var fit = frame.classList.toggle("fit");
+  button.setAttribute("aria-pressed", fit ? "true" : "false");
+  button.textContent = fit ? "Показать крупно" : "Показать целиком";
+  if (!fit) centreOnOwnPieces();
+});
