@@ -19,6 +19,7 @@ from letopis.db.models import Game
 from letopis.engine import Dice, Faction, get_ruleset
 from letopis.service.demo import DEMO_GAMES, DEMO_PASSWORD, KOZYABLO_DEMO
 from rulesets.dice_roll_party.mechanics import able_attackers
+from rulesets.dungeon_keeper.refs import label
 
 pytestmark = pytest.mark.browser
 
@@ -64,12 +65,13 @@ def in_viewport(page, selector: str) -> bool:
 
 
 def own_pieces_in_sight(page) -> int:
-    """How many of the pieces marked as the player's own are inside the board's scrolling frame."""
+    """How many of the pieces marked as the player's own have their centre inside the board's
+    scrolling frame."""
     return page.evaluate("""() => {
         const frame = document.querySelector('#aid-board .frame').getBoundingClientRect();
         return [...document.querySelectorAll('#aid-board .own')].filter(el => {
-            const r = el.getBoundingClientRect();
-            return r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
+            const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            return x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom;
         }).length;
     }""")
 
@@ -113,16 +115,30 @@ def duel(db, make_user):
     return game, ruleset, ruleset.state_from_json(db.get(Game, game.id).state)
 
 
-def test_dice_roll_party_on_a_phone(page, live_server, db, make_user, tmp_path):
+def placed(page, width: int) -> None:
+    """On a desktop the panel sits beside the textarea; on a phone it follows the live check."""
+    area, panel = page.locator("#post-text").bounding_box(), page.locator("#aid").bounding_box()
+    if width == DESKTOP:
+        assert panel["x"] >= area["x"] + area["width"] and panel["y"] < area["y"] + area["height"]
+    else:
+        dock = page.locator("#check-dock").bounding_box()
+        assert panel["y"] >= dock["y"] + dock["height"] and panel["x"] < area["x"] + area["width"]
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_dice_roll_party_characters_board_and_examples(page, live_server, db, make_user, tmp_path, width):
+    page.set_viewport_size({"width": width, "height": 900})
     game, ruleset, state = duel(db, make_user)
     me = state.active
     assert state.phase == "turn" and me is not None
     log_in(page, live_server, {"p1": "anna", "p2": "boris"}[me], f"/games/{game.id}/post")
     aid = page.locator("#aid")
+    placed(page, width)
 
     # the board: the player's own row stands out, nobody else's
     assert aid.locator("svg rect.own").count() == 1
     assert f"{state.name(me)} (вы)" in aid.locator("svg").inner_html()
+    assert own_pieces_in_sight(page) == 1
     # his characters, each as a post names it, with its dice and whether it may attack
     roster = aid.locator("#aid-roster")
     own = roster.locator(".roster-group").first
@@ -143,12 +159,17 @@ def test_dice_roll_party_on_a_phone(page, live_server, db, make_user, tmp_path):
     page.locator("#aid button.example").first.click()
     assert page.locator("#post-text").input_value() == lines[0] + "\n"
     page.locator("#check").get_by_text("Пост читается").wait_for()
+    fits(page, width)
+    shot(page, "drp", tmp_path)
+    shot(page, "drp-aid", tmp_path, element="#aid")
 
-    # typing on a phone whose keyboard takes the lower part of the screen: the textarea comes to the
-    # top, the live check stays in sight under it and covers none of it
+
+def test_the_live_check_stays_in_sight_while_typing_on_a_phone(page, live_server, db, make_user, tmp_path):
+    game, _, state = duel(db, make_user)
+    log_in(page, live_server, {"p1": "anna", "p2": "boris"}[state.active], f"/games/{game.id}/post")
+    # the keyboard takes the lower part of the screen: on focus the textarea comes to the top, and
+    # the live check stays in sight under it, covering none of it
     area = page.locator("#post-text")
-    area.fill("")
-    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
     page.set_viewport_size({"width": PHONE, "height": 460})
     area.click()
     page.wait_for_function("Math.abs(document.querySelector('#post-text').getBoundingClientRect().top) < 20")
@@ -165,9 +186,7 @@ def test_dice_roll_party_on_a_phone(page, live_server, db, make_user, tmp_path):
     assert natural > 460  # where the verdict would be, unpinned
     assert in_viewport(page, "#check .verdict")
     shot(page, "drp-pinned", tmp_path, full_page=False)
-    page.set_viewport_size({"width": PHONE, "height": 800})
     fits(page, PHONE)
-    shot(page, "drp-aid", tmp_path, element="#aid")
 
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
@@ -201,9 +220,7 @@ def test_kozyablo_hand_with_cost_and_text(page, live_server, db, tmp_path, width
     assert page.locator("#aid svg rect.own").count() == 1 + own_pieces
     lines = examples_on(page)
     read_back(ruleset, state, me, lines)
-    if width == DESKTOP:  # the reference panel beside the textarea
-        area, panel = page.locator("#post-text").bounding_box(), page.locator("#aid").bounding_box()
-        assert panel["x"] >= area["x"] + area["width"] and panel["y"] < area["y"] + area["height"]
+    placed(page, width)
     fits(page, width)
     shot(page, "kozyablo", tmp_path)
     shot(page, "kozyablo-roster", tmp_path, element="#aid-roster")
@@ -217,8 +234,9 @@ def test_kozyablo_hand_with_cost_and_text(page, live_server, db, tmp_path, width
     shot(page, "kozyablo-game", tmp_path)
 
 
-def test_dungeon_keeper_on_a_desktop(page, live_server, db, tmp_path):
-    page.set_viewport_size({"width": DESKTOP, "height": 900})
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_dungeon_keeper_units_board_and_examples(page, live_server, db, tmp_path, width):
+    page.set_viewport_size({"width": width, "height": 900})
     service.ensure_demo(db, games=(demo("Подземелье на четверых"),))
     game, ruleset, state = the_game(db, "dungeon_keeper")
     me = state.active
@@ -230,16 +248,13 @@ def test_dungeon_keeper_on_a_desktop(page, live_server, db, tmp_path):
     assert aid.locator("svg .own").count() == len(mine) + len(buildings) > 0
     # his units with their cell, ОД and what they can do
     units = aid.locator(".roster-group", has=page.locator("h3", has_text="Юниты")).locator("ul.roster > li")
-    assert units.count() == len(mine)
-    from rulesets.dungeon_keeper.refs import label
+    names = [units.nth(i).locator(".name").inner_text() for i in range(units.count())]
+    assert sorted(names) == sorted(label(state, u, me).text(capital=True) for u in mine)
     first = units.first.inner_text()
-    assert label(state, mine[0], me).text(capital=True) in first or any(
-        label(state, u, me).text(capital=True) in first for u in mine)
-    assert "ОД" in first and "хп" in first
+    assert "ОД" in first and "хп" in first and "атака" in first
     lines = examples_on(page)
     read_back(ruleset, state, me, lines)
-    area, panel = page.locator("#post-text").bounding_box(), aid.bounding_box()
-    assert panel["x"] >= area["x"] + area["width"]  # beside the textarea
+    placed(page, width)
     # the map at its own size (a cell of 24 px keeps its coordinates legible), opened on his pieces
     frame = page.locator("#aid-board .frame")
     assert page.evaluate("document.querySelector('#aid-board svg').getBoundingClientRect().width") > \
@@ -253,6 +268,6 @@ def test_dungeon_keeper_on_a_desktop(page, live_server, db, tmp_path):
     page.get_by_role("button", name="Показать крупно").click()
     page.locator("#aid button.example").last.click()
     page.locator("#check").get_by_text("Пост читается").wait_for()
-    fits(page, DESKTOP)
+    fits(page, width)
     shot(page, "dungeon-keeper", tmp_path)
     shot(page, "dungeon-keeper-board", tmp_path, element="#aid-board")
