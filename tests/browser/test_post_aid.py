@@ -68,7 +68,7 @@ def own_pieces_in_sight(page) -> int:
     """How many of the pieces marked as the player's own have their centre inside the board's
     scrolling frame."""
     return page.evaluate("""() => {
-        const frame = document.querySelector('#aid-board .frame').getBoundingClientRect();
+        const frame = document.querySelector('#aid-board .board-frame').getBoundingClientRect();
         return [...document.querySelectorAll('#aid-board .own')].filter(el => {
             const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
             return x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom;
@@ -255,17 +255,13 @@ def test_dungeon_keeper_units_board_and_examples(page, live_server, db, tmp_path
     lines = examples_on(page)
     read_back(ruleset, state, me, lines)
     placed(page, width)
-    # the map at its own size (a cell of 24 px keeps its coordinates legible), opened on his pieces
-    frame = page.locator("#aid-board .frame")
+    # the map as legible as on the game page (wider than the panel: it scrolls), opened on his pieces
+    frame = page.locator("#aid-board .board-frame")
     assert page.evaluate("document.querySelector('#aid-board svg').getBoundingClientRect().width") > \
         frame.bounding_box()["width"]
     frame.scroll_into_view_if_needed()
     assert own_pieces_in_sight(page) > 0
-    page.get_by_role("button", name="Показать целиком").click()  # the whole map fits the frame
-    assert page.evaluate("document.querySelector('#aid-board svg').getBoundingClientRect().width") <= \
-        frame.bounding_box()["width"]
-    assert own_pieces_in_sight(page) == page.locator("#aid-board .own").count()
-    page.get_by_role("button", name="Показать крупно").click()
+    assert page.locator("#aid-board button.board-zoom").count() == 1  # the full-screen viewer (board.js)
     page.locator("#aid button.example").last.click()
     page.locator("#check").get_by_text("Пост читается").wait_for()
     fits(page, width)

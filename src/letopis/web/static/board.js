@@ -158,6 +158,10 @@
     const figures = document.querySelectorAll("figure.board");
     figures.forEach(enhance);
     window.addEventListener("resize", () => figures.forEach(markOverflow));
+    // a board that arrives later in a fragment (the post page's panel, htmx) is enhanced too
+    document.addEventListener("htmx:afterSettle", (e) => {
+      e.target.querySelectorAll("figure.board:not(.measured)").forEach(enhance);
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

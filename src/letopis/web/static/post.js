@@ -25,10 +25,10 @@ document.addEventListener("click", function (event) {
   });
 })();
 
-// The board beside the post is shown at its own size in a scrolling frame: open it where the
+// The board beside the post scrolls in its frame (templates/_board.html): open it where the
 // player's own pieces are (the picture marks them with class «own»), once loaded or swapped in.
 function centreOnOwnPieces(root) {
-  var frame = (root || document).querySelector("#aid-board .frame");
+  var frame = (root || document).querySelector("#aid-board .board-frame");
   if (!frame) return;
   var own = frame.querySelectorAll(".own");
   if (!own.length) return;
@@ -44,17 +44,4 @@ function centreOnOwnPieces(root) {
 document.addEventListener("DOMContentLoaded", function () { centreOnOwnPieces(); });
 document.addEventListener("htmx:afterSwap", function (event) {
   if (event.target && event.target.id === "aid") centreOnOwnPieces(event.target);
-});
-
-// «Показать целиком» fits the whole board into the frame; pressed again, it goes back to its own
-// size, opened on the player's pieces.
-document.addEventListener("click", function (event) {
-  var button = event.target.closest("button.board-fit");
-  if (!button) return;
-  var frame = document.querySelector("#aid-board .frame");
-  if (!frame) return;
-  var fit = frame.classList.toggle("fit");
-  button.setAttribute("aria-pressed", fit ? "true" : "false");
-  button.textContent = fit ? "Показать крупно" : "Показать целиком";
-  if (!fit) centreOnOwnPieces();
 });
