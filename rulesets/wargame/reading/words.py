@@ -226,14 +226,24 @@ class Scanner:
         self.vocab = vocab
         self.lem = lemmatizer()
         self.colour_side = {p.colour: f for f, p in state.players.items()}
+        # the figures of each side and type in army-list order, and the sides that field each type:
+        # looked up for every figure a line names, built once per post
+        self._figures: dict[tuple[str, str], list] = {}
+        for f in sorted(state.figures.values(), key=lambda f: f.order):
+            self._figures.setdefault((f.side, f.type), []).append(f)
+        self._sides: dict[str, list[str]] = {}
+        for side in state.factions:
+            for spec in state.players[side].army.figure:
+                sides = self._sides.setdefault(spec.type, [])
+                if side not in sides:
+                    sides.append(side)
 
     # --- figures ---------------------------------------------------------------------------
     def sides_with(self, type_key: str) -> list[str]:
-        return [f for f in self.state.factions if any(s.type == type_key for s in self.state.players[f].army.figure)]
+        return self._sides.get(type_key, [])
 
     def figures_of(self, side: str, type_key: str, numbers: list[int] | None, many: bool) -> tuple[tuple[str, ...], str | None]:
-        figs = [f for f in sorted(self.state.figures.values(), key=lambda f: f.order)
-                if f.side == side and f.type == type_key]
+        figs = self._figures.get((side, type_key), [])
         if numbers:
             out = []
             for n in numbers:

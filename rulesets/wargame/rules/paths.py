@@ -55,7 +55,11 @@ class Mover:
             self.occupied.add(cell)
             if f.side != fig.side:
                 self.enemy_cells.append(cell)
-        self._blocked = {x * stride + y for x, y in self.occupied if 1 <= x <= w and 1 <= y <= h}
+        # the entry cost of each cell for this figure: none into a cell another figure holds
+        self._entry = bytearray(grid.entry)
+        for x, y in self.occupied:
+            if 1 <= x <= w and 1 <= y <= h:
+                self._entry[x * stride + y] = 0
         self._contact = grid.contact_flags(self.enemy_cells)
 
     def _on_board(self, cell: Cell) -> bool:
@@ -71,9 +75,15 @@ class Mover:
         return cell not in self.occupied and terrain(self.board, cell) != "rock"
 
     def leg(self, start: Cell, goal: Cell, final: bool, limit: int | None) -> tuple[int, list[Cell]] | None:
-        """Cheapest cost and cells from ``start`` to ``goal`` (Dijkstra), or None. Cells are flat
-        indices ``x * stride + y``, which order as the ``(x, y)`` tuples do, so ties break the same
-        way as a search over tuples would."""
+        """Cheapest cost and cells from ``start`` to ``goal``, or None.
+
+        A* with the Chebyshev distance left as its estimate: every step costs at least 1 ОМ, so
+        the estimate never overshoots and a cell taken from the heap has its true cost. The search
+        goes on until no cell left could lie on a cheapest path, and each cell remembers, among the
+        cells it is cheapest to come from, the one with the lowest (cost, cell): the one a plain
+        Dijkstra over ``(cost, (x, y))`` pairs would have reached it from first. The path is
+        therefore the plain search's, ties included (tests/wargame/test_wg_paths.py), found with a
+        fraction of its cells."""
         if start == goal:
             return 0, []
         if not (self._on_board(start) and self._on_board(goal)):
@@ -81,44 +91,55 @@ class Mover:
         grid = self.grid
         stride = grid.stride
         s, t = start[0] * stride + start[1], goal[0] * stride + goal[1]
+        gx, gy = goal
         if self.flies:  # every step 1 ОМ, over figures and rock, never stopped by contact
-            entry, level, blocked, contact = grid.inside, grid.flat, (), grid.flat
+            entry, level, contact = grid.inside, grid.flat, grid.flat
         else:
-            entry, level, blocked, contact = grid.entry, grid.level, self._blocked, self._contact
-        steps = grid.around
+            entry, level, contact = self._entry, grid.level, self._contact
+        steps = grid.steps
+        cap = limit if limit is not None else 1 << 30  # nothing dearer can be the path
         best = {s: 0}
         prev: dict[int, int] = {}
-        heap = [(0, s)]
-        far = 1 << 30
+        heap = [(max(abs(start[0] - gx), abs(start[1] - gy)), 0, s)]
         pop, push = heapq.heappop, heapq.heappush
+        total = None
         while heap:
-            c, cur = pop(heap)
+            f, c, cur = pop(heap)
+            if total is not None and f > total:
+                break
             if c > best[cur]:
                 continue
             if cur == t:
-                path = [cur]
-                while path[-1] in prev and prev[path[-1]] != s:
-                    path.append(prev[path[-1]])
-                return c, [divmod(i, stride) for i in reversed(path)]
+                total = c
+                continue
             if cur != s and contact[cur]:
                 continue  # contact stop: nobody walks on from here
             here = level[cur]
-            for d in steps:
+            x, y = divmod(cur, stride)
+            for d, dx, dy in steps:
                 nxt = cur + d
                 step = entry[nxt]
-                if not step or nxt in blocked:
+                if not step:
                     continue
                 climb = level[nxt] - here
                 if climb > 0:
                     step += climb
                 nc = c + step
-                if limit is not None and nc > limit:
-                    continue
-                if nc < best.get(nxt, far):
-                    best[nxt] = nc
-                    prev[nxt] = cur
-                    push(heap, (nc, nxt))
-        return None
+                old = best.get(nxt)
+                if old is None or nc < old:
+                    rest = max(abs(x + dx - gx), abs(y + dy - gy))
+                    if nc + rest <= cap:
+                        best[nxt] = nc
+                        prev[nxt] = cur
+                        push(heap, (nc + rest, nc, nxt))
+                elif nc == old and (c, cur) < (best[prev[nxt]], prev[nxt]):
+                    prev[nxt] = cur  # as cheap, and a plain search would have come from here first
+        if total is None:
+            return None
+        path = [t]
+        while prev[path[-1]] != s:
+            path.append(prev[path[-1]])
+        return total, [divmod(i, stride) for i in reversed(path)]
 
 
 @dataclass(frozen=True)
@@ -139,6 +160,7 @@ class Grid:
     flat: bytes  # zeros: a flyer neither climbs nor stops
     even: bytes
     around: tuple[int, ...]
+    steps: tuple[tuple[int, int, int], ...]  # (index step, dx, dy) for each of `around`
 
     def contact_flags(self, cells: list[Cell]) -> bytearray:
         """1 for every board cell in contact with a figure on one of ``cells`` (WG-DEF-MELEE-01:
@@ -184,7 +206,8 @@ def grid_of(board) -> Grid:
             for y in range(2, h):
                 i = x * stride + y
                 even[i] = all(-2 < level[i + d] - level[i] < 2 for d in around)
-        got = Grid(w, h, stride, bytes(entry), bytes(level), bytes(inside), bytes(size), bytes(even), around)
+        got = Grid(w, h, stride, bytes(entry), bytes(level), bytes(inside), bytes(size), bytes(even), around,
+                   tuple((d, dx, dy) for d, (dx, dy) in zip(around, DIRS, strict=True)))
         if len(_GRIDS) > 64:
             _GRIDS.clear()
         _GRIDS[key] = got
