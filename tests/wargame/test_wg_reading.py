@@ -127,3 +127,28 @@ def test_a_sigh_over_the_group_in_a_casualty_step_is_chatter_WG_DEC_02():
     reading = read_post_strict("Эх, не повезло моим всадникам!", state, faction)
     assert [x.status.value for x in reading.lines] == ["flavour"]
     assert [p.code for p in reading.problems] == ["post.no_orders"]
+
+
+def test_a_line_read_again_names_the_figures_of_its_own_battle_wg_def_army_03():
+    """WG-DEF-ARMY-03: what the words of a line say is remembered by its text, which figures and
+    sides they name is not: the same line read again in a battle where a figure has died and the
+    colours were dealt the other way names that battle's figures and sides."""
+    from letopis.engine.text_norm import normalise
+    from rulesets.wargame.reading.words import Scanner, vocabulary
+
+    line = normalise("Лучник №1 стреляет по красному орку №1, все лучники — по оркам Зелёных, "
+                     "капитан — по орку №2 Веры; бьёмся с зелёными")
+
+    def named(state):
+        return [it.figs or it.value for it in Scanner(state, "p1", vocabulary(state)).scan(line)
+                if it.kind in ("fig", "side")]
+
+    state, _ = SCENES["shooting_three"]()
+    assert named(state) == [("p1:archer-1",), ("p2:orc-1",), ("p1:archer-1", "p1:archer-2", "p1:archer-3"),
+                            ("p3:orc-1", "p3:orc-2", "p3:orc-3", "p3:orc-4"), ("p1:captain",), ("p3:orc-2",), "p3"]
+    other = state.clone()
+    other.players["p2"].colour, other.players["p3"].colour = "green", "red"
+    other.figures["p1:archer-2"].alive = False
+    assert named(other) == [("p1:archer-1",), ("p3:orc-1",), ("p1:archer-1", "p1:archer-3"),
+                            ("p2:orc-1", "p2:orc-2", "p2:orc-3", "p2:orc-4"), ("p1:captain",), ("p3:orc-2",), "p2"]
+    assert named(state)[1] == ("p2:orc-1",)
