@@ -19,13 +19,12 @@ def own_figure(state: State, faction: str, fid: str) -> tuple[Figure | None, Vio
     fig = state.figures.get(fid)
     if fig is None:
         return None, violation("fig.unknown", "WG-DEF-ARMY-03")
-    who = Namer(state, faction).figure(fid)
     if fig.side != faction:
-        return None, violation("fig.not_own", "WG-DEF-TURN-05", who=who)
+        return None, violation("fig.not_own", "WG-DEF-TURN-05", who=Namer(state, faction).figure(fid))
     if not fig.alive:
-        return None, violation("fig.dead", "WG-DEF-WIN-01", who=who)
+        return None, violation("fig.dead", "WG-DEF-WIN-01", who=Namer(state, faction).figure(fid))
     if fig.cell is None:
-        return None, violation("fig.not_deployed", "WG-DEF-BOARD-05", who=who)
+        return None, violation("fig.not_deployed", "WG-DEF-BOARD-05", who=Namer(state, faction).figure(fid))
     return fig, None
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from letopis.engine.cache import ByteBudgetCache
+
 from ..state import Cell, Figure, State
 from .geometry import DIRS, ELEVATION, ENTRY_COST, dist, elevation, terrain
 
@@ -60,7 +62,7 @@ class Mover:
         for x, y in self.occupied:
             if 1 <= x <= w and 1 <= y <= h:
                 self._entry[x * stride + y] = 0
-        self._contact = grid.contact_flags(self.enemy_cells)
+        self._contact = contact_cells(grid, tuple(self.enemy_cells))
 
     def _on_board(self, cell: Cell) -> bool:
         return 1 <= cell[0] <= self.width and 1 <= cell[1] <= self.height
@@ -142,7 +144,7 @@ class Mover:
         return total, [divmod(i, stride) for i in reversed(path)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Grid:
     """A board as flat byte strings indexed ``x * stride + y``, with a border of one cell all round
     (``stride`` = height + 2): per cell the entry cost (0 for rock and the border), the elevation
@@ -162,7 +164,7 @@ class Grid:
     around: tuple[int, ...]
     steps: tuple[tuple[int, int, int], ...]  # (index step, dx, dy) for each of `around`
 
-    def contact_flags(self, cells: list[Cell]) -> bytearray:
+    def contact_flags(self, cells: tuple[Cell, ...]) -> bytes:
         """1 for every board cell in contact with a figure on one of ``cells`` (WG-DEF-MELEE-01:
         within 1 step and less than 2 levels apart)."""
         flags = bytearray(len(self.level))
@@ -179,7 +181,23 @@ class Grid:
             for i in (at, *(at + d for d in self.around)):
                 if inside[i] and -2 < level[i] - here < 2:
                     flags[i] = 1
-        return flags
+        return bytes(flags)
+
+
+# The cells in contact with the enemies of a mover, by grid and enemy cells: they stay the same
+# through the lines of a post (the enemies do not move while the poster's lines are checked).
+# 1 MB: a flag a cell, and room for the cells of the key.
+_CONTACT: ByteBudgetCache[tuple, bytes] = ByteBudgetCache("wargame.contact_cells", 1 << 20,
+                                                          size=lambda flags: len(flags) + 2048)
+
+
+def contact_cells(grid: Grid, enemies: tuple[Cell, ...]) -> bytes:
+    """`Grid.contact_flags` of ``enemies``, remembered."""
+    key = (grid, enemies)
+    got = _CONTACT.get(key)
+    if got is None:
+        got = _CONTACT.put(key, grid.contact_flags(enemies))
+    return got
 
 
 _GRIDS: dict[tuple[int, int, tuple[str, ...]], Grid] = {}
