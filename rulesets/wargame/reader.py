@@ -92,8 +92,10 @@ EXPECTED = {
 CLAUSE_OF_STEP = {"deploy": "WG-DEF-BOARD-05", "maneuver": "WG-DEF-MOVE-05", "shooting": "WG-DEF-SHOOT-01",
                   "merged": "WG-DEF-TURN-04"}
 DECLINE_FOR = {"WG-DEC-04": "step", "WG-DEC-05": "step", "WG-DEC-06": "withdraw", "WG-DEC-12": "continue",
-               "WG-DEC-13": "card"}
+               "WG-DEC-13": "card", "WG-DEC-09": "tower"}
+# decisions a die may settle when asked to («пусть решит кубик»), and those whose default is a die
 BY_DICE = frozenset({"WG-DEC-01", "WG-DEC-02", "WG-DEC-03", "WG-DEC-07", "WG-DEC-09", "WG-DEC-10"})
+DEFAULT_BY_DICE = BY_DICE - {"WG-DEC-09"}  # the tower's default is the nearest cells (WG-DEF-TOWER-03)
 MANEUVER_ORDERS = (Move, Charge, Continue, Storm, Teleport, Hold)
 SHOOTING_ORDERS = (Shoot, NoShooting)
 
@@ -541,6 +543,9 @@ def example(state: State, faction: str, step: str) -> str:
             return Casualties(lethal=tuple(p.figures[:max(1, p.count)]), lesser=tuple(p.figures[max(1, p.count):])).to_text(n)
         if step == "WG-DEC-03":
             return NoSave(figures=tuple(p.figures[:max(1, p.count)])).to_text(n)
+        if step == "WG-DEC-09":
+            free = [tuple(c) for c in next(iter(p.cells.values()), [])]
+            return TowerCells(moves=tuple(zip(p.figures, free))).to_text(n)  # type: ignore[arg-type]
         if p.cells:
             f0, cells = next(iter(p.cells.items()))
             if cells:
@@ -611,7 +616,7 @@ def default_answer(state: State, faction: str) -> list[BaseModel]:
 
 
 def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> list[BaseModel] | None:
-    if answer is Answer.RANDOM or answer is Answer.DEFAULT and step in BY_DICE:
+    if answer is Answer.RANDOM or answer is Answer.DEFAULT and step in DEFAULT_BY_DICE:
         return [ByDice()] if step in BY_DICE else default_answer(state, faction)
     if answer in (Answer.DEFAULT, Answer.YES):
         return default_answer(state, faction)
@@ -621,7 +626,7 @@ def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> lis
 
 
 _DECLINE_CONCEPTS = {"step": {"decline_step", "hold", "nobody"}, "withdraw": {"decline_withdraw", "hold", "nobody"},
-                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}}
+                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}, "tower": set()}
 
 
 def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction: str, step: str) -> Reading:

@@ -95,11 +95,13 @@ def test_mistyped_order_words_keep_their_meaning():
 
 def test_decision_answers_wg_dec_05_06_09_12():
     """WG-DEC-05: the one dodging figure acts unnamed; WG-DEC-06: «все орки» are those in the melee;
-    WG-DEC-09: «на ваше усмотрение» is the dice; WG-DEC-12: a plain move after the win."""
+    WG-DEC-09: «на ваше усмотрение» is the default (the nearest cells), «пусть решит кубик» the
+    dice; WG-DEC-12: a plain move after the win."""
     assert read("dodge_step", "Отпрыгивает на 4-4")[1] == ["Всадник №1 шагает на 4-4."]
     assert read("withdraw", "Все орки назад: 7-10, 8-10, 9-10")[1] == [
         "Орк №1 отходит на 7-10.", "Орк №2 отходит на 8-10.", "Орк №3 отходит на 9-10."]
-    assert read("tower_cells", "На ваше усмотрение")[1] == ["Пусть решит кубик."]
+    assert read("tower_cells", "На ваше усмотрение")[1] == ["По умолчанию."]
+    assert read("tower_cells", "Пусть решит кубик")[1] == ["Пусть решит кубик."]
     assert read("continue", "Рыцарь → 8-9")[1] == ["Рыцарь идёт на 8-9."]
     assert read("continue", "Оставляю рыцаря как есть")[1] == ["Без продолжения."]
 

@@ -19,7 +19,7 @@ from letopis.engine.text_words import counted, joined
 
 from ..messages import count_fields, text
 from ..naming import Namer, cap, cell_text, points
-from ..orders import Casualties, NoSave, Step, TowerCells, Withdraw
+from ..orders import ByDice, Casualties, NoSave, Step, TowerCells, Withdraw
 from ..rules.damage import (
     LETHAL,
     band,
@@ -365,7 +365,7 @@ def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     climbers = [f for f in fr.challengers if state.figures[f].alive and state.figures[f].side == winner]
     free = [c for c in fr.freed if state.at(c) is None]
     if climbers and free:
-        pairs = nearest(state, climbers, free)
+        pairs = None
         if len(climbers) > 1 or len(free) > 1:
             answer = take(state, "WG-DEC-09")
             if answer is None:
@@ -383,6 +383,10 @@ def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
                 if len({f for f, _ in got}) == len(got) == len({c for _, c in got}) and \
                         all(f in climbers and c in free for f, c in got) and len(got) == min(len(climbers), len(free)):
                     pairs = got
+            if pairs is None:
+                pairs = tower_cells(state, climbers, free, dice, out, at_random=any(isinstance(o, ByDice) for o in answer))
+        if pairs is None:
+            pairs = tower_cells(state, climbers, free, dice, out, at_random=False)
         n = Namer(state)
         for f, c in pairs:
             out.append(event("tower_taken", f"{cap(n.figure(f))} поднимается на башню: {cell_text(c)}.", "WG-TOWER-03",
@@ -394,17 +398,34 @@ def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     return AGAIN
 
 
-def nearest(state: State, climbers: list[str], free: list[Cell]) -> list[tuple[str, Cell]]:
-    """WG-DEF-TOWER-03 default: each challenger, in army-list order, takes the nearest freed cell."""
-    left = list(free)
-    out = []
+def tower_cells(state: State, climbers: list[str], free: list[Cell], dice: Dice, out: list[Event], *,
+                at_random: bool) -> list[tuple[str, Cell]]:
+    """WG-DEC-09 without the winner's choice. By default (WG-DEF-TOWER-03: at the deadline, or «на
+    ваше усмотрение») each challenger, in army-list order, takes the nearest freed cell; where
+    several are equally near, a die picks one. «Пусть решит кубик» has a die pick among all the
+    cells left. Cells are listed row by row (WG-DEF-RANDOM-01); every roll is in the chronicle."""
+    n = Namer(state)
+    left = sorted(free, key=lambda c: (c[1], c[0]))
+    pairs: list[tuple[str, Cell]] = []
+    rolls = []
     for f in sorted(climbers, key=lambda f: state.figures[f].order):
         if not left:
             break
-        c = min(left, key=lambda c: (dist(c, state.figures[f].cell), c[1], c[0]))
+        here = state.figures[f].cell
+        closest = min(dist(c, here) for c in left)  # type: ignore[arg-type]
+        pool = left if at_random else [c for c in left if dist(c, here) == closest]  # type: ignore[arg-type]
+        if len(pool) == 1:
+            c = pool[0]
+        else:
+            c, r = pick(dice, pool, f"клетка башни: {n.figure(f)}")
+            rolls += r
         left.remove(c)
-        out.append((f, c))
-    return out
+        pairs.append((f, c))
+    if rolls:
+        what = "клетки башни" if at_random else "клетки башни из равноудалённых"
+        out.append(event("random_pick", f"Кубик выбирает {what}: {dice_text([r.value for r in rolls])}.",
+                         "WG-DEF-RANDOM-01", rolls))
+    return pairs
 
 
 # --- 9: withdrawal (WG-DEC-06) ----------------------------------------------------------------------
