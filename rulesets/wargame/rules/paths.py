@@ -127,6 +127,8 @@ class Mover:
                 if climb > 0:
                     step += climb
                 nc = c + step
+                if nc >= cap and (nc > cap or nxt != t):
+                    continue  # nothing but the goal may cost the whole budget, nothing more
                 old = best.get(nxt)
                 if old is None or nc < old:
                     rest = max(abs(x + dx - gx), abs(y + dy - gy))

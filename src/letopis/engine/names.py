@@ -151,8 +151,8 @@ class NameIndex(Generic[K]):
 
     def find(self, words: list[str], i: int = 0) -> list[NameHit[K]]:
         """The best-fitting names that start at ``words[i]`` (longest first, then best fit)."""
-        if i >= len(words) or not words[i]:
-            return []
+        if i >= len(words) or not words[i] or words[i].strip(_QUOTES)[:1] not in self._by_first:
+            return []  # no name starts with this letter
         written = words[i:i + self._longest]
         if any(len(w) > MAX_CACHED_WORD for w in written):
             return self._find(words, i)
