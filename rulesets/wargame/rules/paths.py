@@ -1,7 +1,8 @@
 """The cheapest legal path (WG-DEF-MOVE-02..05): terrain costs, climbing, occupied and rock
 cells, the dragon's flight, and the contact stop.
 
-`find_path` runs Dijkstra from the figure's cell through the waypoints to the destination. A cell
+`find_path` searches from the figure's cell through the waypoints to the destination (A* on a flat
+grid, giving exactly the paths of a plain Dijkstra, ties included: see `Mover.leg`). A cell
 in contact with an enemy can be entered only as the final destination (WG-DEF-MOVE-04); the start
 cell may be left even in contact (WG-DEF-MOVE-07). The dragon flies (WG-DEF-MOVE-03): every step
 costs 1 ОМ, it passes over figures and rock and is not stopped by contact, but it may not end on
