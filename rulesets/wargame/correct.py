@@ -29,7 +29,7 @@ from letopis.engine.text_norm import normalise
 from letopis.engine.text_words import counted
 
 from .battle.flow import dice_text
-from .messages import text
+from .messages import MESSAGES, text
 from .naming import Namer, cap, cell_text
 from .reading.words import Scanner, vocabulary
 from .rules.artifacts import activation_options, keeper, on_death
@@ -75,7 +75,7 @@ def correct(state: State, text_: str, dice: Dice | None = None) -> tuple[State, 
             if not new.options.magic_cards:
                 fail(number, raw, "gm.cards_off", "WG-GAP-20")
                 continue
-            faction = _player(new, scanner, m["who"])
+            faction = _player(scanner, m["who"])
             if faction is None:
                 fail(number, raw, "gm.card_player", "WG-GAP-20")
                 continue
@@ -104,12 +104,11 @@ def correct(state: State, text_: str, dice: Dice | None = None) -> tuple[State, 
 
 
 def _hint(code: str) -> str | None:
-    from .messages import MESSAGES
     return MESSAGES.get(code + ".hint")
 
 
-def _player(state: State, scanner: Scanner, written: str | None) -> str | None:
-    """The player a card line names in brackets, or the only one who could have played it."""
+def _player(scanner: Scanner, written: str | None) -> str | None:
+    """The player a card or artifact line names in brackets («(Борис)», «(Бориса)»), if one."""
     if not written:
         return None
     words = normalise(written).split()
@@ -132,7 +131,7 @@ def _artifact(state: State, n: Namer, scanner: Scanner, m: re.Match, card: _Card
     written = normalise(m["name"])
     owners = [(f, a.key) for f, p in state.players.items() for a in p.army.artifact if normalise(a.name) == written]
     if m["who"]:
-        faction = _player(state, scanner, m["who"])
+        faction = _player(scanner, m["who"])
         owners = [(f, k) for f, k in owners if f == faction]
     if len(owners) != 1:
         fail(number, raw, "gm.artifact_unknown" if not owners else "gm.artifact_whose", "WG-GAP-24")
