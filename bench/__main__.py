@@ -117,6 +117,7 @@ def main() -> int:
             wg = wargame.check_times(gm)
             results[f"wg_check_maneuver_15_{tag}_ms"] = figure(wg["check_ms"], "ms", 20 if gm else 2)
             results[f"wg_read_maneuver_15_{tag}_ms"] = figure(wg["read_ms"], "ms", 20 if gm else 2)
+            results[f"wg_read_maneuver_15_{tag}_first_ms"] = figure(wg["read_first_ms"], "ms", 20 if gm else 2)
         results["wg_melee_phase_6x30_ms"] = figure(wargame.melee_phase()["ms"], "ms", 10)
     for name, http in http_check.run().items():
         bare = faster_bare(http)

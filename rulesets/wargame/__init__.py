@@ -10,7 +10,8 @@ picks); `battle` runs them: setup, whose post, checking and applying posts, the 
 stops at each decision, and the deadline defaults.
 
 `reader` reads posts on the shared reading core (the order language as frames in
-``reading/frames.py``, the words in ``lexicon.toml``); `propose` writes random legal posts and
+``reading/frames.py``, the words in ``lexicon.toml``); `correct` applies the GM's correction lines
+(magic cards, artifacts by his ruling, figures changed by his hand); `propose` writes random legal posts and
 decision answers as players write them; `view` hides what checklist §5 keeps private; `transfer`
 imports a battle already running on a forum (``examples/setup-example.json``); `picture` draws
 the grid as SVG and gives the summary and the spectators' numbers.
@@ -114,6 +115,12 @@ class Wargame(Ruleset[State]):
 
     def default_orders(self, state: State, faction: str) -> list[BaseModel]:
         return default_orders(state, faction)
+
+    def correct(self, state: State, text: str, dice: Dice | None = None) -> tuple[State, list[Any], list[Any]]:
+        """A GM's lines (see correct.py): magic cards, artifacts by his ruling, figures changed by
+        his hand; nothing applied on any error."""
+        from .correct import correct
+        return correct(state, text, dice)
 
     def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
         from .orders import load_orders

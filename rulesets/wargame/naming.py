@@ -2,17 +2,23 @@
 
 A figure's canonical name is its type, plus «№N» when the army has several of that type:
 «мечник №2», «рыцарь». Names come in the cases orders need (nominative, accusative, dative) from
-the army list; in games of three or four players a figure of another player carries his colour in
-the genitive plural, which does not change with the case: «орк №3 Красных».
+the army list, and in the others (genitive, instrumental, prepositional) from the dictionary
+(`letopis.engine.text_words.inflect`); in games of three or four players a figure of another
+player carries his colour in the genitive plural, which does not change with the case: «орк №3
+Красных». Prose lists group figures of one type («из орков №1, №3 и №4»), and words about figures
+agree with them («катапульта уничтожена», «убиты»), so that every sentence reads as a GM writes it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
+
+from letopis.engine.text_words import agree, gender, inflect, joined
 
 from .state import Cell, Figure, State
 
-Case = Literal["nom", "acc", "dat"]
+Case = Literal["nom", "gen", "dat", "acc", "ins", "loc"]
 
 COLOUR_FORMS: dict[str, dict[str, str]] = {
     "blue": {"nom": "Синие", "gen": "Синих", "ins": "Синими"},
@@ -46,14 +52,46 @@ class Namer:
     def figure(self, fid: str, case: Case = "nom") -> str:
         fig = self.state.figures[fid]
         spec = self.state.spec(fig)
-        word = {"nom": spec.name, "acc": spec.acc, "dat": spec.dat}[case].lower()
+        given = {"nom": spec.name, "acc": spec.acc, "dat": spec.dat}.get(case)
+        word = (given if given is not None else inflect(spec.name, case)).lower()
         text = f"{word} №{fig.number}" if fig.number is not None else word
+        return text + self._colour(fig)
+
+    def _colour(self, fig: Figure) -> str:
         if self.colours and fig.side != self.viewer:
-            text += " " + COLOUR_FORMS[self.state.players[fig.side].colour]["gen"]
-        return text
+            return " " + COLOUR_FORMS[self.state.players[fig.side].colour]["gen"]
+        return ""
 
     def figures(self, fids, case: Case = "nom") -> str:
+        """Names one after another, as the canonical orders list them («орк №1, орк №3»)."""
         return ", ".join(self.figure(f, case) for f in fids)
+
+    def listing(self, fids: Iterable[str], case: Case = "nom", last: str = "и") -> str:
+        """Names as a sentence lists them, in army-list order: several figures of one type as one
+        group («всадники №1, №2 и №3», «из орков №1 и №3»), any other list name by name («рыцарь,
+        мечник №1 и маг», «всадник №1 или всадник №2» with ``last`` «или»)."""
+        figs = sorted((self.state.figures[f] for f in fids), key=lambda f: f.order)
+        kinds = {(f.side, f.type) for f in figs}
+        if len(figs) > 1 and len(kinds) == 1 and last == "и" and all(f.number is not None for f in figs):
+            spec = self.state.spec(figs[0])
+            word = (spec.plural if case == "nom" else inflect(spec.name, case, plural=True)).lower()
+            return f"{word} {joined([f'№{f.number}' for f in figs])}{self._colour(figs[0])}"
+        return joined([self.figure(f.id, case) for f in figs], last)
+
+    def gender(self, fid: str) -> str:
+        """The grammatical gender of a figure's name; a name the dictionary does not know is
+        taken as «машина» for a war machine and «воин» for the rest."""
+        fig = self.state.figures[fid]
+        return gender(self.state.spec(fig).name) or ("femn" if fig.kind == "machine" else "masc")
+
+    def agreeing(self, fids: str | list[str], word: str) -> str:
+        """``word`` (a past verb or a short participle in the masculine: «убит», «погиб») as it
+        agrees with the figure or figures it is said of: «убита» (катапульта), «убиты» (двое)."""
+        if isinstance(fids, str):
+            fids = [fids]
+        if len(fids) > 1:
+            return agree(word, plural=True)
+        return agree(word, self.gender(fids[0]))
 
     def side(self, faction: str) -> str:
         """A player as the chronicle names him: his name, and his colour with 3+ players."""

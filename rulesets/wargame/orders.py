@@ -283,15 +283,15 @@ class ByDice(_Order):
 
 
 DECLINE_TEXT = {"step": "Никто не двигается.", "withdraw": "Никто не отходит.",
-                "continue": "Без продолжения.", "card": "Карт не играю."}
+                "continue": "Без продолжения.", "card": "Карт не играю.", "tower": "По умолчанию."}
 
 
 class Decline(_Order):
     """Nothing chosen: stay (WG-DEC-04/05), no withdrawal (WG-DEC-06), no continuation
-    (WG-DEC-12), no card (WG-DEC-13)."""
+    (WG-DEC-12), no card (WG-DEC-13), the default tower cells (WG-DEC-09, WG-DEF-TOWER-03)."""
 
     kind: Literal["decline"] = "decline"
-    what: Literal["step", "withdraw", "continue", "card"]
+    what: Literal["step", "withdraw", "continue", "card", "tower"]
 
     def to_text(self, n: Namer) -> str:
         return DECLINE_TEXT[self.what]

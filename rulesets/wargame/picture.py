@@ -33,6 +33,7 @@ from html import escape
 from typing import Any
 
 from letopis.engine.contract import PUBLIC, Viewer, ViewerRole
+from letopis.engine.text_words import counted
 
 from .data import TERRAIN_LETTERS
 from .naming import COLOUR_FORMS, Namer
@@ -488,8 +489,8 @@ def summary(state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:
     for f in state.factions:
         pl = state.players[f]
         alive, total, wounded = _counts(state, f)
-        name = pl.name + (" (выбыл)" if pl.out else "")
-        text = f"в строю {alive} из {total}" + (f", ранены {wounded}" if wounded else "")
+        name = pl.name + (" (вне игры)" if pl.out else "")
+        text = f"в строю {alive} из {total}" + (f", {counted(wounded, 'раненый', 'раненых', 'раненых')}" if wounded else "")
         commanders = [x for x in state.figures.values() if x.side == f and x.alive and state.spec(x).commander]
         if commanders:
             text += "; командиры: " + ", ".join(n.figure(c.id) for c in commanders)

@@ -32,6 +32,7 @@ from .orders import (
     Step,
     Stray,
     Teleport,
+    TowerCells,
     Withdraw,
 )
 from .reader import BY_DICE, DECLINE_FOR, Checker, _check_answer, default_answer, read_post_strict, step_of
@@ -265,6 +266,11 @@ def _decision(state: State, faction: str, step: str, dice: Dice) -> str:
                 moves.append(cls(figure=f, cell=c))
         if moves:
             tries.append(moves)
+    elif step == "WG-DEC-09" and p.figures and p.cells:
+        free = [tuple(c) for c in next(iter(p.cells.values()))]
+        if _chance(dice, 50):
+            free.reverse()
+        tries.append([TowerCells(moves=tuple(zip(p.figures, free)))])  # type: ignore[arg-type]
     elif step == "WG-DEC-07" and p.choices:
         tries.append([FightFirst(opponent=_pick(dice, list(p.choices)))])
     elif step == "WG-DEC-10" and p.choices:

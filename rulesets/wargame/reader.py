@@ -37,8 +37,8 @@ from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
 
 from .battle.deployment import check_deploy
-from .battle.moves import check_movement, check_teleport, own_figure, path_text
-from .messages import Violation, text, violation
+from .battle.moves import check_movement, check_teleport, dead, own_figure, path_text
+from .messages import Violation, count_fields, dice_count, text, violation
 from .naming import Namer, cap, cell_text
 from .orders import (
     ActivateArtifact,
@@ -92,8 +92,10 @@ EXPECTED = {
 CLAUSE_OF_STEP = {"deploy": "WG-DEF-BOARD-05", "maneuver": "WG-DEF-MOVE-05", "shooting": "WG-DEF-SHOOT-01",
                   "merged": "WG-DEF-TURN-04"}
 DECLINE_FOR = {"WG-DEC-04": "step", "WG-DEC-05": "step", "WG-DEC-06": "withdraw", "WG-DEC-12": "continue",
-               "WG-DEC-13": "card"}
+               "WG-DEC-13": "card", "WG-DEC-09": "tower"}
+# decisions a die may settle when asked to («пусть решит кубик»), and those whose default is a die
 BY_DICE = frozenset({"WG-DEC-01", "WG-DEC-02", "WG-DEC-03", "WG-DEC-07", "WG-DEC-09", "WG-DEC-10"})
+DEFAULT_BY_DICE = BY_DICE - {"WG-DEC-09"}  # the tower's default is the nearest cells (WG-DEF-TOWER-03)
 MANEUVER_ORDERS = (Move, Charge, Continue, Storm, Teleport, Hold)
 SHOOTING_ORDERS = (Shoot, NoShooting)
 
@@ -167,7 +169,7 @@ def _error(line: _Line, built: Built, state: State, faction: str, step: str) -> 
     params = dict(built.params)
     params.setdefault("example", example(state, faction, step))
     if built.error == "read.which":
-        params["first"] = params.get("options", "").split(",")[0]
+        params.setdefault("first", params.get("options", "").split(",")[0])
     if built.error in ("fig.not_own",):
         message, hint = text("fig.not_own", who=params.get("who", "")), None
     else:
@@ -406,7 +408,8 @@ class Checker:
             return violation("turn.wrong_kind", "WG-DEF-TURN-03", phase="стрельба", order=order.to_text(self.n)), None, None
         if isinstance(order, Deploy):
             if order.figure in self.deployed:
-                return Violation("deploy.twice", text("deploy.twice", who=self.n.figure(order.figure)),
+                return Violation("deploy.twice", text("deploy.twice", who=self.n.figure(order.figure),
+                                                      placed=self.n.agreeing(order.figure, "расставлен")),
                                  "WG-DEF-BOARD-05"), None, None
             bad = check_deploy(s, f, order)
             if bad is None:
@@ -468,7 +471,8 @@ class Checker:
             if bad is not None:
                 return bad, None, None
             if fig.done:
-                return violation("move.done", "WG-DEF-MOVE-06", who=self.n.figure(fig.id)), None, None
+                return violation("move.done", "WG-DEF-MOVE-06", who=self.n.figure(fig.id),
+                                 went=self.n.agreeing(fig.id, "ходил")), None, None
             fig.done = True
             return None, text("hold.summary", who=cap(self.n.figure(fig.id))), None
         if isinstance(order, Shoot):
@@ -476,8 +480,11 @@ class Checker:
             if bad is not None:
                 return bad, None, None
             target = s.figures.get(order.target)
-            if target is None or not target.alive or target.cell is None:
-                return violation("fig.dead", "WG-DEF-SHOOT-03", who=self.n.figure(order.target)), None, None
+            if target is not None and not target.alive:
+                return dead(s, f, target.id, "WG-DEF-SHOOT-03"), None, None
+            if target is None or target.cell is None:
+                return violation("shot.no_target", "WG-DEF-SHOOT-03",
+                                 whom=self.n.figure(order.target) if target else "—"), None, None
             bad = check_shot(s, fig, order.weapon, target)
             if bad is not None:
                 return bad, None, None
@@ -487,7 +494,7 @@ class Checker:
             need = "только 6 (укрытие)" if covered(s, fig, target) else "5 или 6"
             fig.fired.append(w.key)
             return None, text("shot.summary", who=cap(self.n.figure(fig.id)), whom=self.n.figure(target.id, "dat"),
-                              dice=count, need=need), None
+                              dice=dice_count(count), need=need), None
         if isinstance(order, NoShooting):
             if order.figure is not None:
                 fig, bad = own_figure(s, f, order.figure)
@@ -536,6 +543,9 @@ def example(state: State, faction: str, step: str) -> str:
             return Casualties(lethal=tuple(p.figures[:max(1, p.count)]), lesser=tuple(p.figures[max(1, p.count):])).to_text(n)
         if step == "WG-DEC-03":
             return NoSave(figures=tuple(p.figures[:max(1, p.count)])).to_text(n)
+        if step == "WG-DEC-09":
+            free = [tuple(c) for c in next(iter(p.cells.values()), [])]
+            return TowerCells(moves=tuple(zip(p.figures, free))).to_text(n)  # type: ignore[arg-type]
         if p.cells:
             f0, cells = next(iter(p.cells.items()))
             if cells:
@@ -586,7 +596,8 @@ def read_post_strict(text_: str, state: State, faction: str) -> Reading:
             n = Namer(state, faction)
             last = max((x.line for x in reading.lines if x.status is LineStatus.ORDER), default=1)
             reading.problems.append(Problem(line=last, code="deploy.missing", clause="WG-DEF-BOARD-05",
-                                            message=text("deploy.missing", who=n.figures(missing)),
+                                            message=text("deploy.missing", who=n.listing(missing),
+                                                         placed=n.agreeing(missing, "расставлен")),
                                             hint=text("deploy.missing.hint"), kind=ProblemKind.ILLEGAL))
     if not reading.orders and reading.ok:
         require_an_order(reading, expected=EXPECTED[step], example=example(state, faction, step),
@@ -605,7 +616,7 @@ def default_answer(state: State, faction: str) -> list[BaseModel]:
 
 
 def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> list[BaseModel] | None:
-    if answer is Answer.RANDOM or answer is Answer.DEFAULT and step in BY_DICE:
+    if answer is Answer.RANDOM or answer is Answer.DEFAULT and step in DEFAULT_BY_DICE:
         return [ByDice()] if step in BY_DICE else default_answer(state, faction)
     if answer in (Answer.DEFAULT, Answer.YES):
         return default_answer(state, faction)
@@ -615,7 +626,7 @@ def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> lis
 
 
 _DECLINE_CONCEPTS = {"step": {"decline_step", "hold", "nobody"}, "withdraw": {"decline_withdraw", "hold", "nobody"},
-                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}}
+                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}, "tower": set()}
 
 
 def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction: str, step: str) -> Reading:
@@ -906,30 +917,30 @@ def _check_answer(orders: list[BaseModel], state: State, faction: str, step: str
             if fight is None:
                 continue
             if len(o.lethal) != p.count:
-                return violation("dec.lethal_count", "WG-DMG-05", need=p.count, have=len(o.lethal))
+                return violation("dec.lethal_count", "WG-DMG-05", **count_fields(p.count, len(o.lethal)))
             lesser = list(o.lesser)
             if not lesser:
                 auto = fill_lesser(state, figs, list(o.lethal), fight.diff)
                 rest = [f.id for f in figs if f.id not in o.lethal]
                 if auto and len(auto) != len(rest):
-                    return violation("dec.lesser", "WG-DMG-05", need=len(auto), have=0)
+                    return violation("dec.lesser", "WG-DMG-05", **count_fields(len(auto), 0))
             code = check_allocation(state, figs, fight.diff, list(o.lethal), lesser or
                                     list(fill_lesser(state, figs, list(o.lethal), fight.diff)))
             if code == "dec.lesser":
                 auto = fill_lesser(state, figs, list(o.lethal), fight.diff, lesser)
-                return violation(code, "WG-DMG-05", need=len(auto), have=len(lesser))
+                return violation(code, "WG-DMG-05", **count_fields(len(auto), len(lesser)))
             if code == "dec.lethal_sum":
                 from .naming import points
                 from .rules.damage import lethal_sum
                 return violation(code, "WG-DEF-DMG-01", sum=points(lethal_sum(state, o.lethal)), diff=points(fight.diff))
             if code is not None:
-                return violation("dec.lethal_count", "WG-DMG-05", need=p.count, have=len(o.lethal))
+                return violation("dec.lethal_count", "WG-DMG-05", **count_fields(p.count, len(o.lethal)))
         elif isinstance(o, NoSave):
             bad_fig = next((f for f in o.figures if f not in p.figures), None)
             if bad_fig:
                 return violation("dec.not_candidate", "WG-SAVE-05", who=n.figure(bad_fig), options=options)
             if len(set(o.figures)) != p.count:
-                return violation("dec.nosave_count", "WG-SAVE-04", need=p.count, have=len(set(o.figures)))
+                return violation("dec.nosave_count", "WG-SAVE-04", **count_fields(p.count, len(set(o.figures))))
         elif isinstance(o, (Step, Withdraw)):
             cells = p.cells.get(o.figure)
             if cells is None:

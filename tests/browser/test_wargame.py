@@ -96,7 +96,7 @@ def test_the_loser_answers_the_damage_allocation_from_a_phone_WG_DEC_02(page, li
     page.get_by_role("link", name="Написать пост").first.click()
     page.wait_for_url(f"{live_server}/games/{game.id}/post*")
     head = " ".join(page.locator("main").inner_text().split())
-    assert "WG-DEC-02" in head and "Кто убит и кто ранен" in head
+    assert "WG-DEC-02" in head and "Кто из всадников №1, №2 и №3 убит, а кто ранен?" in head
     assert "Если не ответить к сроку, решит кубик" in head and "успеть — Если" not in head  # one sentence
     check = page.locator("#check")
     page.locator("#post-text").fill(ANSWER)
@@ -119,12 +119,12 @@ def test_the_loser_answers_the_damage_allocation_from_a_phone_WG_DEC_02(page, li
     public = service.step_chronicle(db, game_id=game.id, step_number=step)
     assert public.status == "published"
     texts = [e.text for e in public.events]
-    assert "Борис распределяет урон сам." in texts
+    assert "Борис распределяет урон по своему выбору." in texts
     wounded = next(t for t in texts if t.startswith("Всадник №3: урон 1"))
     page.get_by_role("link", name=f"Летопись шага {step}").click()
     page.get_by_role("heading", name="Что произошло").wait_for()
     flat = " ".join(page.locator("main").inner_text().split())
-    assert "Борис распределяет урон сам." in flat and " ".join(wounded.split()) in flat
+    assert "Борис распределяет урон по своему выбору." in flat and " ".join(wounded.split()) in flat
     fits_a_phone(page)
     step_shot = shot(page, "step", tmp_path)
     assert game_shot.stat().st_size > 10_000 and post_shot.stat().st_size > 10_000

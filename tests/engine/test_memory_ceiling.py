@@ -74,9 +74,10 @@ def test_every_reader_cache_has_a_budget():
         importlib.import_module(f"rulesets.{module}")  # each ruleset's caches
 
     names = {name for name, *_ in budgets()}
-    for expected in ("text_post.plain_lines", "text_words.parses", "NameIndex.fits", "service.states",
+    for expected in ("text_post.plain_lines", "text_words.parses", "NameIndex.fits", "NameIndex.finds", "service.states",
                      "dice_roll_party.analysed", "dungeon_keeper.parsed_lines",
-                     "kozyablo.deck_suggestions", "tetranomicon.typo_forms", "wargame.fixed_words"):
+                     "kozyablo.deck_suggestions", "tetranomicon.typo_forms", "wargame.fixed_words",
+                     "wargame.scanned_lines"):
         assert expected in names
     assert state_cache.BUDGET <= 64 << 20
 

@@ -309,3 +309,35 @@ def test_patterns_and_near_misses_are_cues():
     assert _cue("П2 ⇒ П1", patterns=(re.compile(r"п\d\s*→\s*п\d"),)).reason == "pattern"
     near = _cue("Атокую П1", vocabulary=("атакую",))
     assert near.reason == "near" and near.suggestion == "атакую"
+
+
+# --- agreement ---------------------------------------------------------------------------------------
+def test_inflect_puts_a_noun_phrase_in_a_case_and_number():
+    from letopis.engine.text_words import inflect
+
+    assert inflect("Огненная стрела", "gen") == "Огненной стрелы"
+    assert inflect("огненная стрела", "acc") == "огненную стрелу"
+    assert inflect("Волчий всадник", "acc") == "Волчьего всадника"
+    assert inflect("катапульта", "gen", plural=True) == "катапульт"
+    assert inflect("всадник", "gen", plural=True) == "всадников"
+    assert inflect("дротики", "ins") == "дротиками"  # a noun used in the plural stays plural
+    assert inflect("UNL-2", "gen") == "UNL-2"  # what the dictionary cannot decline stays as written
+
+
+def test_agree_and_gender_follow_the_noun():
+    from letopis.engine.text_words import agree, agree_with, gender
+
+    assert gender("катапульта") == "femn" and gender("Боевой маг") == "masc" and gender("UNL-2") is None
+    assert [agree("убит", g) for g in ("masc", "femn", "neut")] == ["убит", "убита", "убито"]
+    assert agree("погиб", plural=True) == "погибли" and agree("Ранен", "femn") == "Ранена"
+    assert agree_with("Огненная стрела", "стрелял") == "стреляла"
+    assert agree_with("Дротики", "стрелял") == "стреляли" and agree_with("UNL-2", "стрелял") == "стрелял"
+
+
+def test_counted_and_joined():
+    from letopis.engine.text_words import counted, joined
+
+    assert [counted(n, "фигура", "фигуры", "фигур") for n in (1, 3, 5, 11, 21, 112)] == [
+        "1 фигура", "3 фигуры", "5 фигур", "11 фигур", "21 фигура", "112 фигур"]
+    assert joined([]) == "" and joined(["а"]) == "а" and joined(["а", "б"]) == "а и б"
+    assert joined(["а", "б", "в"], "или") == "а, б или в"

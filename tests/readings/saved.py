@@ -17,7 +17,7 @@ from typing import Any
 from letopis.engine import Dice, Faction, Submission, all_rulesets, resolve_step, setup_game
 
 HERE = Path(__file__).parent
-RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon")
+RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon", "wargame")
 SAMPLES = 320
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 

@@ -93,7 +93,7 @@ def test_answer_then_withdrawal_default_at_its_deadline_WG_DEF_DECIDE_01(db, bat
     assert [p.text for p in answered.posts] == ["Убиты: всадник №1, всадник №2. Ранен: всадник №3."]
     texts = [e.text for e in answered.events]
     assert "Борис отвечает (WG-DEC-02): Убиты: всадник №1, всадник №2. Ранен: всадник №3." in texts
-    assert "Борис распределяет урон сам." in texts
+    assert "Борис распределяет урон по своему выбору." in texts
     assert any(t.startswith("Всадник №3: урон 1") and t.endswith("ранен.") for t in texts)
 
     defaulted = service.step_chronicle(db, game_id=battle.id, step_number=withdrawal)

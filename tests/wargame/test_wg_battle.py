@@ -133,7 +133,7 @@ def test_teleport_WG_DEF_ABIL_01():
     s.order = ["p1", "p2"]
     s.active = 1
     out = apply(s, "p2", [Teleport(mage="p2:shaman", figure="p2:orc-1", dest=(6, 9), charge=True)], FixedDice([3, 4]))
-    assert "телепортация — 2 куб." in texts(out.events) and "[3, 4]" in texts(out.events)
+    assert "телепортация — 2 кубика" in texts(out.events) and "[3, 4]" in texts(out.events)
     assert check_teleport(out.state, "p2", Teleport(mage="p2:shaman", figure="p2:shaman", dest=(5, 12))).code == "tele.used"
 
 

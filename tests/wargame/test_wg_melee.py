@@ -169,8 +169,8 @@ def test_melee_pauses_for_casualties_then_saves_WG_DEF_MELEE_07():
     assert s.pending.decision == "WG-DEC-02" and info.factions == ["p2"] and info.deadline_hours == 12
     assert s.pending.count == 2
     s, ev = answer(s, "p2", [Casualties(lethal=("p2:orc-1", "p2:orc-3"), lesser=())], FixedDice([1, 6]))
-    assert "Борис распределяет урон сам" in texts(ev)
-    assert "смертельный урон — орк №1, орк №3" in texts(ev) and "Спас-бросок: орк №3 (броня 1) — [6]" in texts(ev)
+    assert "Борис распределяет урон по своему выбору" in texts(ev)
+    assert "смертельный урон — орки №1 и №3" in texts(ev) and "Спас-бросок: орк №3 (броня 1) — [6]" in texts(ev)
     assert s.pending.decision == "WG-DEC-04"  # the saved orc may step before the damage lands
     s, ev = answer(s, "p2", default_orders(s, "p2"), FixedDice([]))
     assert not s.figures["p2:orc-1"].alive and s.figures["p2:orc-3"].alive
@@ -184,8 +184,8 @@ def test_default_casualties_are_random_with_dice_shown_WG_DEC_02():
     melee_now(s, FixedDice([2, 2, 2, 1, 1, 1]))
     assert default_orders(s, "p2") == [ByDice()] and default_orders(s, "p1") == []
     s, ev = answer(s, "p2", [ByDice()], FixedDice([2, 1, 1, 1]))
-    assert "Кубик решает, кто убит и кто ранен: [2" in texts(ev)
-    assert "смертельный урон — орк №2" in texts(ev)
+    assert "Кубик решает, кто убит: [2, 1]." in texts(ev)
+    assert "Распределение урона (4,5): смертельный урон — орки №1 и №2." in texts(ev)
 
 
 def test_no_save_decision_and_save_step_WG_DEC_03():
@@ -205,7 +205,7 @@ def test_no_save_decision_and_save_step_WG_DEC_03():
     p = s.pending
     assert p.decision == "WG-DEC-03" and p.count == 1 and p.figures == ["p2:orc-1", "p2:orc-2"]
     s, ev = answer(s, "p2", [NoSave(figures=("p2:orc-1",))], FixedDice([6]))
-    assert "без спас-броска 1 — орк №1" in texts(ev) and "броня выдержала" in texts(ev)
+    assert "без спас-броска остаётся орк №1." in texts(ev) and "броня выдержала" in texts(ev)
     assert s.pending.decision == "WG-DEC-04"
     cells = s.pending.cells["p2:orc-2"]
     assert (9, 10) in cells and (8, 9) not in cells

@@ -126,7 +126,7 @@ def test_summary_and_metrics():
     s.figures["p2:orc-1"].cell = None
     summary = dict(RULESET.summary(s, PUBLIC))
     assert summary["Сейчас"].startswith("Ход 2, маневр: пишет Аня")
-    assert summary["Аня: фигуры"].startswith("в строю 11 из 11, ранены 1")
+    assert summary["Аня: фигуры"].startswith("в строю 11 из 11, 1 раненый")
     assert "командиры: рыцарь, капитан" in summary["Аня: фигуры"]
     m = RULESET.metrics(s)
     assert m["p2"]["Фигуры"] == 10 and m["p1"]["Раненые"] == 1

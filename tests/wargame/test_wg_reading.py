@@ -95,11 +95,13 @@ def test_mistyped_order_words_keep_their_meaning():
 
 def test_decision_answers_wg_dec_05_06_09_12():
     """WG-DEC-05: the one dodging figure acts unnamed; WG-DEC-06: «все орки» are those in the melee;
-    WG-DEC-09: «на ваше усмотрение» is the dice; WG-DEC-12: a plain move after the win."""
+    WG-DEC-09: «на ваше усмотрение» is the default (the nearest cells), «пусть решит кубик» the
+    dice; WG-DEC-12: a plain move after the win."""
     assert read("dodge_step", "Отпрыгивает на 4-4")[1] == ["Всадник №1 шагает на 4-4."]
     assert read("withdraw", "Все орки назад: 7-10, 8-10, 9-10")[1] == [
         "Орк №1 отходит на 7-10.", "Орк №2 отходит на 8-10.", "Орк №3 отходит на 9-10."]
-    assert read("tower_cells", "На ваше усмотрение")[1] == ["Пусть решит кубик."]
+    assert read("tower_cells", "На ваше усмотрение")[1] == ["По умолчанию."]
+    assert read("tower_cells", "Пусть решит кубик")[1] == ["Пусть решит кубик."]
     assert read("continue", "Рыцарь → 8-9")[1] == ["Рыцарь идёт на 8-9."]
     assert read("continue", "Оставляю рыцаря как есть")[1] == ["Без продолжения."]
 
@@ -127,3 +129,28 @@ def test_a_sigh_over_the_group_in_a_casualty_step_is_chatter_WG_DEC_02():
     reading = read_post_strict("Эх, не повезло моим всадникам!", state, faction)
     assert [x.status.value for x in reading.lines] == ["flavour"]
     assert [p.code for p in reading.problems] == ["post.no_orders"]
+
+
+def test_a_line_read_again_names_the_figures_of_its_own_battle_wg_def_army_03():
+    """WG-DEF-ARMY-03: what the words of a line say is remembered by its text, which figures and
+    sides they name is not: the same line read again in a battle where a figure has died and the
+    colours were dealt the other way names that battle's figures and sides."""
+    from letopis.engine.text_norm import normalise
+    from rulesets.wargame.reading.words import Scanner, vocabulary
+
+    line = normalise("Лучник №1 стреляет по красному орку №1, все лучники — по оркам Зелёных, "
+                     "капитан — по орку №2 Веры; бьёмся с зелёными")
+
+    def named(state):
+        return [it.figs or it.value for it in Scanner(state, "p1", vocabulary(state)).scan(line)
+                if it.kind in ("fig", "side")]
+
+    state, _ = SCENES["shooting_three"]()
+    assert named(state) == [("p1:archer-1",), ("p2:orc-1",), ("p1:archer-1", "p1:archer-2", "p1:archer-3"),
+                            ("p3:orc-1", "p3:orc-2", "p3:orc-3", "p3:orc-4"), ("p1:captain",), ("p3:orc-2",), "p3"]
+    other = state.clone()
+    other.players["p2"].colour, other.players["p3"].colour = "green", "red"
+    other.figures["p1:archer-2"].alive = False
+    assert named(other) == [("p1:archer-1",), ("p3:orc-1",), ("p1:archer-1", "p1:archer-3"),
+                            ("p2:orc-1", "p2:orc-2", "p2:orc-3", "p2:orc-4"), ("p1:captain",), ("p3:orc-2",), "p2"]
+    assert named(state)[1] == ("p2:orc-1",)

@@ -91,7 +91,7 @@ def test_machine_weapons_are_separate_WG_MACH_03(tmp_path):
     assert check_shot(s, cat, None, s.figures["p2:orc-1"]).code == "shot.which_weapon"
     ev = shoot(s, Shoot(figure="p1:catapult", target="p2:orc-1", weapon="a"), FixedDice([3, 4]))
     ev += shoot(s, Shoot(figure="p1:catapult", target="p2:orc-2", weapon="b"), FixedDice([3]))
-    assert "Пушка А: 2 куб." in texts(ev) and "Пушка Б: 1 куб." in texts(ev) and cat.fired == ["a", "b"]
+    assert "Пушка А: 2 кубика" in texts(ev) and "Пушка Б: 1 кубик" in texts(ev) and cat.fired == ["a", "b"]
 
 
 def test_real_shooting_entered_by_gm_WG_GAP_04():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
 
-from ..messages import text
+from ..messages import dice_count, text
 from ..naming import Namer, cap
 from ..orders import Continue, Decline, Move, PlayCard, load_orders
 from ..rules.geometry import contact
@@ -37,7 +37,7 @@ def _roll(state: State, cr: ChargeRun, dice: Dice, out: list[Event]) -> str:
     count = base + max(0, own - other)
     rolls = [dice.roll(6, f"атака с ходу: {n.figure(fig.id)}") for _ in range(count)]
     cr.six = any(r.value == 6 for r in rolls)
-    how = "телепортация — 2 куб." if cr.teleport else "маневр — 1 куб."
+    how = f"{'телепортация' if cr.teleport else 'маневр'} — {dice_count(base)}"
     extra = f", перевес {own} против {other}: +{own - other}" if own > other else ""
     out.append(event("charge_check", f"{cap(n.figure(fig.id))} — атака с ходу ({how}{extra}): "
                      f"{dice_text([r.value for r in rolls])} — " +

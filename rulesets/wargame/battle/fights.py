@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
+from letopis.engine.text_words import counted, joined
 
-from ..messages import text
+from ..messages import count_fields, text
 from ..naming import Namer, cap, cell_text, points
-from ..orders import Casualties, NoSave, Step, TowerCells, Withdraw
+from ..orders import ByDice, Casualties, NoSave, Step, TowerCells, Withdraw
 from ..rules.damage import (
     LETHAL,
     band,
@@ -68,10 +69,11 @@ def _start(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
                 fr.challengers.append(f.id)
     cells = [state.figures[f].cell for s in fr.sides for f in fr.participants[s]]
     where = cell_text(min(cells, key=lambda c: (c[1], c[0])))
-    head = (f"Схватка у {where}: {n.side(a)} — {n.figures(fr.participants[a])}; "
-            f"{n.side(b)} — {n.figures(fr.participants[b])}.")
+    head = (f"Схватка у {where}: {n.side(a)} — {n.listing(fr.participants[a])}; "
+            f"{n.side(b)} — {n.listing(fr.participants[b])}.")
     if fr.challengers:
-        head += f" Штурм башни: {n.figures(fr.challengers)} остаются внизу."
+        stay = "остаются" if len(fr.challengers) > 1 else "остаётся"
+        head += f" Штурм башни: {n.listing(fr.challengers)} {stay} внизу."
     out.append(event("melee", head, "WG-MELEE-01", sides=fr.sides, participants=fr.participants,
                      cause=fr.cause))
     lines, rolls = [], []
@@ -123,7 +125,8 @@ def _allocate(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
         if one is None:
             fr.stage = "retreat"
             out.append(event("damage_none", f"Разница {points(fr.diff)}: по таблице урона ({KIND_TABLE[figs[0].kind]}, "
-                             f"«{band(fr.diff)}») {n.figure(figs[0].id)} не пострадал.", "WG-DMG-04"))
+                             f"«{band(fr.diff)}») {n.figure(figs[0].id)} не {n.agreeing(figs[0].id, 'пострадал')}.",
+                             "WG-DMG-04"))
             return AGAIN
         lethal, portion = one
         fr.lethal = [figs[0].id] if lethal else []
@@ -142,30 +145,43 @@ def _allocate(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
             rest = fr.diff - lethal_sum(state, lethal0)
             return ask(state, Pending(
                 decision="WG-DEC-02", faction=fr.loser, figures=[f.id for f in figs], count=count,
-                prompt=text("ask.casualties", diff=points(fr.diff), lethal=count, lesser=len(lesser0),
-                            options=n.figures([f.id for f in figs])) + f" (остаток после смертельных: {points(rest)})",
+                prompt=casualty_question(n, [f.id for f in figs], fr.diff, count, len(lesser0), rest),
                 default=text("default.casualties")))
         chosen = next((o for o in answer if isinstance(o, Casualties)), None)
         bad = None if chosen is None else check_allocation(state, figs, fr.diff, list(chosen.lethal), list(chosen.lesser))
         if chosen is not None and bad is None:
             fr.lethal = list(chosen.lethal)
             fr.lesser = fill_lesser(state, figs, fr.lethal, fr.diff, list(chosen.lesser))
-            out.append(event("casualties_chosen", f"{n.side(fr.loser)} распределяет урон сам.", "WG-DMG-06",
-                             faction=fr.loser))
+            out.append(event("casualties_chosen", f"{n.side(fr.loser)} распределяет урон по своему выбору.",
+                             "WG-DMG-06", faction=fr.loser))
         else:
             if chosen is not None:
                 out.append(event("answer_invalid", f"Распределение {n.side(fr.loser)} не подходит к правилу "
-                                 f"(смертельных долей должно быть {count}) — решает кубик.", "WG-DEF-DMG-01"))
+                                 f"(смертельный урон {text('dec.lethal_count.short', **count_fields(count, 0))})"
+                                 " — решает кубик.", "WG-DEF-DMG-01"))
             _random_allocation(state, fr, figs, count, dice, out)
     lines = []
     if fr.lethal:
-        lines.append(f"смертельный урон — {n.figures(fr.lethal)}")
+        lines.append(f"смертельный урон — {n.listing(fr.lethal)}")
     if fr.lesser:
-        lines.append(f"ранения — {n.figures(list(fr.lesser))}")
+        lines.append(f"ранения — {n.listing(list(fr.lesser))}")
     out.append(event("allocation", f"Распределение урона ({points(fr.diff)}): " + "; ".join(lines) + ".",
                      "WG-DMG-05", lethal=fr.lethal, lesser=fr.lesser))
     fr.stage = "nosave"
     return AGAIN
+
+
+def casualty_question(n: Namer, fids: list[str], diff: int, lethal: int, lesser: int, rest: int) -> str:
+    """WG-DEC-02 as the loser is asked it: «Схватка проиграна с разницей 5: 2 смертельные доли и
+    1 ранение (после смертельных долей остаётся 1). Кто из всадников №1, №2 и №3 убит, а кто ранен?»"""
+    portions = []
+    if lethal:
+        portions.append(counted(lethal, "смертельная доля", "смертельные доли", "смертельных долей"))
+    if lesser:
+        portions.append(counted(lesser, "ранение", "ранения", "ранений"))
+    which = "both" if lethal and lesser else "lethal" if lethal else "lesser"
+    return text("ask.casualties", diff=points(diff), portions=" и ".join(portions), rest=points(rest),
+                question=text(f"ask.casualties.{which}", options=n.listing(fids, "gen")))
 
 
 def _random_allocation(state: State, fr: FightRun, figs, count: int, dice: Dice, out: list[Event]) -> None:
@@ -191,7 +207,8 @@ def _random_allocation(state: State, fr: FightRun, figs, count: int, dice: Dice,
         pool.remove(chosen)
     fr.lethal = lethal
     fr.lesser = fill_lesser(state, figs, lethal, fr.diff, order)
-    out.append(event("random_pick", f"Кубик решает, кто убит и кто ранен: {dice_text([r.value for r in rolls])}.",
+    who = "кто убит, а кто ранен" if lethal and fr.lesser else "кто убит" if lethal else "кто ранен"
+    out.append(event("random_pick", f"Кубик решает, {who}: {dice_text([r.value for r in rolls])}.",
                      "WG-DEF-RANDOM-01", rolls))
 
 
@@ -213,7 +230,8 @@ def _nosave(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
             answer = take(state, "WG-DEC-03")
             if answer is None:
                 return ask(state, Pending(decision="WG-DEC-03", faction=fr.loser, figures=damaged, count=count,
-                                          prompt=text("ask.nosave", count=count, options=n.figures(damaged)),
+                                          prompt=text("ask.nosave", count=count, options=n.listing(damaged, "gen"),
+                                                      stay=count_fields(count, 0)["stay"]),
                                           default=text("default.random")))
             chosen = next((o for o in answer if isinstance(o, NoSave)), None)
             if chosen is not None and len(set(chosen.figures)) == count and set(chosen.figures) <= set(damaged):
@@ -229,7 +247,8 @@ def _nosave(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
                 out.append(event("random_pick", f"Кубик решает, кто остаётся без спас-броска: "
                                  f"{dice_text([r.value for r in rolls])}.", "WG-DEF-RANDOM-01", rolls))
         out.append(event("no_save", f"Разница {points(fr.diff)}, смертельного урона {points(lethal_sum(state, fr.lethal))}: "
-                         f"без спас-броска {count} — {n.figures(fr.denied)}.", "WG-SAVE-04", denied=fr.denied))
+                         f"без спас-броска {count_fields(count, 0)['stay']} {n.listing(fr.denied)}.", "WG-SAVE-04",
+                         denied=fr.denied))
     fr.stage = "saves"
     return AGAIN
 
@@ -276,7 +295,10 @@ def _steps(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
             if answer is None:
                 n = Namer(state)
                 return ask(state, Pending(decision="WG-DEC-04", faction=fr.loser, figures=list(cells), cells=cells,
-                                          prompt=text("ask.save_step", who=n.figures(list(cells)),
+                                          prompt=text("ask.save_step", who=n.listing(list(cells)),
+                                                      saves="Спас-броски удались" if len(cells) > 1
+                                                      else "Спас-бросок удался",
+                                                      may="могут" if len(cells) > 1 else "может",
                                                       options="; ".join(f"{n.figure(f)}: " + ", ".join(cell_text(c) for c in cs)
                                                                         for f, cs in cells.items())),
                                           default=text("default.stay")))
@@ -327,12 +349,13 @@ def _apply(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
                 out.append(event("artifact_off", f"Артефакт «{n.artifact(lost)}» угас вместе с хранителем.", "WG-ART-03"))
             if on_tower and fr.challengers:
                 fr.freed.append(cell)
-                out.append(event("thrown_down", f"Тело: {n.figure(fid)} сброшен с башни.",
+                out.append(event("thrown_down", f"Тело {n.figure(fid, 'gen')} сброшено с башни.",
                                  "WG-TOWER-03"))
             fig.cell = None
             if state.spec(fig).commander and fr.loser is not None and \
                     state.options.artifact_activation == "tradition":
-                state.stack.append(ActivationRun(faction=winner, reason=f"убит {n.figure(fid)}"))
+                state.stack.append(ActivationRun(faction=winner,
+                                                 reason=f"{n.agreeing(fid, 'убит')} {n.figure(fid)}"))
     fr.stage = "tower"
     return AGAIN
 
@@ -342,15 +365,17 @@ def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     climbers = [f for f in fr.challengers if state.figures[f].alive and state.figures[f].side == winner]
     free = [c for c in fr.freed if state.at(c) is None]
     if climbers and free:
-        pairs = nearest(state, climbers, free)
+        pairs = None
         if len(climbers) > 1 or len(free) > 1:
             answer = take(state, "WG-DEC-09")
             if answer is None:
                 n = Namer(state)
                 return ask(state, Pending(decision="WG-DEC-09", faction=winner, figures=climbers,
                                           cells={f: free for f in climbers},
-                                          prompt=text("ask.tower", who=n.figures(climbers),
-                                                      options=", ".join(cell_text(c) for c in free)),
+                                          prompt=text("ask.tower", who=n.listing(climbers, "gen"),
+                                                      cells="освобождённые клетки" if len(free) > 1
+                                                      else "освобождённую клетку",
+                                                      options=joined([cell_text(c) for c in free])),
                                           default=text("default.tower")))
             chosen = next((o for o in answer if isinstance(o, TowerCells)), None)
             if chosen is not None:
@@ -358,6 +383,10 @@ def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
                 if len({f for f, _ in got}) == len(got) == len({c for _, c in got}) and \
                         all(f in climbers and c in free for f, c in got) and len(got) == min(len(climbers), len(free)):
                     pairs = got
+            if pairs is None:
+                pairs = tower_cells(state, climbers, free, dice, out, at_random=any(isinstance(o, ByDice) for o in answer))
+        if pairs is None:
+            pairs = tower_cells(state, climbers, free, dice, out, at_random=False)
         n = Namer(state)
         for f, c in pairs:
             out.append(event("tower_taken", f"{cap(n.figure(f))} поднимается на башню: {cell_text(c)}.", "WG-TOWER-03",
@@ -369,17 +398,34 @@ def _tower(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     return AGAIN
 
 
-def nearest(state: State, climbers: list[str], free: list[Cell]) -> list[tuple[str, Cell]]:
-    """WG-DEF-TOWER-03 default: each challenger, in army-list order, takes the nearest freed cell."""
-    left = list(free)
-    out = []
+def tower_cells(state: State, climbers: list[str], free: list[Cell], dice: Dice, out: list[Event], *,
+                at_random: bool) -> list[tuple[str, Cell]]:
+    """WG-DEC-09 without the winner's choice. By default (WG-DEF-TOWER-03: at the deadline, or «на
+    ваше усмотрение») each challenger, in army-list order, takes the nearest freed cell; where
+    several are equally near, a die picks one. «Пусть решит кубик» has a die pick among all the
+    cells left. Cells are listed row by row (WG-DEF-RANDOM-01); every roll is in the chronicle."""
+    n = Namer(state)
+    left = sorted(free, key=lambda c: (c[1], c[0]))
+    pairs: list[tuple[str, Cell]] = []
+    rolls = []
     for f in sorted(climbers, key=lambda f: state.figures[f].order):
         if not left:
             break
-        c = min(left, key=lambda c: (dist(c, state.figures[f].cell), c[1], c[0]))
+        here = state.figures[f].cell
+        closest = min(dist(c, here) for c in left)  # type: ignore[arg-type]
+        pool = left if at_random else [c for c in left if dist(c, here) == closest]  # type: ignore[arg-type]
+        if len(pool) == 1:
+            c = pool[0]
+        else:
+            c, r = pick(dice, pool, f"клетка башни: {n.figure(f)}")
+            rolls += r
         left.remove(c)
-        out.append((f, c))
-    return out
+        pairs.append((f, c))
+    if rolls:
+        what = "клетки башни" if at_random else "клетки башни из равноудалённых"
+        out.append(event("random_pick", f"Кубик выбирает {what}: {dice_text([r.value for r in rolls])}.",
+                         "WG-DEF-RANDOM-01", rolls))
+    return pairs
 
 
 # --- 9: withdrawal (WG-DEC-06) ----------------------------------------------------------------------

@@ -49,7 +49,7 @@ def movement(state: State, faction: str, order, dice: Dice, out: list[Event]) ->
         targets = tower_targets(state, fig, dest)
         fig.om_spent = fig.om_spent + path.left
         fig.storming = True
-        text += f"; штурм башни ({path.left} ОМ): вызывает на бой {n.figures([t.id for t in targets], 'acc')}"
+        text += f"; штурм башни ({path.left} ОМ): вызывает на бой {n.listing([t.id for t in targets], 'acc')}"
         clause = "WG-DEF-TOWER-02"
     out.append(event("move", text + ".", clause, faction=faction, figure=fig.id, path=[list(start), *map(list, path.cells)],
                      cost=spent, left=path.left))

@@ -19,14 +19,22 @@ def own_figure(state: State, faction: str, fid: str) -> tuple[Figure | None, Vio
     fig = state.figures.get(fid)
     if fig is None:
         return None, violation("fig.unknown", "WG-DEF-ARMY-03")
-    who = Namer(state, faction).figure(fid)
     if fig.side != faction:
-        return None, violation("fig.not_own", "WG-DEF-TURN-05", who=who)
+        return None, violation("fig.not_own", "WG-DEF-TURN-05", who=Namer(state, faction).figure(fid))
     if not fig.alive:
-        return None, violation("fig.dead", "WG-DEF-WIN-01", who=who)
+        return None, dead(state, faction, fid, "WG-DEF-WIN-01")
     if fig.cell is None:
-        return None, violation("fig.not_deployed", "WG-DEF-BOARD-05", who=who)
+        n = Namer(state, faction)
+        return None, violation("fig.not_deployed", "WG-DEF-BOARD-05", who=n.figure(fid),
+                               placed=n.agreeing(fid, "выставлен"))
     return fig, None
+
+
+def dead(state: State, viewer: str, fid: str, clause: str) -> Violation:
+    """«Мечник №2» уже погиб, «Катапульта» уже уничтожена."""
+    n = Namer(state, viewer)
+    word = "уничтожен" if state.figures[fid].kind == "machine" else "погиб"
+    return violation("fig.dead", clause, who=n.figure(fid), dead=n.agreeing(fid, word))
 
 
 def charge_eligible(state: State, faction: str) -> bool:
@@ -51,7 +59,7 @@ def check_movement(state: State, faction: str, order, om: int | None = None) -> 
     who = n.figure(fig.id)
     continuation = isinstance(order, Continue)
     if fig.done and not continuation:
-        return violation("move.done", "WG-DEF-MOVE-06", who=who), None
+        return violation("move.done", "WG-DEF-MOVE-06", who=who, went=n.agreeing(fig.id, "ходил")), None
     if order.origin is not None and tuple(order.origin) != fig.cell:
         return violation("move.origin", "WG-DEF-MOVE-08", who=who, at=cell_text(fig.cell),
                          origin=cell_text(order.origin)), None
@@ -75,15 +83,15 @@ def check_movement(state: State, faction: str, order, om: int | None = None) -> 
     if path.cost is None:
         return violation("move.no_path", "WG-DEF-MOVE-03", cell=cell_text(dest)), path
     if not path.ok:
-        return violation("move.too_far", "WG-DEF-MOVE-05", cell=cell_text(dest), cost=path.cost, who=who,
-                         om=path.om), path
+        return violation("move.too_far", "WG-DEF-MOVE-05", cell=cell_text(dest), cost=path.cost,
+                         whose=n.figure(fig.id, "gen"), om=path.om), path
     if isinstance(order, Storm):
         if terrain(state.board, fig.cell) == "tower":
             return violation("storm.on_tower", "WG-DEF-TOWER-02", who=who), path
         if not tower_targets(state, fig, dest):
             return violation("storm.no_tower", "WG-TOWER-01", cell=cell_text(dest)), path
         if path.left < 2:
-            return violation("storm.om", "WG-DEF-TOWER-02", who=who, left=path.left), path
+            return violation("storm.om", "WG-DEF-TOWER-02", whose=n.figure(fig.id, "gen"), left=path.left), path
     if isinstance(order, Charge) or (continuation and order.charge):
         if not charge_eligible(state, faction):
             first = state.players[state.order[0]].name if state.order else "—"
@@ -105,11 +113,11 @@ def check_teleport(state: State, faction: str, order: Teleport) -> Violation | N
     n = Namer(state, faction)
     who = n.figure(mage.id)
     if "teleport" not in state.spec(mage).abilities:
-        return violation("tele.no_ability", "WG-DEF-ABIL-01", who=who)
+        return violation("tele.no_ability", "WG-DEF-ABIL-01", whose=n.figure(mage.id, "gen"))
     if mage.teleport_used:
-        return violation("tele.used", "WG-DEF-ABIL-01", who=who)
+        return violation("tele.used", "WG-DEF-ABIL-01", who=who, did=n.agreeing(mage.id, "провёл"))
     if mage.done:
-        return violation("tele.moved", "WG-DEF-MOVE-06", who=who)
+        return violation("tele.moved", "WG-DEF-MOVE-06", who=who, went=n.agreeing(mage.id, "ходил"))
     fig, bad = own_figure(state, faction, order.figure)
     if bad:
         return bad
@@ -118,9 +126,9 @@ def check_teleport(state: State, faction: str, order: Teleport) -> Violation | N
         if fig.kind != "warrior":
             return violation("tele.not_warrior", "WG-DEF-ABIL-01", whom=n.figure(fig.id))
         if dist(fig.cell, mage.cell) > 1:
-            return violation("tele.not_near", "WG-DEF-ABIL-01", who=who, whom=n.figure(fig.id))
+            return violation("tele.not_near", "WG-DEF-ABIL-01", whose=n.figure(mage.id, "gen"), whom=n.figure(fig.id))
         if fig.done:
-            return violation("move.done", "WG-DEF-MOVE-06", who=n.figure(fig.id))
+            return violation("move.done", "WG-DEF-MOVE-06", who=n.figure(fig.id), went=n.agreeing(fig.id, "ходил"))
     dest = tuple(order.dest)
     if not on_board(state.board, dest):
         return violation("move.off_board", "WG-DEF-BOARD-01", cell=cell_text(dest), w=state.board.width,
@@ -131,7 +139,7 @@ def check_teleport(state: State, faction: str, order: Teleport) -> Violation | N
     if terrain(state.board, dest) == "rock":
         return violation("move.dest_rock", "WG-DEF-MOVE-03", cell=cell_text(dest))
     if dist(dest, mage.cell) > 8:
-        return violation("tele.too_far", "WG-DEF-ABIL-01", cell=cell_text(dest), who=who)
+        return violation("tele.too_far", "WG-DEF-ABIL-01", cell=cell_text(dest), whose=n.figure(mage.id, "gen"))
     if order.charge:
         # WG-CHARGE-01: a teleported figure may charge whatever its owner's place in the order
         from ..rules.paths import Mover

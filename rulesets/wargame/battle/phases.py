@@ -103,7 +103,7 @@ def activation_step(state: State, ar: ActivationRun, dice: Dice, out: list[Event
     player = state.players[ar.faction]
     options = activation_options(state, ar.faction)
     if player.out or not options:
-        out.append(event("artifact_none", f"{n.side(ar.faction)} заслужил артефакт ({ar.reason}), но активировать "
+        out.append(event("artifact_none", f"{n.side(ar.faction)}: артефакт заслужен ({ar.reason}), но активировать "
                          "нечего.", "WG-DEF-ART-03", faction=ar.faction))
         return POP
     chosen = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
 
-from ..messages import text
+from ..messages import dice_count, points_count, text
 from ..naming import Namer, cap, cell_text
 from ..orders import Stray
 from ..rules.artifacts import on_death
@@ -28,7 +28,7 @@ def _roll(state: State, sr: ShotRun, dice: Dice, out: list[Event]) -> str:
     n = Namer(state)
     shooter, target = state.figures[sr.shooter], state.figures[sr.target]
     if not shooter.alive or not target.alive or target.cell is None:
-        out.append(event("shot_skipped", f"Выстрел {n.figure(sr.shooter, 'acc')} не состоялся: цели или стрелка "
+        out.append(event("shot_skipped", f"Выстрел {n.figure(sr.shooter, 'gen')} не состоялся: цели или стрелка "
                          "уже нет.", "WG-DEF-SHOOT-13"))
         return POP
     bad = check_shot(state, shooter, sr.weapon, target)
@@ -51,7 +51,8 @@ def _roll(state: State, sr: ShotRun, dice: Dice, out: list[Event]) -> str:
     result = classify(values, cover, sr.in_melee)
     need = "только 6 (укрытие)" if cover else "5 или 6"
     where = " (цель в рукопашной)" if sr.in_melee else ""
-    head = f"{who} стреляет по {whom}{where}: {', '.join(notes)} — {count} куб., попадание на {need}: {dice_text(values)}"
+    head = (f"{who} стреляет по {whom}{where}: {', '.join(notes)} — {dice_count(count)}, попадание на {need}: "
+            f"{dice_text(values)}")
     clause = "WG-VSHOT-07" if sr.in_melee else "WG-DEF-SHOOT-04"
     if result == "hit":
         out.append(event("shot", head + " — попадание!", clause, rolls, shooter=shooter.id, target=target.id,
@@ -85,7 +86,8 @@ def _stray(state: State, sr: ShotRun, dice: Dice, out: list[Event]) -> str:
     answer = take(state, "WG-DEC-01")
     if answer is None:
         return ask(state, Pending(decision="WG-DEC-01", faction=target.side, figures=cands,
-                                  prompt=text("ask.stray", options=n.figures(cands)), default=text("default.random")))
+                                  prompt=text("ask.stray", options=n.listing(cands, last="или")),
+                                  default=text("default.random")))
     chosen = next((o.victim for o in answer if isinstance(o, Stray) and o.victim in cands), None)
     if chosen is None:
         chosen, rolls = pick(dice, cands, "случайный выбор: шальное попадание")
@@ -109,13 +111,16 @@ def _dodge(state: State, sr: ShotRun, dice: Dice, out: list[Event]) -> str:
             out.append(event("no_dodge", f"{cap(n.figure(fig.id))} в рукопашной — ни спас-броска, ни уворота.",
                              "WG-VSHOT-08"))
         elif fig.wounded and state.spec(fig).bonus_mp >= 2:
-            out.append(event("no_dodge", f"{cap(n.figure(fig.id))} ранен и увернуться не может.", "WG-DODGE-03"))
+            out.append(event("no_dodge", f"{cap(n.figure(fig.id))} {n.agreeing(fig.id, 'ранен')} и увернуться не может.",
+                             "WG-DODGE-03"))
         sr.stage = "damage"
         return AGAIN
     rolls = [dice.roll(6, f"уворот: {n.figure(fig.id)}") for _ in range(count)]
     ok = any(r.value == 6 for r in rolls)
-    out.append(event("dodge", f"{cap(n.figure(fig.id))} пытается увернуться ({count} куб.): {dice_text([r.value for r in rolls])}"
-                     + (" — увернулся!" if ok else " — не вышло."), "WG-DODGE-01", rolls, figure=fig.id, dodged=ok))
+    out.append(event("dodge", f"{cap(n.figure(fig.id))} пытается увернуться ({dice_count(count)}): "
+                     f"{dice_text([r.value for r in rolls])}"
+                     + (f" — {n.agreeing(fig.id, 'увернулся')}!" if ok else " — не вышло."), "WG-DODGE-01", rolls,
+                     figure=fig.id, dodged=ok))
     if not ok:
         sr.stage = "damage"
         return AGAIN
@@ -154,13 +159,14 @@ def _damage(state: State, sr: ShotRun, dice: Dice, out: list[Event]) -> str:
     one = single_portion(state, fig, pts * 2)
     if one is None:
         out.append(event("shot_damage", f"Бросок на урон по {n.figure(fig.id, 'dat')}: {roll.value} — "
-                         f"{pts} очк. урона, по таблице ({KIND_TABLE[fig.kind]}) без последствий.", "WG-DEF-SHOOT-10",
+                         f"{points_count(pts)} урона, по таблице ({KIND_TABLE[fig.kind]}) без последствий.",
+                         "WG-DEF-SHOOT-10",
                          [roll], figure=fig.id, die=roll.value))
         return POP
     lethal, portion = one
     cell = fig.cell
     outcome = portion_effect(state, fig, portion, lethal)
-    out.append(event("shot_damage", f"Бросок на урон по {n.figure(fig.id, 'dat')}: {roll.value} — {pts} очк. урона, "
+    out.append(event("shot_damage", f"Бросок на урон по {n.figure(fig.id, 'dat')}: {roll.value} — {points_count(pts)} урона, "
                      f"по таблице ({KIND_TABLE[fig.kind]}): {name} {outcome}.", "WG-DEF-SHOOT-10", [roll],
                      figure=fig.id, die=roll.value, outcome=outcome, cell=list(cell) if cell else None))
     if not fig.alive:
@@ -187,5 +193,7 @@ def _credit(state: State, sr: ShotRun, fig, out: list[Event]) -> None:
             return
         state.stack.append(ActivationRun(faction=credited, random=True, reason="дружественный огонь"))
         return
+    n = Namer(state)
+    how = "магией" if magic else "выстрелом"
     state.stack.append(ActivationRun(faction=shooter.side, random=magic,
-                                     reason="убит магией" if magic else "убит выстрелом"))
+                                     reason=f"{n.figure(fig.id)} {n.agreeing(fig.id, 'убит')} {how}"))

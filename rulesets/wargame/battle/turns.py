@@ -9,11 +9,10 @@ from pydantic import BaseModel
 
 from letopis.engine.contract import PostKind, StepMode, TurnInfo
 
-from ..orders import ByDice, Decline, Hold, NoShooting, TowerCells
+from ..orders import ByDice, Decline, Hold, NoShooting
 from ..state import State
 from .deployment import default_deployment
 from .engine import expected
-from .fights import nearest
 
 PHASE_NAMES = {"deploy": "расстановка", "maneuver": "маневр", "shooting": "стрельба", "melee": "рукопашный бой",
                "healing": "лечение"}
@@ -72,8 +71,7 @@ def default_orders(state: State, faction: str) -> list[BaseModel]:
         if d == "WG-DEC-13":
             return [Decline(what="card")]
         if d == "WG-DEC-09":
-            free = next(iter(p.cells.values()), [])
-            return [TowerCells(moves=tuple(nearest(state, p.figures, free)))]
+            return [Decline(what="tower")]  # WG-DEF-TOWER-03: the nearest cells, ties by a die
         return [ByDice()]  # WG-DEC-01/02/03/07/10: random (WG-DEF-RANDOM-01)
     if state.phase == "deploy":
         if state.options.hidden_deployment:

@@ -24,6 +24,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from letopis.engine.text_words import counted
+
 DATA_DIR = Path(__file__).parent
 DEFAULT_MAP = "default_map.toml"
 DEFAULT_ARMIES = ("kingdom.toml", "horde.toml")
@@ -205,7 +207,8 @@ class MapSpec(_Spec):
                 raise ValueError(f"строк местности {len(self.rows)}, а высота поля {self.height}")
             for i, row in enumerate(self.rows, 1):
                 if len(row) != self.width:
-                    raise ValueError(f"строка {i}: {len(row)} клеток, а ширина поля {self.width}")
+                    raise ValueError(f"строка {i}: {counted(len(row), 'клетка', 'клетки', 'клеток')}, "
+                                     f"а ширина поля {self.width}")
                 bad = set(row) - set(TERRAIN_LETTERS)
                 if bad:
                     raise ValueError(f"строка {i}: неизвестные буквы местности {''.join(sorted(bad))}")

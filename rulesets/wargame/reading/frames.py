@@ -214,8 +214,9 @@ def _fig_error(it: Item, state: State, faction: str) -> Built | None:
     from ..naming import Namer
     if it.error == "which":
         n = Namer(state, faction)
-        names = ", ".join(n.figure(f) for f in it.figs) or "—"
-        return fail("read.which", "WG-DEF-ARMY-03", (it.start, it.end), written=it.text, options=names)
+        names = n.listing(it.figs, last="или") or "—"
+        return fail("read.which", "WG-DEF-ARMY-03", (it.start, it.end), written=it.text, options=names,
+                    first=n.figure(it.figs[0]) if it.figs else "мечник №1")
     if it.error == "number":
         return fail("read.no_number", "WG-DEF-ARMY-03", (it.start, it.end), written=it.text)
     if it.error == "colour":
@@ -500,7 +501,8 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
                     owner = next((f.id for f in state.living(faction) if f.type == s.value[0]), None)
                     return fail("read.other_weapon", "WG-MACH-02", (s.start, s.end),
                                 who=n.figure(named[0].figs[0]) if named[0].figs else named[0].text, weapon=s.text,
-                                owner=n.figure(owner) if owner else s.text)
+                                owner=n.figure(owner) if owner else s.text,
+                                owner_gen=n.figure(owner, "gen") if owner else f"«{s.text}»")
                 type_key, wkey = s.value
                 own_of_type = [f for f, _ in shooters if state.figures[f].type == type_key]
                 if not own_of_type:

@@ -19,6 +19,7 @@ A line is cut into tokens (`letopis.engine.text_words.tokens`), then read left t
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from letopis.engine.cache import byte_cached
+from letopis.engine.cache import ByteBudgetCache, byte_cached, items_bytes
 from letopis.engine.clauses import group_word
 from letopis.engine.names import Fit, NameIndex
 from letopis.engine.text_norm import normalise
@@ -132,6 +133,9 @@ def _name_words(name: str) -> str:
     return " ".join(t.text for t in tokens(normalise(name)))
 
 
+_VOCAB_SERIALS = itertools.count()
+
+
 @dataclass
 class Vocabulary:
     types: NameIndex  # name form → (type key, plural?)
@@ -139,6 +143,7 @@ class Vocabulary:
     artifacts: NameIndex  # artifact name → artifact key
     players: NameIndex  # player name → faction
     counts: dict[str, int] = field(default_factory=dict)  # type key → how many in its army
+    serial: int = field(default_factory=lambda: next(_VOCAB_SERIALS))  # names the scanned lines it read
 
 
 def _vocab_key(state: State) -> tuple:
@@ -217,6 +222,23 @@ def cell_at(toks: list[Token], j: int) -> bool:
     return not (_is(toks, j + 3, "-") and _is_num(toks, j + 4) and not _is(toks, j - 1, "-"))
 
 
+@dataclass(frozen=True, slots=True)
+class _Ref:
+    """A figure reference as written, before it is matched to the battle's figures: the numbers
+    named (None: none) and the colour of the side named."""
+
+    numbers: tuple[int, ...] | None
+    colour: str | None
+
+
+# The items of scanned lines, before figure references are resolved (keyed by the text, the
+# vocabulary's serial and the battle's colours): 4 MB, some 2,000 lines of ten items; a line over
+# 400 characters is not read as orders and not kept. The live check reads the post again at every
+# keystroke, and all its lines but one are the same.
+_SCANNED: ByteBudgetCache[tuple, tuple[Item, ...]] = ByteBudgetCache(
+    "wargame.scanned_lines", 4 << 20, size=items_bytes(200), max_key=400)
+
+
 class Scanner:
     """Reads one normalised line into items for one poster."""
 
@@ -226,14 +248,26 @@ class Scanner:
         self.vocab = vocab
         self.lem = lemmatizer()
         self.colour_side = {p.colour: f for f, p in state.players.items()}
+        self.side_colour = {f: c for c, f in self.colour_side.items()}
+        self._lines_key = (vocab.serial, tuple(sorted(self.colour_side.items())))
+        # the figures of each side and type in army-list order, and the sides that field each type:
+        # looked up for every figure a line names, built once per post
+        self._figures: dict[tuple[str, str], list] = {}
+        for f in sorted(state.figures.values(), key=lambda f: f.order):
+            self._figures.setdefault((f.side, f.type), []).append(f)
+        self._sides: dict[str, list[str]] = {}
+        for side in state.factions:
+            for spec in state.players[side].army.figure:
+                sides = self._sides.setdefault(spec.type, [])
+                if side not in sides:
+                    sides.append(side)
 
     # --- figures ---------------------------------------------------------------------------
     def sides_with(self, type_key: str) -> list[str]:
-        return [f for f in self.state.factions if any(s.type == type_key for s in self.state.players[f].army.figure)]
+        return self._sides.get(type_key, [])
 
     def figures_of(self, side: str, type_key: str, numbers: list[int] | None, many: bool) -> tuple[tuple[str, ...], str | None]:
-        figs = [f for f in sorted(self.state.figures.values(), key=lambda f: f.order)
-                if f.side == side and f.type == type_key]
+        figs = self._figures.get((side, type_key), [])
         if numbers:
             out = []
             for n in numbers:
@@ -345,9 +379,8 @@ class Scanner:
             if ordinal is not None and group is None and colour is None and last_type is not None and j == i + 1 \
                     and 1 <= ordinal <= self.vocab.counts.get(last_type, 0) and self._ordinal_alone(toks, j):
                 # «Второй мечник — 5-2, третий — 7-2»: the type named last on the line
-                figs, alt, own, err = self.resolve(last_type, [ordinal], False, None)
-                return Item("fig", toks[i].start, toks[i].end, text=words[i], figs=figs, alt=alt, own=own,
-                            type_key=last_type, error=err), i + 1
+                return Item("fig", toks[i].start, toks[i].end, _Ref((ordinal,), None), text=words[i],
+                            type_key=last_type), i + 1
             return None
         hit = hits[0]
         if len(hits) > 1 and any(h.key[0] == hit.key[0] and h.key[1] != hit.key[1] for h in hits[1:]):
@@ -368,15 +401,14 @@ class Scanner:
             else:  # «орк Веры»: the player's name after the figure
                 owner = self.vocab.players.find(words, k)
                 if owner and owner[0].fit <= Fit.INFLECTED:
-                    side_colour = self.state.players[owner[0].key].colour
-                    if side_colour in self.colour_side:
+                    side_colour = self.side_colour.get(owner[0].key)
+                    if side_colour is not None:
                         colour = side_colour
                         k += owner[0].words
         many = many or (plural and not nums) or group in ("all", "both")
-        figs, alt, own, err = self.resolve(type_key, nums or None, many, colour)
         last = toks[k - 1]
-        item = Item("fig", toks[i].start, last.end, text=" ".join(words[i:k]), fit=hit.fit, figs=figs, alt=alt,
-                    own=own, many=many, type_key=type_key, error=err, coloured=colour is not None)
+        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour), text=" ".join(words[i:k]),
+                    fit=hit.fit, many=many, type_key=type_key, coloured=colour is not None)
         return item, k
 
     @staticmethod
@@ -392,12 +424,29 @@ class Scanner:
         if last_type is None or not (_is(toks, i, "№") and _is_num(toks, i + 1)):
             return None
         nums, k, many = self._numbers_after(toks, i, False, last_type)
-        figs, alt, own, err = self.resolve(last_type, nums, many, None)
-        return Item("fig", toks[i].start, toks[k - 1].end, text="№" + str(nums[0]), figs=figs, alt=alt, own=own,
-                    many=many, type_key=last_type, error=err), k
+        return Item("fig", toks[i].start, toks[k - 1].end, _Ref(tuple(nums), None), text="№" + str(nums[0]),
+                    many=many, type_key=last_type), k
 
     # --- the whole line ------------------------------------------------------------------------
     def scan(self, norm: str) -> list[Item]:
+        """The items of a normalised line. What its words say depends only on the text, the
+        battle's names and its colours, and is remembered (`_SCANNED`); which figures a figure
+        reference means is worked out against this battle's figures every time."""
+        key = (norm, *self._lines_key)
+        said = _SCANNED.get(key)
+        if said is None:
+            said = _SCANNED.put(key, tuple(self._scan(norm)))
+        out = []
+        for it in said:
+            if it.kind == "fig":
+                ref: _Ref = it.value
+                figs, alt, own, err = self.resolve(it.type_key, ref.numbers, it.many, ref.colour)  # type: ignore[arg-type]
+                it = Item("fig", it.start, it.end, text=it.text, fit=it.fit, figs=figs, alt=alt, own=own, many=it.many,
+                          type_key=it.type_key, error=err, coloured=it.coloured)
+            out.append(it)
+        return out
+
+    def _scan(self, norm: str) -> list[Item]:
         toks = tokens(norm)
         words = [t.text for t in toks]
         items: list[Item] = []

@@ -9,6 +9,9 @@ warrior/mage wound, 2 for a dragon wound, 1 or 2 units for a machine); leftover 
 
 from __future__ import annotations
 
+from letopis.engine.text_words import counted, plural
+
+from ..naming import Namer
 from ..state import Figure, State
 
 LETHAL = {"warrior": 4, "mage": 4, "dragon": 6, "machine": 6}  # half-points
@@ -97,40 +100,46 @@ def no_save_count(diff_h: int, lethal_h: int) -> int:
 
 def portion_effect(state: State, fig: Figure, portion_h: int, lethal: bool) -> str:
     """Apply one portion (WG-DMG-02..04, WG-DEF-DMG-02/03, WG-GAP-14); returns the Russian
-    outcome. Sets ``alive`` False for a death."""
+    outcome, its words agreeing with the figure («убит», «уничтожена»). Sets ``alive`` False for a
+    death."""
     kind = fig.kind
+    n = Namer(state)
     if kind in ("warrior", "mage"):
         if lethal or fig.wounded:
             was = fig.wounded
             fig.alive = False
-            return "добит" if (was and not lethal) else "убит"
+            return n.agreeing(fig.id, "добит" if (was and not lethal) else "убит")
         fig.wounded = True
-        return "ранен"
+        return n.agreeing(fig.id, "ранен")
     if kind == "machine":
         units = 3 if lethal else portion_h // 2
         fig.units += units
         cap = state.spec(fig).capacity
+        damage = counted(units, "единица повреждения", "единицы повреждения", "единиц повреждения")
         if fig.units >= cap:
             fig.alive = False
-            return f"{units} ед. повреждения — уничтожена"
-        return f"{units} ед. повреждения (всего {fig.units} из {cap})"
+            return f"{damage} — {n.agreeing(fig.id, 'уничтожен')}"
+        return f"{damage} (всего {fig.units} из {cap})"
     # dragon
+    left = f"{plural(fig.lives - 1, 'осталась', 'осталось', 'осталось')} " \
+        f"{counted(fig.lives - 1, 'жизнь', 'жизни', 'жизней')}"
     if lethal:
         fig.lives -= 1
         if fig.lives <= 0:
             fig.alive = False
             return "теряет последнюю жизнь и погибает"
-        return f"теряет жизнь (осталось {fig.lives})"
+        return f"теряет жизнь ({left})"
     if fig.wounded:
         fig.lives -= 1
         if state.options.dragon_wound_reset:
             fig.wounded = False
+        again = f"{n.agreeing(fig.id, 'ранен')} повторно"
         if fig.lives <= 0:
             fig.alive = False
-            return "ранен повторно, теряет последнюю жизнь и погибает"
-        return f"ранен повторно и теряет жизнь (осталось {fig.lives})"
+            return f"{again}, теряет последнюю жизнь и погибает"
+        return f"{again} и теряет жизнь ({left})"
     fig.wounded = True
-    return "ранен"
+    return n.agreeing(fig.id, "ранен")
 
 
 def single_portion(state: State, fig: Figure, diff_h: int) -> tuple[bool, int] | None:

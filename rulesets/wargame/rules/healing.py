@@ -28,10 +28,10 @@ def heal(state: State, dice: Dice) -> list[Event]:
                 if lost:
                     outcome += f"; артефакт «{n.artifact(lost)}» угас"
             elif value <= 4:
-                outcome = "по-прежнему ранен"
+                outcome = f"по-прежнему {n.agreeing(fig.id, 'ранен')}"
             else:
                 fig.wounded = False
-                outcome = "исцелился"
+                outcome = n.agreeing(fig.id, "исцелился")
             events.append(Event(kind="heal", text=f"Лечение: {cap(n.figure(fig.id))} ({n.side(faction)}) — "
                                 f"кубик {shown}: {outcome}.", rolls=[roll], clause="WG-HEAL-02" if fig.kind == "mage"
                                 else "WG-HEAL-01", faction=faction,

@@ -10,9 +10,11 @@ own dice, never pooled (WG-MACH-04).
 
 from __future__ import annotations
 
+from letopis.engine.text_words import agree_with
+
 from ..data import Weapon
-from ..messages import Violation, violation
-from ..naming import Namer
+from ..messages import Violation, dice_count, steps_count, violation
+from ..naming import Namer, cap
 from ..state import Figure, State
 from .artifacts import bonus_mp, detachment_effect
 from .geometry import dist, in_melee, line_cells, terrain
@@ -29,33 +31,37 @@ def check_shot(state: State, shooter: Figure, weapon_key: str | None, target: Fi
     n = Namer(state, shooter.side)
     who = n.figure(shooter.id)
     weapons = state.spec(shooter).weapons
+    whose = n.figure(shooter.id, "gen")
     if not weapons:
-        return violation("shot.no_weapon", "WG-DEF-SHOOT-01", who=who)
+        return violation("shot.no_weapon", "WG-DEF-SHOOT-01", whose=whose)
     w = weapon_of(state, shooter, weapon_key)
     if w is None:
         if weapon_key is None:
-            return violation("shot.which_weapon", "WG-MACH-03", who=who, names=", ".join(x.name for x in weapons))
-        return violation("shot.unknown_weapon", "WG-MACH-02", who=who, weapon=weapon_key)
+            return violation("shot.which_weapon", "WG-MACH-03", whose=whose, names=", ".join(x.name for x in weapons))
+        return violation("shot.unknown_weapon", "WG-MACH-02", whose=whose, weapon=weapon_key)
     if w.key in shooter.fired:
-        return violation("shot.fired", "WG-DEF-SHOOT-01", who=who, weapon=w.name)
+        return violation("shot.fired", "WG-DEF-SHOOT-01", whose=whose, weapon=w.name,
+                         fired=agree_with(w.name, "стрелял"))
     if in_melee(state, shooter) or any(dist(shooter.cell, e.cell) <= 1 for e in state.living()  # type: ignore[arg-type]
                                        if e.side != shooter.side):
         return violation("shot.in_melee", "WG-GAP-29", who=who)
     if shooter.kind == "machine" and shooter.moved:
-        return violation("shot.machine_moved", "WG-DEF-SHOOT-02", who=who)
-    whom = n.figure(target.id)
+        return violation("shot.machine_moved", "WG-DEF-SHOOT-02", who=who, moved=n.agreeing(shooter.id, "двигался"))
     if target.side == shooter.side:
-        return violation("shot.own_target", "WG-DEF-SHOOT-03", whom=whom)
+        return violation("shot.own_target", "WG-DEF-SHOOT-03", whom=n.figure(target.id))
+    whom = n.figure(target.id, "gen")
     d = dist(shooter.cell, target.cell)  # type: ignore[arg-type]
     if d > w.range:
-        return violation("shot.range", "WG-DEF-SHOOT-03", whom=whom, dist=d, weapon=w.name, range=w.range)
+        return violation("shot.range", "WG-DEF-SHOOT-03", whom=whom, dist=steps_count(d), weapon=w.name,
+                         range=steps_count(w.range))
     if d < w.min_range:
-        return violation("shot.min_range", "WG-DEF-SHOOT-03", whom=whom, dist=d, weapon=w.name, min=w.min_range)
+        return violation("shot.min_range", "WG-DEF-SHOOT-03", whom=whom, dist=steps_count(d), weapon=w.name,
+                         min=steps_count(w.min_range))
     if state.options.line_of_sight:
         for c in line_cells(shooter.cell, target.cell):  # type: ignore[arg-type]
             t = terrain(state.board, c)
             if t in ("rock", "tower") and not (t == "tower" and terrain(state.board, shooter.cell) == "tower"):  # type: ignore[arg-type]
-                return violation("shot.sight", "WG-GAP-03", whom=whom, what={"rock": "скала", "tower": "башня"}[t],
+                return violation("shot.sight", "WG-GAP-03", whom=cap(whom), what={"rock": "скала", "tower": "башня"}[t],
                                  cell=f"{c[0]}-{c[1]}")
     return None
 
@@ -70,7 +76,7 @@ def covered(state: State, shooter: Figure, target: Figure) -> bool:
 def to_hit(state: State, shooter: Figure, w: Weapon, target: Figure) -> tuple[int, list[str]]:
     """WG-VSHOT-02, WG-DEF-SHOOT-04..09: the weapon's dice with every modifier, at least 1."""
     n = w.dice
-    notes = [f"{w.name}: {w.dice} куб."]
+    notes = [f"{w.name}: {dice_count(w.dice)}"]
     half = w.range // 2
     if dist(shooter.cell, target.cell) > half:  # type: ignore[arg-type]
         n -= 1

@@ -22,7 +22,7 @@ def eliminate(state: State) -> list[Event]:
     for f, p in state.players.items():
         if not p.out and not state.has_living(f):
             p.out = True
-            events.append(Event(kind="player_out", text=f"У игрока {p.name} не осталось фигур — он выбывает.",
+            events.append(Event(kind="player_out", text=f"{p.name} выбывает: фигур не осталось.",
                                 clause="WG-DEF-WIN-01", faction=f))
     left = [f for f in state.factions if not state.players[f].out]
     if len(left) <= 1:
@@ -32,7 +32,7 @@ def eliminate(state: State) -> list[Event]:
         state.winners = left
         state.draw = not left
         if left:
-            events.append(Event(kind="victory", text=f"Победа: {state.players[left[0]].name} — последний, у кого остались фигуры.",
+            events.append(Event(kind="victory", text=f"Победа: {state.players[left[0]].name} — больше ни у кого не осталось фигур.",
                                 clause="WG-DEF-WIN-02", faction=left[0]))
         else:
             events.append(Event(kind="victory", text="Ничья: фигур не осталось ни у кого.", clause="WG-DEF-WIN-02"))

@@ -16,23 +16,26 @@ bigger than ``max_entry`` bytes is never kept (a 20,000-character line is read, 
 
 The budgets (each is also written beside its cache):
 
-    engine, shared by every ruleset            rulesets
-    text_post.plain_lines      24 MB           dice_roll_party.analysed         8 MB
-    text_words.parses          16 MB           dice_roll_party.misspelt         1 MB
-    text_words.is_known         2 MB           dungeon_keeper.parsed_lines      8 MB
-    text_words.near             2 MB           dungeon_keeper.scanned_lines     6 MB
-    text_words.word_number      1 MB           dungeon_keeper.word_info         4 MB
-    NameIndex.fits              8 MB           kozyablo.scanned_lines           8 MB
-    Lemmatizer (per lexicon,    4 MB           kozyablo.fuzzy_words             2 MB
-      one per ruleset: lemmas 1, sets 2,       kozyablo.deck_suggestions        1 MB
-      concepts 1)                              tetranomicon.typo_forms          1 MB
-                                               wargame.fixed_words, colours     1.5 MB
+    engine, shared by every ruleset        rulesets
+    text_post.plain_lines      24 MB       dice_roll_party.analysed         8 MB
+    text_words.parses          16 MB       dice_roll_party.misspelt         1 MB
+    text_words.is_known         2 MB       dungeon_keeper.parsed_lines      8 MB
+    text_words.near             2 MB       dungeon_keeper.scanned_lines     6 MB
+    text_words.word_number      1 MB       dungeon_keeper.word_info         4 MB
+    text_words.inflected        1 MB       kozyablo.scanned_lines           8 MB
+    text_words.genders,       0.5 MB       kozyablo.fuzzy_words             2 MB
+      agreeing                             kozyablo.deck_suggestions        1 MB
+    NameIndex.fits              8 MB       tetranomicon.typo_forms          1 MB
+    NameIndex.finds             2 MB       wargame.scanned_lines            4 MB
+    Lemmatizer (per lexicon,    4 MB       wargame.fixed_words, colours   1.5 MB
+      one per ruleset: lemmas 1, sets 2,   wargame.contact_cells            1 MB
+      concepts 1)
     service.states (web process only) 64 MB
     service.metrics (web process only) 4 MB
     web.board_png (board PNGs)        16 MB
     service.examples (web process only) 1 MB
 
-With five rulesets the readers' caches add up to ~118 MB; reading 2,000 distinct 20,000-character
+With five rulesets the readers' caches add up to ~127 MB; reading 2,000 distinct 20,000-character
 posts through all five took one process from 82 MB (loaded) to 161 MB (`python -m bench.memory`).
 Caches keyed by ruleset data or by states rather than by post text stay bounded by entries (a
 lexicon's tags, a vocabulary's normalised form, a state's unit labels and number index).

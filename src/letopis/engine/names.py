@@ -31,6 +31,11 @@ K = TypeVar("K", bound=Hashable)
 # index's serial number, the written word and the name's word): 8 MB, ~50,000 pairs. Indexes come
 # and go with the states they are built for; one shared budget bounds them all.
 _FITS: ByteBudgetCache[tuple[int, str, str], object] = ByteBudgetCache("NameIndex.fits", 8 << 20, size=lambda v: 0)
+# What `NameIndex.find` gives for the words at a place (keyed by the index's serial number and the
+# written words a name could cover): 2 MB, ~10,000 places. A figure's name is looked up on every
+# line that names it, against every name that starts with its letter.
+_FINDS: ByteBudgetCache[tuple, tuple] = ByteBudgetCache("NameIndex.finds", 2 << 20,
+                                                        size=lambda hits: 56 + 72 * len(hits))
 _SERIALS = itertools.count()
 _MISSING = object()
 
@@ -103,6 +108,7 @@ class NameIndex(Generic[K]):
         self._by_first: dict[str, list[int]] = {}
         for i, (words, _, _) in enumerate(self._names):
             self._by_first.setdefault(words[0][:1], []).append(i)
+        self._longest = max((len(words) for words, _, _ in self._names), default=1)
         self._serial = next(_SERIALS)
 
     def word_fit(self, written: str, known: str) -> Fit | None:
@@ -145,8 +151,18 @@ class NameIndex(Generic[K]):
 
     def find(self, words: list[str], i: int = 0) -> list[NameHit[K]]:
         """The best-fitting names that start at ``words[i]`` (longest first, then best fit)."""
-        if i >= len(words) or not words[i]:
-            return []
+        if i >= len(words) or not words[i] or words[i].strip(_QUOTES)[:1] not in self._by_first:
+            return []  # no name starts with this letter
+        written = words[i:i + self._longest]
+        if any(len(w) > MAX_CACHED_WORD for w in written):
+            return self._find(words, i)
+        key = (self._serial, *written)
+        got = _FINDS.get(key, _MISSING)
+        if got is _MISSING:
+            got = _FINDS.put(key, tuple(self._find(words, i)))
+        return list(got)
+
+    def _find(self, words: list[str], i: int) -> list[NameHit[K]]:
         first = words[i].strip(_QUOTES)[:1]
         best: list[NameHit[K]] = []
         for n in self._by_first.get(first, ()):

@@ -439,3 +439,98 @@ def plural(n: int, one: str, few: str, many: str) -> str:
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return few
     return many
+
+
+# --- agreement -------------------------------------------------------------------------------
+# Russian names for the cases a message needs, and pymorphy3's grammemes for them.
+CASE_GRAMMEMES = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "loc": "loct"}
+GENDERS = ("masc", "femn", "neut")
+
+
+def _nominative(word: str) -> Any:
+    """The dictionary's reading of ``word`` as a noun, adjective or participle in the nominative,
+    or None (a number, a Latin name, a word it does not know)."""
+    if not word.isalpha() or not re.fullmatch(r"[а-яё]+", word.lower()):
+        return None
+    for p in morph().parse(word.lower()):
+        if "nomn" in p.tag and ({"NOUN", "ADJF", "PRTF"} & set(p.tag.grammemes)) and p.score > 0.01:
+            return p
+    return None
+
+
+def _same_letter_case(written: str, form: str) -> str:
+    return form[:1].upper() + form[1:] if written[:1].isupper() else form
+
+
+@byte_cached("text_words.inflected", 1 << 20, size=str_bytes, max_key=2 * MAX_CACHED_WORD)
+def inflect(phrase: str, case: str = "nom", plural: bool = False) -> str:
+    """A noun phrase written in the nominative singular («Огненная стрела», «катапульта», «UNL-2»)
+    in ``case`` (a key of `CASE_GRAMMEMES`) and, with ``plural``, in the plural: «огненной стрелы»,
+    «катапульт». Adjectives agree with the noun; a word the dictionary cannot decline (a number, a
+    Latin name) stays as written, and each word keeps its capital letter."""
+    words = phrase.split(" ")
+    parsed = [_nominative(w) for w in words]
+    noun = next((p for p in parsed if p is not None and "NOUN" in p.tag), None)
+    plural = plural or (noun is not None and noun.tag.number == "plur")  # «дротики» have no singular here
+    out = []
+    for word, p in zip(words, parsed, strict=True):
+        if p is None:
+            out.append(word)
+            continue
+        want = {CASE_GRAMMEMES[case], "plur" if plural else "sing"}
+        if p is not noun and not plural and noun is not None and noun.tag.gender:
+            want.add(noun.tag.gender)  # «огненной стрелы»: the adjective takes the noun's gender
+        if case == "acc" and p is not noun and noun is not None and noun.tag.animacy \
+                and (plural or noun.tag.gender == "masc"):
+            want.add(noun.tag.animacy)  # «волчьего всадника», «огненных стрел» but «огненные стрелы»
+        form = p.inflect(want)
+        out.append(_same_letter_case(word, form.word) if form is not None else word)
+    return " ".join(out)
+
+
+@byte_cached("text_words.genders", 1 << 18, size=lambda v: 0, max_key=2 * MAX_CACHED_WORD)
+def gender(phrase: str) -> str | None:
+    """The grammatical gender of a noun phrase («катапульта» → "femn"), or None when the
+    dictionary cannot tell (a Latin name, a noun used only in the plural)."""
+    for word in phrase.split(" "):
+        p = _nominative(word)
+        if p is not None and "NOUN" in p.tag:
+            return p.tag.gender if p.tag.number != "plur" else None
+    return None
+
+
+@byte_cached("text_words.agreeing", 1 << 18, size=str_bytes, max_key=MAX_CACHED_WORD)
+def agree(word: str, gender: str | None = "masc", plural: bool = False) -> str:
+    """A past-tense verb, short participle or short adjective given in the masculine singular
+    («убит», «погиб», «ранен», «готов») in the form that agrees with a subject of ``gender``
+    ("masc", "femn", "neut") or, with ``plural``, with several: «убита», «погибли»."""
+    if not plural and gender in (None, "masc"):
+        return word
+    for p in morph().parse(word.lower()):
+        if "masc" in p.tag and "sing" in p.tag and ({"VERB", "PRTS", "ADJS"} & set(p.tag.grammemes)):
+            form = p.inflect({"plur"} if plural else {gender})
+            if form is not None:
+                return _same_letter_case(word, form.word)
+    return word
+
+
+def agree_with(phrase: str, word: str) -> str:
+    """``word`` (as for `agree`) agreeing with the noun of ``phrase``: «Огненная стрела» →
+    «стреляла», «Дротики» → «стреляли»; with a phrase the dictionary does not know, as given."""
+    for w in phrase.split(" "):
+        p = _nominative(w)
+        if p is not None and "NOUN" in p.tag:
+            return agree(word, plural=True) if p.tag.number == "plur" else agree(word, p.tag.gender)
+    return word
+
+
+def counted(n: int, one: str, few: str, many: str) -> str:
+    """A number with the noun agreeing with it: «1 фигура», «3 фигуры», «5 фигур»."""
+    return f"{n} {plural(n, one, few, many)}"
+
+
+def joined(parts: list[str] | tuple[str, ...], last: str = "и") -> str:
+    """A Russian list: «а», «а и б», «а, б и в» (``last`` «или» for a choice)."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
