@@ -104,6 +104,8 @@ class Step(Base):
         Index("ix_steps_game_published", "game_id", "number", postgresql_where=text("status = 'published'")),
         Index("ix_steps_published_at", text("published_at DESC"), text("id DESC"),
               postgresql_where=text("status = 'published'")),
+        # 0005: the deadline worker finds the steps whose resolution delay ran out
+        Index("ix_steps_resolve_at", "resolve_at", postgresql_where=text("resolve_at IS NOT NULL")),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -117,6 +119,9 @@ class Step(Base):
     deadline: Mapped[datetime | None] = mapped_column()
     opened_at: Mapped[datetime] = mapped_column(server_default=func.now())
     published_at: Mapped[datetime | None] = mapped_column()
+    # (0005) every expected post is in, and the game's resolution delay holds the step open until
+    # then, so a slip can still be withdrawn or replaced; the deadline worker resolves it
+    resolve_at: Mapped[datetime | None] = mapped_column()
 
 
 class Post(Base):
@@ -137,8 +142,17 @@ class Post(Base):
     annul_reason: Mapped[str | None] = mapped_column(Text)
     annulled_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     annulled_at: Mapped[datetime | None] = mapped_column()
+    # (0005) taken back by its faction's player while the step was open; it no longer counts, and
+    # unlike an annulment (the GM's act, with a public reason) it is the player's own
+    withdrawn_at: Mapped[datetime | None] = mapped_column()
+    withdrawn_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
 
     author: Mapped[User | None] = relationship(foreign_keys=[author_id], lazy="joined")
+
+    @property
+    def counts(self) -> bool:
+        """Whether this revision may count for its faction (if it is the latest)."""
+        return not self.annulled and self.withdrawn_at is None
 
 
 class Resolution(Base):
@@ -201,6 +215,8 @@ class GameSchedule(Base):
     paused_at: Mapped[datetime | None] = mapped_column()
     grace_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     reminder_minutes: Mapped[int] = mapped_column(Integer, default=360, server_default="360")
+    # (0005) «задержка расчёта»: minutes a complete step stays open after its last post
+    resolve_delay_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 

@@ -73,6 +73,7 @@ from .gm_desk import (
 from .logins import LoginLimits, log_in
 from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
 from .posts import check_post, check_text, submit_post
+from .receipt_page import PostReceiptOut, post_receipt
 from .receipts import PostHistoryOut, RevisionOut, post_history
 from .schemas import (
     AuditOut,
@@ -82,6 +83,7 @@ from .schemas import (
     GamePage,
     GameStatus,
     MismatchOut,
+    OwnPostOut,
     PostOut,
     ReadingOut,
     ResolutionOut,
@@ -109,6 +111,7 @@ from .users import (
     register_user,
     set_admin,
 )
+from .withdraw import WithdrawOut, withdraw_post
 
 __all__ = [
     "DEMO_PASSWORD",
@@ -131,9 +134,11 @@ __all__ = [
     "LoginLimits",
     "MismatchOut",
     "NotFound",
+    "OwnPostOut",
     "PlayerAid",
     "PostHistoryOut",
     "PostOut",
+    "PostReceiptOut",
     "ReadingOut",
     "ResolutionOut",
     "RevisionOut",
@@ -156,6 +161,7 @@ __all__ = [
     "VerifyOut",
     "ViewerOut",
     "WebhookOut",
+    "WithdrawOut",
     "WorkerReport",
     "annul_post",
     "apply_default",
@@ -200,6 +206,7 @@ __all__ = [
     "pause_game",
     "player_aid",
     "post_history",
+    "post_receipt",
     "preview_correction",
     "public_board_svg",
     "publish_step",
@@ -227,4 +234,5 @@ __all__ = [
     "user_for_token",
     "verify_export",
     "verify_game",
+    "withdraw_post",
 ]

@@ -134,12 +134,14 @@ def step_posts(db: Session, step: Step) -> list[Post]:
 
 
 def counted_posts(posts: list[Post]) -> dict[str, Post]:
-    """The post that counts for each faction: its latest revision, unless that one is annulled."""
+    """The post that counts for each faction among all of a step's revisions: its latest one,
+    unless the GM annulled it or its player withdrew it (`posted.latest_posts` answers the same
+    without reading every revision)."""
     latest: dict[str, Post] = {}
     for post in posts:
         if post.faction_id not in latest or post.revision > latest[post.faction_id].revision:
             latest[post.faction_id] = post
-    return {f: p for f, p in latest.items() if not p.annulled}
+    return {f: p for f, p in latest.items() if p.counts}
 
 
 def current_resolution(db: Session, step: Step) -> Resolution | None:

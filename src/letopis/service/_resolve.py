@@ -19,9 +19,10 @@ from letopis.engine.contract import Ruleset, TurnInfo
 from letopis.engine.dice import OverrideOutOfRange, commitment, new_seed
 from letopis.engine.resolution import StepResult, Submission, resolve_step
 
-from ._common import counted_posts, dump, load_state, now, ruleset_by_id, step_posts, turn_of
+from ._common import dump, load_state, now, ruleset_by_id, turn_of
 from .errors import Conflict, Invalid
 from .hidden import note_reveal, step_secret_seed
+from .posted import counted_post_rows
 from .schemas import GameMode, GameStatus, StepStatus
 
 
@@ -113,17 +114,30 @@ def store_resolution(db: Session, step: Step, result: StepResult, record: list[d
     return res
 
 
+def _compute(db: Session, game: Game, step: Step, defaults: set[str]) -> tuple[StepResult, list[dict[str, Any]]]:
+    ruleset = ruleset_by_id(game.ruleset_id)
+    turn = turn_of(step)
+    posts = counted_post_rows(db, step.id, turn.factions)
+    subs, record = collect_submissions(turn, posts, defaults)
+    state = load_state(ruleset, step.state_before)
+    return run(ruleset, state, subs, step.seed, {}, step_secret_seed(game, step.number)), record
+
+
+def trial_resolution(db: Session, game: Game, step: Step) -> None:
+    """Resolve a complete step without storing anything: Invalid if its posts will not resolve
+    (a post may not read against the state an earlier faction's orders leave). A step held open by
+    the resolution delay is tried when it completes, so the post that would break it is refused
+    then, as it would be without a delay."""
+    _compute(db, game, step, set())
+
+
 def resolve_open_step(db: Session, game: Game, step: Step, *, actor_id: int | None,
                       defaults: set[str] | None = None) -> Resolution:
     """Resolve a complete open step; publish it at once in auto mode, else leave a draft."""
-    ruleset = ruleset_by_id(game.ruleset_id)
-    turn = turn_of(step)
-    posts = counted_posts(step_posts(db, step))
-    subs, record = collect_submissions(turn, posts, defaults or set())
-    state = load_state(ruleset, step.state_before)
-    result = run(ruleset, state, subs, step.seed, {}, step_secret_seed(game, step.number))
+    result, record = _compute(db, game, step, defaults or set())
     res = store_resolution(db, step, result, record, {}, actor_id)
     step.status = StepStatus.DRAFT.value
+    step.resolve_at = None
     if game.mode == GameMode.AUTO.value:
         publish(db, game, step, res)
     return res

@@ -34,6 +34,7 @@ from ._common import (
 from ._resolve import overrides_from_json
 from .errors import NotFound
 from .hidden import Sight, is_revealed, step_secret_seed
+from .posted import latest_by_steps
 from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepLink, StepStatus
 
 ACTION_TITLES = {
@@ -46,7 +47,7 @@ ACTION_TITLES = {
     "pause": "игра на паузе",
     "resume": "пауза снята",
     "extend_deadline": "срок продлён",
-    "set_schedule": "отсрочка и напоминания",
+    "set_schedule": "настройки сроков",
 }
 
 
@@ -56,19 +57,11 @@ def step_header(db: Session, game: Game, step: Step) -> StepHeader:
 
 def step_headers(db: Session, game: Game, steps: Sequence[Step]) -> list[StepHeader]:
     """Headers of many steps in two queries whatever their number and their posts' revisions: the
-    latest revision of each faction's post per step (whether it is annulled), and the events of
-    each published step's current resolution."""
+    latest revision of each expected faction's post per step (`posted.latest_by_steps`: whether it
+    counts), and the events of each published step's current resolution."""
     ids = [s.id for s in steps]
-    posted_by_step: dict[int, set[str]] = {i: set() for i in ids}
-    if ids:
-        newest = (select(Post.step_id, Post.faction_id, func.max(Post.revision).label("revision"))
-                  .where(Post.step_id.in_(ids)).group_by(Post.step_id, Post.faction_id).subquery())
-        latest = db.execute(select(Post.step_id, Post.faction_id, Post.annulled).join(
-            newest, (Post.step_id == newest.c.step_id) & (Post.faction_id == newest.c.faction_id)
-            & (Post.revision == newest.c.revision)))
-        for step_id, faction, annulled in latest:
-            if not annulled:
-                posted_by_step[step_id].add(faction)
+    posted_by_step = {step_id: {f for f, item in latest.items() if item.counts}
+                      for step_id, latest in latest_by_steps(db, ids).items()}
     published_ids = [s.id for s in steps if s.status == StepStatus.PUBLISHED.value]
     events_by_step: dict[int, list] = {}
     if published_ids:
@@ -78,7 +71,7 @@ def step_headers(db: Session, game: Game, steps: Sequence[Step]) -> list[StepHea
     out = []
     for step in steps:
         turn = turn_of(step)
-        posted = posted_by_step[step.id]
+        posted = posted_by_step.get(step.id, set())
         published = step.status == StepStatus.PUBLISHED.value
         headlines = [e["text"] for e in events_by_step.get(step.id, ()) if e.get("public", True)]
         out.append(StepHeader(
@@ -87,6 +80,7 @@ def step_headers(db: Session, game: Game, steps: Sequence[Step]) -> list[StepHea
             published_at=step.published_at, posted=[f for f in turn.factions if f in posted],
             waiting_for=([f for f in turn.factions if f not in posted]
                          if step.status == StepStatus.OPEN.value else []),
+            resolve_at=step.resolve_at if step.status == StepStatus.OPEN.value else None,
             headlines=headlines,
         ))
     return out
@@ -158,7 +152,7 @@ def _post_out(post: Post, counted: bool, names: dict[str, str], number: int, sig
         id=post.id, step_number=number, faction=post.faction_id, faction_name=names.get(post.faction_id, post.faction_id),
         revision=post.revision, text=post.text, sha256=post.sha256, author_id=post.author_id,
         author_name=post.author.display_name if post.author else None, created_at=post.created_at,
-        annulled=post.annulled, annul_reason=post.annul_reason, counted=counted,
+        annulled=post.annulled, annul_reason=post.annul_reason, withdrawn_at=post.withdrawn_at, counted=counted,
         reading=sight.reading(post.faction_id, post.reading),
     )
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import Game, GameSchedule, Step
 
-from . import notify
+from . import notify, resolve_delay
 from ._common import active_step, audit, load_game, require_gm, require_reason, transactional
 from ._common import now as utcnow
 from .errors import Conflict, Invalid
@@ -39,9 +39,11 @@ class ScheduleOut(BaseModel):
     paused_at: datetime | None
     grace_minutes: int
     reminder_minutes: int
+    resolve_delay_minutes: int = 0  # «задержка расчёта»: a complete step stays open this long
     step_number: int | None  # the open step, if any
     deadline: datetime | None
     effective_deadline: datetime | None  # deadline + grace: when the default is applied
+    resolve_at: datetime | None = None  # every post is in: the step resolves then
 
 
 def schedule_row(db: Session, game_id: int, *, create: bool = False) -> GameSchedule | None:
@@ -69,8 +71,10 @@ def get_schedule(db: Session, game_id: int) -> ScheduleOut:
     return ScheduleOut(
         game_id=game_id, paused=bool(row and row.paused), paused_at=row.paused_at if row else None,
         grace_minutes=row.grace_minutes if row else 0, reminder_minutes=row.reminder_minutes if row else 360,
+        resolve_delay_minutes=row.resolve_delay_minutes if row else 0,
         step_number=step.number if is_open and step else None,
         deadline=step.deadline if is_open and step else None, effective_deadline=effective_deadline(step, row),
+        resolve_at=step.resolve_at if is_open and step else None,
     )
 
 
@@ -144,9 +148,11 @@ def extend_deadline(db: Session, *, game_id: int, gm_user_id: int, minutes: int,
 
 @transactional
 def set_schedule(db: Session, *, game_id: int, gm_user_id: int, grace_minutes: int | None = None,
-                 reminder_minutes: int | None = None) -> ScheduleOut:
-    """Set the grace period (minutes after the deadline before the default) and the reminder lead
-    time (minutes before the deadline; 0 turns reminders off)."""
+                 reminder_minutes: int | None = None, resolve_delay_minutes: int | None = None) -> ScheduleOut:
+    """Set the grace period (minutes after the deadline before the default), the reminder lead
+    time (minutes before the deadline; 0 turns reminders off) and the resolution delay (minutes a
+    complete step stays open after its last post; 0 resolves at once). A step already waiting out
+    the delay resolves no later than the new delay allows, never later than it was told."""
     game = _gm_game(db, game_id, gm_user_id)
     row = schedule_row(db, game_id, create=True)
     assert row is not None
@@ -161,6 +167,15 @@ def set_schedule(db: Session, *, game_id: int, gm_user_id: int, grace_minutes: i
             raise Invalid(f"Напоминание — за 0…{MAX_REMINDER_MINUTES} минут до срока.", code="bad_reminder")
         changed["reminder_minutes"] = [row.reminder_minutes, reminder_minutes]
         row.reminder_minutes = reminder_minutes
+    if resolve_delay_minutes is not None:
+        if not 0 <= resolve_delay_minutes <= resolve_delay.MAX_RESOLVE_DELAY_MINUTES:
+            raise Invalid(f"Задержка расчёта — от 0 до {resolve_delay.MAX_RESOLVE_DELAY_MINUTES} минут.",
+                          code="bad_resolve_delay")
+        changed["resolve_delay_minutes"] = [row.resolve_delay_minutes, resolve_delay_minutes]
+        row.resolve_delay_minutes = resolve_delay_minutes
+        step = active_step(db, game_id)
+        if step is not None and step.resolve_at is not None:
+            step.resolve_at = min(step.resolve_at, utcnow() + timedelta(minutes=resolve_delay_minutes))
     row.updated_at = utcnow()
     audit(db, game, "set_schedule", actor_id=gm_user_id, data=changed)
     db.flush()
@@ -173,6 +188,7 @@ class WorkerReport:
     """What one worker round did (``ran`` False: another process holds the lock)."""
 
     ran: bool = False
+    resolved: list[int] = field(default_factory=list)  # games whose step's resolution delay ran out
     defaults: list[int] = field(default_factory=list)  # games whose step got the default
     queued: int = 0  # notifications enqueued
     delivered: int = 0  # delivery attempts that succeeded
@@ -180,7 +196,8 @@ class WorkerReport:
 
 
 def run_worker(db: Session, *, now: datetime | None = None, deliver: bool = True) -> WorkerReport:
-    """One round: apply missed deadlines, queue announcements and reminders, deliver webhooks.
+    """One round: resolve steps whose resolution delay ran out, apply missed deadlines, queue
+    announcements and reminders, deliver webhooks.
 
     Safe to call from every app process at once: only the holder of the advisory lock
     (`gm.worker_lock`) works; the others return ``ran=False`` at once.
@@ -192,6 +209,7 @@ def run_worker(db: Session, *, now: datetime | None = None, deliver: bool = True
             return report
         report.ran = True
         db.rollback()
+        report.resolved = resolve_delay.resolve_due_steps(db, moment)
         report.defaults = apply_missed_deadlines(db, moment)
         report.queued = notify.enqueue_announcements(db, moment)
         if deliver:
@@ -201,12 +219,14 @@ def run_worker(db: Session, *, now: datetime | None = None, deliver: bool = True
 
 def apply_missed_deadlines(db: Session, moment: datetime) -> list[int]:
     """Give the default to factions that missed a deadline (after the grace period) in games not
-    paused; returns the games touched. Call under the worker's lock."""
+    paused; returns the games touched. A step that every faction has posted to and that only waits
+    out its resolution delay is not late. Call under the worker's lock."""
     grace = func.coalesce(GameSchedule.grace_minutes, 0) * literal_column("interval '1 minute'")
     due = db.scalars(
         select(Step.game_id).join(Game, Game.id == Step.game_id)
         .outerjoin(GameSchedule, GameSchedule.game_id == Step.game_id)
         .where(Step.status == StepStatus.OPEN.value, Step.deadline.is_not(None), Step.deadline + grace <= moment,
+               Step.resolve_at.is_(None),
                Game.status == GameStatus.ACTIVE.value, func.coalesce(GameSchedule.paused, False).is_(False))
         .order_by(Step.deadline)
     ).all()
@@ -227,7 +247,7 @@ def _deadline_one(db: Session, game_id: int, moment: datetime) -> bool:
     step = active_step(db, game_id)
     row = schedule_row(db, game_id)
     due = effective_deadline(step, row)
-    if step is None or due is None or due > moment or (row is not None and row.paused):
+    if step is None or due is None or due > moment or (row is not None and row.paused) or step.resolve_at:
         return False  # someone posted, or the GM paused or moved the deadline meanwhile
     grace = row.grace_minutes if row else 0
     reason = f"Срок хода истёк ({step.deadline:%d.%m.%Y %H:%M} UTC"

@@ -284,9 +284,10 @@ def ensure_demo(db: Session, *, games: tuple[DemoGame, ...] = DEMO_GAMES) -> lis
         ruleset = ruleset_by_id(demo.ruleset_id)
         logins = demo.players[: ruleset.max_factions]
         factions = [Faction(id=login, name=users[login].display_name) for login in logins]
+        # no resolution delay: the demo plays its steps now, and a newcomer then tries seat after seat
         game = create_game(db, ruleset_id=ruleset.id, title=demo.title, factions=factions,
                            gm_user_id=users["master"].id, mode=demo.mode,
-                           options=dict(demo.options) if demo.options else None)
+                           options=dict(demo.options) if demo.options else None, resolve_delay_minutes=0)
         for faction in factions:
             token = invite_link_token(db, game_id=game.id, faction=faction.id, by_user_id=users["master"].id)
             join_by_invite(db, token=token, user_id=users[faction.id].id)

@@ -10,13 +10,13 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session, defer
 
-from letopis.db.models import Game, Seat, Step
+from letopis.db.models import Game, GameSchedule, Post, Seat, Step
 from letopis.engine.contract import Faction, Result, ViewerRole
 from letopis.engine.dice import new_seed, step_secret
 from letopis.engine.registry import all_rulesets
 from letopis.engine.resolution import GM_CORRECTION, setup_game
 
-from . import _resolve
+from . import _resolve, resolve_delay
 from ._common import (
     active_step,
     dump,
@@ -39,7 +39,8 @@ from .chronicle import step_header, step_headers
 from .errors import Conflict, Invalid, NotFound
 from .hidden import new_game_secret, note_reveal
 from .inputs import check_name, require_document, require_storable
-from .schemas import GameMode, GameOut, GamePage, GameStatus, RulesetOut, SeatOut, StepStatus
+from .posted import latest_posts
+from .schemas import GameMode, GameOut, GamePage, GameStatus, OwnPostOut, RulesetOut, SeatOut, StepStatus
 
 MAX_TITLE = 200
 
@@ -113,14 +114,21 @@ def create_game(
     options: dict[str, Any] | None = None,
     mode: Literal["auto", "review"] = "auto",
     setup_document: dict[str, Any] | None = None,
+    resolve_delay_minutes: int | None = None,
 ) -> GameOut:
-    """Set a game up (from a fresh setup seed, or from a setup document) and open step 1."""
+    """Set a game up (from a fresh setup seed, or from a setup document) and open step 1.
+
+    ``resolve_delay_minutes`` («задержка расчёта»): how long a complete step stays open after its
+    last post; None gives the default for the number of sides (`resolve_delay.default_delay`).
+    """
     return _create_game(db, ruleset_id=ruleset_id, title=title, factions=factions, gm_user_id=gm_user_id,
-                        options=options, mode=mode, setup_document=setup_document)
+                        options=options, mode=mode, setup_document=setup_document,
+                        resolve_delay_minutes=resolve_delay_minutes)
 
 
 def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Faction], gm_user_id: int,
-                 options: dict[str, Any] | None, mode: str, setup_document: dict[str, Any] | None) -> GameOut:
+                 options: dict[str, Any] | None, mode: str, setup_document: dict[str, Any] | None,
+                 resolve_delay_minutes: int | None = None) -> GameOut:
     ruleset = ruleset_by_id(ruleset_id)
     load_user(db, gm_user_id)
     title = (title or "").strip()
@@ -134,6 +142,10 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
         raise Invalid("Режим игры: «auto» (сразу публиковать) или «review» (после проверки мастером).",
                       code="bad_mode")
     factions = _check_factions(ruleset, factions)
+    delay = resolve_delay.default_delay(len(factions)) if resolve_delay_minutes is None else resolve_delay_minutes
+    if not 0 <= delay <= resolve_delay.MAX_RESOLVE_DELAY_MINUTES:
+        raise Invalid(f"Задержка расчёта — от 0 до {resolve_delay.MAX_RESOLVE_DELAY_MINUTES} минут.",
+                      code="bad_resolve_delay")
     try:
         opts = ruleset.Options.model_validate(options or {})
     except ValidationError as exc:
@@ -165,6 +177,8 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
     db.flush()
     for i, f in enumerate(factions):
         db.add(Seat(game_id=game.id, position=i, faction_id=f.id, faction_name=f.name))
+    db.add(GameSchedule(game_id=game.id, paused=False, grace_minutes=0, reminder_minutes=360,
+                        resolve_delay_minutes=delay, updated_at=now()))
     _resolve.open_step(db, game, ruleset, state, 1)
     db.flush()
     return game_out(db, game)
@@ -191,6 +205,7 @@ def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> G
     can_post: list[str] = []
     if step is not None and step.status == StepStatus.OPEN.value and turn is not None:
         can_post = [f for f in turn.factions if f in viewer_out.factions]
+    own = own_posts(db, step, can_post) if step is not None and can_post else []
     recent_steps = db.scalars(
         select(Step).where(Step.game_id == game.id, Step.status == StepStatus.PUBLISHED.value)
         .order_by(Step.number.desc()).limit(5).options(defer(Step.state_before))
@@ -203,6 +218,8 @@ def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> G
         seats=[seat_out(s, show_token=show_tokens) for s in seats(db, game.id)],
         viewer=viewer_out,
         can_post=can_post,
+        own_posts=own,
+        resolve_delay_minutes=resolve_delay.schedule_delay(db, game.id),
         view=ruleset.view(state, viewer),
         svg=ruleset.draw(state, viewer),
         summary=[tuple(p) for p in ruleset.summary(state, viewer)],
@@ -210,6 +227,16 @@ def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> G
         result=Result.model_validate(game.result) if game.result else None,
         recent=step_headers(db, game, recent_steps),
     )
+
+
+def own_posts(db: Session, step: Step, factions: list[str]) -> list[OwnPostOut]:
+    """The latest revision of each of these factions in the step (the viewer's own seats)."""
+    ids = [item.post_id for item in latest_posts(db, step.id, factions).values() if item.post_id is not None]
+    rows = db.scalars(select(Post).where(Post.id.in_(ids))).unique().all() if ids else []
+    by_faction = {p.faction_id: p for p in rows}
+    return [OwnPostOut(post_id=p.id, faction=p.faction_id, revision=p.revision, text=p.text, sha256=p.sha256,
+                       created_at=p.created_at, counts=p.counts, withdrawn_at=p.withdrawn_at, annulled=p.annulled)
+            for f in factions if (p := by_faction.get(f)) is not None]
 
 
 def list_seats(db: Session, game_id: int, viewer_user_id: int | None = None) -> list[SeatOut]:

@@ -39,6 +39,7 @@ from ._common import (
 from .chronicle import audit_out, step_header
 from .errors import Conflict, Invalid, NotFound
 from .hidden import Sight
+from .posted import latest_posts, waiting_for
 from .schemas import AuditOut, GameStatus, StepHeader, StepStatus
 
 log = logging.getLogger(__name__)
@@ -99,6 +100,8 @@ def annul_post(db: Session, *, post_id: int, gm_user_id: int, reason: str) -> St
         raise Conflict(f"Пост №{post_id} уже аннулирован.", code="already_annulled")
     was_counted = counted_posts(step_posts(db, step)).get(post.faction_id) is post
     post.annulled, post.annul_reason, post.annulled_by, post.annulled_at = True, reason, gm_user_id, utcnow()
+    if was_counted:
+        step.resolve_at = None  # a delayed resolution waits for that faction again
     discarded = None
     if step.status == StepStatus.DRAFT.value and was_counted:
         res = current_resolution(db, step)
@@ -171,8 +174,7 @@ def _apply_default(db: Session, game: Game, actor_id: int | None, reason: str) -
     if step.status != StepStatus.OPEN.value:
         raise Conflict(f"Шаг {step.number} уже решён и ждёт проверки мастера.", code="step_in_review")
     turn = turn_of(step)
-    posted = counted_posts(step_posts(db, step))
-    missing = [f for f in turn.factions if f not in posted]
+    missing = waiting_for(latest_posts(db, step.id, turn.factions))
     if not missing:
         raise Conflict("Все фракции этого шага уже прислали посты.", code="nobody_missing")
     _resolve.resolve_open_step(db, game, step, actor_id=actor_id, defaults=set(missing))
@@ -236,7 +238,7 @@ def run_due_deadlines(db: Session, *, now: datetime | None = None) -> list[int]:
         due = db.scalars(
             select(Step.game_id).join(Game, Game.id == Step.game_id)
             .where(Step.status == StepStatus.OPEN.value, Step.deadline.is_not(None), Step.deadline <= moment,
-                   Game.status == GameStatus.ACTIVE.value)
+                   Step.resolve_at.is_(None), Game.status == GameStatus.ACTIVE.value)
             .order_by(Step.deadline)
         ).all()
         db.rollback()
@@ -254,6 +256,7 @@ def run_due_deadlines(db: Session, *, now: datetime | None = None) -> list[int]:
 def _deadline_one(db: Session, game_id: int, moment: datetime) -> None:
     game = load_game(db, game_id, lock=True)
     step = active_step(db, game_id)
-    if step is None or step.status != StepStatus.OPEN.value or step.deadline is None or step.deadline > moment:
+    if (step is None or step.status != StepStatus.OPEN.value or step.deadline is None or step.deadline > moment
+            or step.resolve_at is not None):
         return  # someone posted or the GM moved the deadline meanwhile
     _apply_default(db, game, None, f"Срок хода истёк ({step.deadline:%d.%m.%Y %H:%M} UTC).")

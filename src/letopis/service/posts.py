@@ -9,10 +9,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
+from sqlalchemy import text as sql
 from sqlalchemy.orm import Session
 
 from letopis.db.models import ApiToken, Game, Post, Seat, Step, User
@@ -20,26 +22,23 @@ from letopis.engine.contract import Reading, Ruleset, TurnInfo
 from letopis.engine.events import Event
 from letopis.settings import get_settings
 
-from . import _resolve, state_cache
+from . import _resolve, resolve_delay, state_cache
 from ._common import (
     active_step,
-    counted_posts,
     faction_names,
     load_game,
     load_state,
     names_list,
     now,
     reading_json,
-    reading_out,
     ruleset_by_id,
-    seat_for,
-    step_posts,
     transactional,
     turn_of,
 )
 from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized
 from .hidden import Sight
-from .schemas import CheckOut, GameStatus, StepStatus, SubmitOut
+from .posted import Latest, latest_posts, waiting_for
+from .schemas import CheckOut, GameStatus, ReadingOut, StepStatus, SubmitOut
 
 
 def receipt(text: str) -> str:
@@ -233,14 +232,13 @@ def check_text(*, ruleset_id: str, state: dict[str, Any], faction: str, text: st
                       message=f"Ошибок: {errors}." if errors else "Пост читается без ошибок.")
 
 
-def _open_step_for(db: Session, game: Game, step_number: int, faction: str) -> Step:
-    """The open step the post is for, or a Conflict naming the step that is open now."""
+def refuse_unless_open(game: Game | _Locked, step: Step | _OpenStep | None, step_number: int, faction: str) -> None:
+    """The Conflict that says why a post for ``step_number`` is not taken now, if any."""
     if game.status == GameStatus.OVER.value:
         raise Conflict("Игра окончена: посты больше не принимаются.", code="game_over")
-    step = active_step(db, game.id)
     if step is None:
         raise Conflict("Сейчас нет открытого шага.", code="no_open_step")
-    turn = turn_of(step)
+    turn = step.turn_info if isinstance(step, _OpenStep) else turn_of(step)
     if step.number != step_number:
         raise Conflict(
             f"Пост написан к шагу {step_number}, а сейчас идёт шаг {step.number} («{turn.title}»). "
@@ -251,49 +249,158 @@ def _open_step_for(db: Session, game: Game, step_number: int, faction: str) -> S
     if faction not in turn.factions:
         raise Conflict(f"В шаге {step.number} («{turn.title}») ждём пост от {names_list(game, turn.factions)}, "
                        f"а не от «{faction_names(game).get(faction, faction)}».", code="not_your_turn")
+
+
+def _open_step_for(db: Session, game: Game, step_number: int, faction: str) -> Step:
+    """The open step the post is for, or a Conflict naming the step that is open now."""
+    step = active_step(db, game.id) if game.status != GameStatus.OVER.value else None
+    refuse_unless_open(game, step, step_number, faction)
+    assert step is not None
     return step
+
+
+# --- submitting: a few short statements whatever the step's history --------------------------------
+_LOCK_GAME = sql("SELECT ruleset_id, status, factions FROM games WHERE id = :game_id FOR UPDATE")
+# After the lock (a statement of its own, so that it sees what the previous holder committed): the
+# poster's seat, the open or draft step, the schedule. The step is the top of the (game_id, number)
+# index, however many steps the game has published.
+_SUBMIT_CONTEXT = sql("""
+SELECT seat.id, seat.user_id, seat.faction_name,
+       step.id, step.number, step.status, step.turn, step.opened_at, step.deadline, step.resolve_at,
+       COALESCE(sch.resolve_delay_minutes, 0), COALESCE(sch.grace_minutes, 0), COALESCE(sch.paused, false)
+FROM (SELECT CAST(:game_id AS integer) AS id) AS g
+LEFT JOIN seats AS seat ON seat.game_id = g.id AND seat.faction_id = :faction
+LEFT JOIN LATERAL (
+    SELECT id, number, status, turn, opened_at, deadline, resolve_at FROM steps
+    WHERE game_id = g.id AND status <> 'published' AND number > 0
+    ORDER BY number DESC LIMIT 1
+) AS step ON true
+LEFT JOIN game_schedules AS sch ON sch.game_id = g.id
+""")
+_SET_RESOLVE_AT = sql("UPDATE steps SET resolve_at = :at WHERE id = :step_id")
+
+
+@dataclass(frozen=True)
+class _Locked:
+    """The game row as a submit needs it (locked until the transaction ends)."""
+
+    id: int
+    ruleset_id: str
+    status: str
+    factions: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class _OpenStep:
+    """The open (or draft) step's row, without its state."""
+
+    id: int
+    number: int
+    status: str
+    turn_info: TurnInfo
+    opened_at: datetime
+    deadline: datetime | None
+    resolve_at: datetime | None
+
+
+def _lock_game(db: Session, game_id: int) -> _Locked:
+    row = db.execute(_LOCK_GAME, {"game_id": game_id}).one_or_none()
+    if row is None:
+        raise NotFound(f"Игра №{game_id} не найдена.", code="game_not_found")
+    return _Locked(game_id, *row)
+
+
+def _state_of(db: Session, ruleset: Ruleset, step: _OpenStep) -> BaseModel:
+    """The step's parsed ``state_before`` from the per-process cache the live check fills (the same
+    key), fetched and parsed only on a miss. The game lock keeps the step from changing meanwhile."""
+    key = ("step", step.id, step.opened_at)
+    state = state_cache.peek(ruleset, key)
+    if state is None:
+        data = db.execute(sql("SELECT state_before FROM steps WHERE id = :id"), {"id": step.id}).scalar_one()
+        state = state_cache.store(ruleset, key, data)
+    return state
 
 
 @transactional
 def submit_post(
     db: Session, *, game_id: int, step_number: int, faction: str, text: str, user_id: int
 ) -> SubmitOut:
-    """Store a new revision of a faction's post and resolve the step when it is complete.
+    """Store a new revision of a faction's post; resolve the step when it is complete (after the
+    game's resolution delay, if it has one).
 
     Refused with nothing changed: TooLarge, Invalid (empty, or errors — with the problems),
     Forbidden (not this faction's player), Conflict (not the open step, or the faction is not
-    expected now).
+    expected now). Its cost does not depend on the step's history: the game row is locked, one
+    statement reads the seat, step and schedule, one reads each expected faction's latest revision
+    (`posted.latest_posts`), the post is read against the cached state and inserted; the step is
+    resolved (its posts loaded) only when this post completes it.
     """
     _limit_size(text)
     if not text.strip():
         raise Invalid("Пост пустой: напишите приказы.", code="empty_post")
-    game = load_game(db, game_id, lock=True)
+    game = _lock_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
-    seat = seat_for(db, game_id, faction)
-    if seat.user_id != user_id:
-        raise Forbidden(f"Вы не играете за фракцию «{seat.faction_name}» в этой игре.", code="not_your_seat")
-    step = _open_step_for(db, game, step_number, faction)
-    turn = turn_of(step)
-    reading = _read(ruleset, text, step.state_before, faction)
+    (seat_id, seat_user, seat_name, step_id, number, status, turn_json, opened_at, deadline, resolve_at,
+     delay, grace, paused) = db.execute(_SUBMIT_CONTEXT, {"game_id": game_id, "faction": faction}).one()
+    if seat_id is None:
+        raise Invalid(f"В этой игре нет фракции «{faction}».", code="unknown_faction")
+    if seat_user != user_id:
+        raise Forbidden(f"Вы не играете за фракцию «{seat_name}» в этой игре.", code="not_your_seat")
+    step = None if step_id is None else _OpenStep(step_id, number, status, TurnInfo.model_validate(turn_json),
+                                                  opened_at, deadline, resolve_at)
+    refuse_unless_open(game, step, step_number, faction)
+    assert step is not None
+    reading = ruleset.read(text, _state_of(db, ruleset, step), faction)
     if not reading.ok:
         errors = sum(1 for p in reading.problems if p.is_error)
         raise Invalid(f"В посте ошибок: {errors}. Исправьте отмеченные строки и отправьте снова; "
                       "ничего не сохранено.", code="post_has_errors", problems=reading.problems)
-    revision = (db.scalar(select(func.max(Post.revision)).where(Post.step_id == step.id,
-                                                                Post.faction_id == faction)) or 0) + 1
-    post = Post(game_id=game.id, step_id=step.id, faction_id=faction, revision=revision, text=text,
-                sha256=receipt(text), author_id=user_id, reading=reading_json(reading), created_at=now())
-    db.add(post)
-    db.flush()
-
-    posted = counted_posts(step_posts(db, step))
-    waiting = [f for f in turn.factions if f not in posted]
-    out = SubmitOut(post_id=post.id, game_id=game.id, step_number=step.number, faction=faction,
-                    revision=revision, sha256=post.sha256, created_at=post.created_at,
-                    reading=reading_out(post.reading), waiting_for=waiting)
+    latest = latest_posts(db, step.id, step.turn_info.factions)
+    revision = latest[faction].revision + 1
+    stored = reading_json(reading)
+    created = now()
+    post_id = db.execute(insert(Post).values(
+        game_id=game_id, step_id=step.id, faction_id=faction, revision=revision, text=text, sha256=receipt(text),
+        author_id=user_id, reading=stored, created_at=created).returning(Post.id)).scalar_one()
+    latest[faction] = Latest(faction, post_id, revision, annulled=False, withdrawn=False)
+    waiting = waiting_for(latest)
+    out = SubmitOut(post_id=post_id, game_id=game_id, step_number=step.number, faction=faction,
+                    revision=revision, sha256=receipt(text), created_at=created,
+                    reading=ReadingOut(ok=reading.ok, lines=reading.lines, problems=reading.problems,
+                                       orders=stored["orders"]),
+                    waiting_for=waiting)
     if waiting:
+        if step.resolve_at is not None:  # cannot stay due with a faction missing (kept consistent)
+            db.execute(_SET_RESOLVE_AT, {"at": None, "step_id": step.id})
         out.message = f"Пост принят (версия {revision}). Ждём пост от {names_list(game, waiting)}."
         return out
+    due = resolve_delay.resolve_moment(created, delay_minutes=delay, deadline=deadline, grace_minutes=grace,
+                                       paused=paused)
+    if due is not None:
+        return _hold(db, game, step, out, due)
+    return _resolve_now(db, game_id, step.id, faction, out)
+
+
+def _hold(db: Session, game: _Locked, step: _OpenStep, out: SubmitOut, due: datetime) -> SubmitOut:
+    """The step is complete but the delay holds it open: check now that it will resolve (a post may
+    read against the state an earlier faction's orders leave), then set the moment."""
+    full = load_game(db, game.id, lock=True)
+    row = db.get(Step, step.id)
+    assert row is not None
+    _resolve.trial_resolution(db, full, row)
+    db.execute(_SET_RESOLVE_AT, {"at": due, "step_id": step.id})
+    out.resolve_at = due
+    minutes = resolve_delay.minutes_left(due, out.created_at)
+    again = "перенесён" if step.resolve_at is not None else "назначен"
+    out.message = (f"Пост принят (версия {out.revision}). Все посты собраны; расчёт шага {step.number} {again} "
+                   f"через {minutes} мин. До тех пор пост можно исправить или отозвать.")
+    return out
+
+
+def _resolve_now(db: Session, game_id: int, step_id: int, faction: str, out: SubmitOut) -> SubmitOut:
+    game = load_game(db, game_id, lock=True)  # the ORM rows, only now (the lock is ours already)
+    step = db.get(Step, step_id)
+    assert step is not None
     res = _resolve.resolve_open_step(db, game, step, actor_id=None)
     out.resolved = True
     out.published = step.status == StepStatus.PUBLISHED.value

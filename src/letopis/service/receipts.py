@@ -41,6 +41,7 @@ class RevisionOut(BaseModel):
     created_at: datetime
     author_name: str | None
     annulled: bool
+    withdrawn_at: datetime | None = None  # its player took it back while the step was open
     counted: bool  # the revision the step was (or will be) resolved with
     frozen_sha256: str | None  # the receipt: computed by the database when the step closed
     frozen_at: datetime | None
@@ -127,6 +128,7 @@ def post_history(db: Session, *, game_id: int, step_number: int, faction: str,
         out.append(RevisionOut(
             post_id=post.id, revision=post.revision, text=post.text, sha256=post.sha256, created_at=post.created_at,
             author_name=post.author.display_name if post.author else None, annulled=post.annulled,
+            withdrawn_at=post.withdrawn_at,
             counted=counted is not None and counted.id == post.id,
             frozen_sha256=receipt.sha256 if receipt else None, frozen_at=receipt.frozen_at if receipt else None,
             intact=actual == post.sha256 and (receipt is None or receipt.sha256 == actual),

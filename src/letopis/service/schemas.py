@@ -128,7 +128,8 @@ class PostOut(BaseModel):
     created_at: datetime
     annulled: bool = False
     annul_reason: str | None = None
-    counted: bool = False  # the revision that counts (the latest one not annulled)
+    withdrawn_at: datetime | None = None  # when its player withdrew it (not the GM's annulment)
+    counted: bool = False  # the revision that counts (the latest one, neither annulled nor withdrawn)
     reading: ReadingOut
 
 
@@ -158,6 +159,9 @@ class SubmitOut(BaseModel):
     resolved: bool = False  # the step was resolved by this post
     published: bool = False  # …and published (auto mode)
     waiting_for: list[str] = Field(default_factory=list)  # factions still expected in this step
+    resolve_at: datetime | None = Field(
+        default=None, description="Пост был последним, но у игры задержка расчёта: шаг будет рассчитан в этот "
+                                  "момент, если никто не исправит и не отзовёт свой пост.")
     events: list[Event] = Field(default_factory=list)  # what happened, when published
     next_step: int | None = None
     game_over: bool = False
@@ -176,6 +180,9 @@ class StepHeader(BaseModel):
     published_at: datetime | None = None
     posted: list[str] = Field(default_factory=list)  # factions with a counted post
     waiting_for: list[str] = Field(default_factory=list)
+    resolve_at: datetime | None = Field(
+        default=None, description="Все посты собраны, но задержка расчёта держит шаг открытым до этого "
+                                  "момента: до него пост можно исправить или отозвать.")
     headlines: list[str] = Field(default_factory=list)  # public event sentences, once published
 
 
@@ -229,6 +236,21 @@ class StepChronicle(BaseModel):
     next_step: int | None = None
 
 
+class OwnPostOut(BaseModel):
+    """The viewer's latest revision for one of his factions in the open step: what he may replace
+    (a new post) or withdraw while the step is open."""
+
+    post_id: int
+    faction: str
+    revision: int
+    text: str
+    sha256: str
+    created_at: datetime
+    counts: bool  # it counts now: neither withdrawn by him nor annulled by the GM
+    withdrawn_at: datetime | None = None
+    annulled: bool = False
+
+
 class GamePage(BaseModel):
     game: GameOut
     turn: TurnInfo | None = None  # the open (or draft) step's turn
@@ -236,6 +258,8 @@ class GamePage(BaseModel):
     seats: list[SeatOut] = Field(default_factory=list)
     viewer: ViewerOut
     can_post: list[str] = Field(default_factory=list)  # factions the viewer may post for now
+    own_posts: list[OwnPostOut] = Field(default_factory=list)  # his latest revisions in the open step
+    resolve_delay_minutes: int = 0  # «задержка расчёта» of the game
     view: dict[str, Any] = Field(default_factory=dict)
     svg: str | None = None
     summary: list[tuple[str, str]] = Field(default_factory=list)

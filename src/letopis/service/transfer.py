@@ -84,7 +84,8 @@ def export_game(db: Session, game_id: int, *, public: bool = False) -> dict[str,
             item["posts"] = [
                 {"id": p.id, "faction": p.faction_id, "revision": p.revision, "text": texts[p.id], "sha256": p.sha256,
                  "author": p.author.login if p.author else None, "created_at": p.created_at.isoformat(),
-                 "annulled": p.annulled, "annul_reason": p.annul_reason}
+                 "annulled": p.annulled, "annul_reason": p.annul_reason,
+                 "withdrawn_at": p.withdrawn_at.isoformat() if p.withdrawn_at else None}
                 for p in posts
             ]
             resolutions = db.scalars(select(Resolution).where(Resolution.step_id == step.id)
@@ -140,11 +141,12 @@ def export_for(db: Session, game_id: int, viewer_user_id: int | None = None) -> 
 @transactional
 def import_setup(
     db: Session, *, document: dict[str, Any], gm_user_id: int, title: str | None = None,
-    mode: str = "auto",
+    mode: str = "auto", resolve_delay_minutes: int | None = None,
 ) -> GameOut:
     """A new game from a ruleset setup document, or from a Letopis export (continues mid-way).
 
     A setup document is ``{"ruleset", "state", "factions": [{"id", "name"}], "options"?}``.
+    ``resolve_delay_minutes`` as in `create_game` (None: the default for the number of sides).
     """
     if not isinstance(document, dict):
         raise Invalid("Документ настройки должен быть объектом JSON.", code="bad_setup_document")
@@ -179,7 +181,7 @@ def import_setup(
         raise Invalid(f"Неверный список фракций: {validation_message(exc)}", code="bad_setup_document") from exc
     out = _create_game(db, ruleset_id=str(ruleset_id), title=title or "Импортированная игра", factions=factions,
                        gm_user_id=gm_user_id, options=document.get("options"), mode=mode,
-                       setup_document=document)
+                       setup_document=document, resolve_delay_minutes=resolve_delay_minutes)
     game = load_game(db, out.id)
     audit(db, game, "import_game", actor_id=gm_user_id,
           data={"from_game": source["game"]["id"] if source else None,
