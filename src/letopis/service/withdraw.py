@@ -37,8 +37,9 @@ class WithdrawOut(BaseModel):
 
 
 @transactional
-def withdraw_post(db: Session, *, post_id: int, user_id: int) -> WithdrawOut:
-    """Withdraw the post ``post_id`` for its faction's player (the seat's holder now).
+def withdraw_post(db: Session, *, post_id: int, user_id: int, game_id: int | None = None) -> WithdrawOut:
+    """Withdraw the post ``post_id`` for its faction's player (the seat's holder now); with
+    ``game_id`` the post must belong to that game (a page's address names both).
 
     Refused with nothing changed: NotFound; Forbidden (not that faction's player — a GM annuls
     instead); Conflict when the step is no longer open (resolved, in review, published) or the post
@@ -46,7 +47,7 @@ def withdraw_post(db: Session, *, post_id: int, user_id: int) -> WithdrawOut:
     annulled it).
     """
     post = db.get(Post, post_id)
-    if post is None:
+    if post is None or (game_id is not None and post.game_id != game_id):
         raise NotFound(f"Пост №{post_id} не найден.", code="post_not_found")
     game = load_game(db, post.game_id, lock=True)
     db.refresh(post)

@@ -93,6 +93,10 @@ class GameCreate(BaseModel):
     mode: Literal["auto", "review"] = "auto"
     options: Document | None = None
     setup_document: Document | None = None
+    resolve_delay_minutes: Int4 | None = Field(
+        default=None, description="Задержка расчёта, минут (0–1440): шаг, в котором пришёл последний пост, "
+                                  "рассчитывается через столько минут, чтобы пост с ошибкой успели исправить или "
+                                  "отозвать. Не указана — 0 для двух сторон, 10 для трёх и больше.")
 
     def faction_list(self) -> list[Faction]:
         return [Faction(id=f.id, name=f.name) if isinstance(f, FactionIn) else Faction(id=f"p{i + 1}", name=f)
@@ -103,6 +107,7 @@ class ImportIn(BaseModel):
     document: Document
     title: Text | None = None
     mode: Literal["auto", "review"] = "auto"
+    resolve_delay_minutes: Int4 | None = Field(default=None, description="Как в POST /api/games.")
 
 
 class CheckIn(BaseModel):
@@ -227,14 +232,15 @@ def games(db: ReadSessionDep) -> list[GameOut]:
 def create_game(body: GameCreate, db: SessionDep, user: CurrentUser) -> GameOut:
     return service.create_game(db, ruleset_id=body.ruleset_id, title=body.title.strip(),
                                factions=body.faction_list(), gm_user_id=user.id, options=body.options,
-                               mode=body.mode, setup_document=body.setup_document)
+                               mode=body.mode, setup_document=body.setup_document,
+                               resolve_delay_minutes=body.resolve_delay_minutes)
 
 
 @router.post("/games/import", response_model=GameOut, status_code=status.HTTP_201_CREATED)
 def import_game(body: ImportIn, db: SessionDep, user: CurrentUser) -> GameOut:
     """A new game from a ruleset setup document or a Letopis export."""
     return service.import_setup(db, document=body.document, gm_user_id=user.id, title=body.title,
-                                mode=body.mode)
+                                mode=body.mode, resolve_delay_minutes=body.resolve_delay_minutes)
 
 
 @router.get("/games/{game_id}", response_model=GamePage)
@@ -262,7 +268,12 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 # --- posts ---------------------------------------------------------------------------------------
 @router.post("/games/{game_id}/posts", response_model=SubmitOut, status_code=status.HTTP_201_CREATED)
 def submit(game_id: Int4, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
-    """Submit a post for the open step; the receipt carries the SHA-256 of the exact text."""
+    """Submit a post for the open step; the receipt carries the SHA-256 of the exact text.
+
+    A later post for the same step replaces the earlier one (the latest revision counts) until the
+    step resolves; `POST /api/posts/{post_id}/withdraw` takes it back. The post that completes the
+    step resolves it at once, or — when the game has a resolution delay — sets `resolve_at`, the
+    moment it will be resolved if nobody replaces or withdraws a post meanwhile."""
     out = service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
                               text=body.text, user_id=user.id)
     return out

@@ -25,7 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from letopis.settings import Settings, get_settings
 
-from . import api, archive, auth, boards, errors, gm, pages
+from . import api, archive, auth, boards, errors, gm, own_posts, pages
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from .csrf import CSRFMiddleware
@@ -106,6 +106,8 @@ def create_app(
     app.include_router(gm_desk_web.api_router)
     app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
     app.include_router(notify_web.api)
+    app.include_router(own_posts.pages)  # a sent post's receipt page, withdrawing a post
+    app.include_router(own_posts.api)
     app.include_router(archive.router)
     app.include_router(boards.router)  # board PNGs
     app.include_router(archive.api_router)

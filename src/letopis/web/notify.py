@@ -102,6 +102,18 @@ def schedule_form(request: Request, db: SessionDep, user: CurrentUser, game_id: 
     return _schedule_act(request, db, user, game_id, {"grace": grace, "reminder": reminder}, action)
 
 
+@pages.post("/games/{game_id}/gm/resolve-delay")
+def resolve_delay_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
+                       minutes: FormStr = "") -> Response:
+    def action() -> str:
+        number = parse_int(minutes, "Задержка расчёта")
+        service.set_schedule(db, game_id=game_id, gm_user_id=user.id, resolve_delay_minutes=number)
+        return (f"Задержка расчёта: {number} мин после последнего поста." if number
+                else "Задержки расчёта нет: шаг рассчитывается, как только пришёл последний пост.")
+
+    return _schedule_act(request, db, user, game_id, {"minutes": minutes}, action)
+
+
 # --- «Уведомления» ------------------------------------------------------------------------------
 def _settings_page(request: Request, db, user, *, error: str | None = None, form: dict | None = None,
                    status_code: int = 200) -> Response:
@@ -175,6 +187,9 @@ class ReasonIn(BaseModel):
 class ScheduleIn(BaseModel):
     grace_minutes: Int4 | None = None
     reminder_minutes: Int4 | None = None
+    resolve_delay_minutes: Int4 | None = Field(
+        default=None, description="Задержка расчёта: через сколько минут после последнего поста шаг "
+                                  "рассчитывается (0 — сразу, до 1440); пока он ждёт, пост можно исправить или отозвать.")
 
 
 @api.get("/me/webhook", response_model=WebhookOut | None)
@@ -211,7 +226,7 @@ def api_schedule(game_id: Int4, db: SessionDep) -> ScheduleOut:
 @api.put("/games/{game_id}/schedule", response_model=ScheduleOut)
 def api_set_schedule(game_id: Int4, body: ScheduleIn, db: SessionDep, user_id: CurrentUserId) -> ScheduleOut:
     return service.set_schedule(db, game_id=game_id, gm_user_id=user_id, grace_minutes=body.grace_minutes,
-                                reminder_minutes=body.reminder_minutes)
+                                reminder_minutes=body.reminder_minutes, resolve_delay_minutes=body.resolve_delay_minutes)
 
 
 @api.post("/games/{game_id}/pause", response_model=ScheduleOut)

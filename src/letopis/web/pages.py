@@ -17,7 +17,7 @@ from letopis.service.inputs import Int4, Text
 from .archive import PageQ, base_url
 from .bbcode import render_bbcode
 from .deps import CurrentUser, CurrentUserId, MaybeUser, ReadSessionDep, SessionDep, current_user
-from .forms import FormError, FormStr, parse_factions, parse_json_object
+from .forms import FormError, FormStr, parse_factions, parse_int, parse_json_object
 from .rulesdoc import render_rules
 from .templating import flash, render, templates
 
@@ -79,10 +79,11 @@ def _new_game_page(request: Request, form: dict, error: str | None = None, probl
 @router.post("/games/new")
 def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id: FormStr = "",
                 title: FormStr = "", mode: FormStr = "auto", factions: FormStr = "",
-                options: FormStr = "", setup_document: FormStr = "") -> Response:
+                options: FormStr = "", setup_document: FormStr = "", resolve_delay: FormStr = "") -> Response:
     form = {"ruleset_id": ruleset_id, "title": title, "mode": mode, "factions": factions,
-            "options": options, "setup_document": setup_document}
+            "options": options, "setup_document": setup_document, "resolve_delay": resolve_delay}
     try:
+        delay = parse_int(resolve_delay, "Задержка расчёта") if resolve_delay.strip() else None
         parsed_factions = parse_factions(factions)
         parsed_options = parse_json_object(options, "Параметры")
         document = parse_json_object(setup_document, "Документ настройки")
@@ -94,7 +95,8 @@ def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id:
     try:
         game = service.create_game(db, ruleset_id=ruleset_id, title=title.strip(),
                                    factions=parsed_factions, gm_user_id=user.id,
-                                   options=parsed_options, mode=mode, setup_document=document)
+                                   options=parsed_options, mode=mode, setup_document=document,
+                                   resolve_delay_minutes=delay)
     except service.ServiceError as exc:
         return _new_game_page(request, form, exc.message, exc.problems, status=exc.status)
     except LookupError:
@@ -169,7 +171,9 @@ def post_form(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4
     aid = None
     if chosen is not None and not page.result:
         aid = service.player_aid(db, game_id=game_id, faction=chosen, user_id=user.id)
-    return _post_page(request, page, faction=chosen, aid=aid)
+    own = next((p for p in page.own_posts if p.faction == chosen), None)
+    # his post in this open step (sent, or withdrawn) is in the field to correct: nothing he wrote is lost
+    return _post_page(request, page, faction=chosen, aid=aid, text=own.text if own is not None else "")
 
 
 @router.get("/games/{game_id}/aid")
@@ -231,10 +235,9 @@ def submit(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, f
         fresh = service.game_page(db, game_id, user.id)
         return _post_page(request, fresh, faction=faction, text=text, check=check, error=exc.message,
                           stale=isinstance(exc, service.Conflict), status=exc.status)
-    after = service.game_page(db, game_id, user.id)
-    return render(request, "post_done.html",
-                  {"receipt": receipt, "page": after, "game": after.game,
-                   "names": faction_names(after.game), "text": text})
+    # POST → redirect → GET: reloading the receipt never sends the post again
+    flash(request, receipt.message)
+    return RedirectResponse(f"/games/{game_id}/posts/{receipt.post_id}", status_code=303)
 
 
 # --- the chronicle -------------------------------------------------------------------------------

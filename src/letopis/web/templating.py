@@ -25,6 +25,7 @@ from starlette.templating import Jinja2Templates
 
 from letopis.engine.registry import get_ruleset
 from letopis.engine.text import plural
+from letopis.service.resolve_delay import minutes_left
 from letopis.settings import PROJECT_ROOT
 
 from .boardview import board_figure, board_png_path
@@ -59,6 +60,14 @@ def rfc3339(value: datetime) -> str:
     return value.isoformat()
 
 
+def minutes_until(value: datetime | None) -> int | None:
+    """Whole minutes from now until ``value``, rounded up; None once it has passed («расчёт через N мин»)."""
+    if value is None:
+        return None
+    moment = datetime.now(UTC)
+    return minutes_left(value, moment) if value > moment else None
+
+
 def clause_url(ruleset_id: str, clause: str | None) -> str:
     return f"/rules/{ruleset_id}#{clause}" if clause else f"/rules/{ruleset_id}"
 
@@ -90,6 +99,7 @@ def make_environment() -> Environment:
     env.globals["clause_url"] = clause_url
     env.globals["board_figure"] = board_figure
     env.globals["board_png"] = board_png_path
+    env.globals["minutes_until"] = minutes_until
     return env
 
 
