@@ -201,3 +201,17 @@ def test_every_player_form_answers_with_a_redirect(app, client, db, race_game, m
     action, fields = withdraw_form_of(client.get(f"/games/{game.id}").text)
     assert client.post(action, data=fields, follow_redirects=False).status_code == 303
     gm.close()
+
+
+def test_the_published_chronicle_marks_a_withdrawn_revision_as_the_players_own_act(client, db, race_game):
+    game = race_game()
+    slip = service.submit_post(db, game_id=game.id, step_number=1, faction="a", text="ставка 1",
+                               user_id=race_game.ann.id)
+    service.withdraw_post(db, post_id=slip.post_id, user_id=race_game.ann.id)
+    for faction, text in (("a", "ставка 3"), ("b", "ставка 2")):
+        service.submit_post(db, game_id=game.id, step_number=1, faction=faction, text=text,
+                            user_id=race_game.players[faction])
+    chronicle = client.get(f"/games/{game.id}/steps/1").text
+    assert chronicle.count("отозван автором") == 1 and "отменён мастером" not in chronicle
+    history = client.get(f"/games/{game.id}/steps/1/posts/a").text
+    assert "отозвана автором" in history and "аннулирована" not in history
