@@ -54,12 +54,13 @@ def commitment(seed_hex: str) -> str:
 
 
 def _counted(posts: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The post that counts per faction: its latest revision, unless annulled (as the service says)."""
+    """The post that counts per faction: its latest revision, unless annulled or withdrawn (as the
+    service says)."""
     latest: dict[str, dict[str, Any]] = {}
     for p in posts:
         if p["faction_id"] not in latest or p["revision"] > latest[p["faction_id"]]["revision"]:
             latest[p["faction_id"]] = p
-    return {f: p for f, p in latest.items() if not p["annulled"]}
+    return {f: p for f, p in latest.items() if not p["annulled"] and not p["withdrawn"]}
 
 
 def check_database(conninfo: dict[str, Any], receipts: list[Receipt], seen: Seen) -> tuple[list[str], Counts]:
@@ -88,8 +89,9 @@ def check_on(conn: psycopg.Connection, receipts: list[Receipt], seen: Seen) -> t
     games = {g["id"]: g for g in rows("SELECT id, status, mode, md5(state::text) AS state, "
                                       "md5(initial_state::text) AS initial_state, result FROM games")}
     steps = rows("SELECT id, game_id, number, status, seed, commitment, md5(state_before::text) AS state_before, "
-                 "turn, published_at FROM steps ORDER BY game_id, number")
-    posts = rows("SELECT id, game_id, step_id, faction_id, revision, text, sha256, annulled FROM posts ORDER BY id")
+                 "turn, published_at, resolve_at FROM steps ORDER BY game_id, number")
+    posts = rows("SELECT id, game_id, step_id, faction_id, revision, text, sha256, annulled, "
+                 "withdrawn_at IS NOT NULL AS withdrawn FROM posts ORDER BY id")
     resolutions = rows(
         "SELECT id, step_id, superseded, superseded_at, submissions, "
         "jsonb_typeof(events) = 'array' AND jsonb_array_length(events) > 0 AS has_events, "
@@ -216,8 +218,10 @@ def check_on(conn: psycopg.Connection, receipts: list[Receipt], seen: Seen) -> t
                 stray = [p["id"] for p in step_posts if p["faction_id"] not in factions]
                 if stray:
                     bad.append(f"{label}: posts {stray} from factions not expected in it")
-                if factions and all(f in counted for f in factions):
+                if factions and all(f in counted for f in factions) and step["resolve_at"] is None:
                     bad.append(f"{label}: open although every faction has posted (a resolution was lost)")
+                if step["resolve_at"] is not None and not all(f in counted for f in factions):
+                    bad.append(f"{label}: a resolution is due although a faction's post does not count")
             else:
                 bad.append(f"{label}: status {step['status']!r} in an auto-mode game")
         if game["state"] != state:
