@@ -134,12 +134,12 @@ def test_the_delay_shows_as_resolution_in_n_minutes(client, db, race_game):
     log_in(client, "ann")
     receipt = client.get(send(client, game.id, "ставка 1").headers["location"]).text
     assert "Все посты собраны; расчёт шага 1 назначен через 10 мин." in receipt  # the flash
-    assert re.search(r"Все посты собраны\. Расчёт через (9|10) мин", receipt)
+    assert re.search(r"Все посты собраны\. Расчёт через (9|10)&nbsp;мин", receipt)
     game_page = client.get(f"/games/{game.id}").text
-    assert re.search(r"Все посты собраны.</strong> Расчёт через (9|10) мин", game_page)
+    assert re.search(r"Все посты собраны.</strong> Расчёт через (9|10)&nbsp;мин", game_page)
     assert "Задержка расчёта" in game_page and "10 мин после последнего поста" in game_page
     post_page = client.get(f"/games/{game.id}/post").text
-    assert re.search(r"Все посты собраны\. Расчёт через (9|10) мин", post_page)
+    assert re.search(r"Все посты собраны\. Расчёт через (9|10)&nbsp;мин", post_page)
     service.run_worker(db, now=datetime.now(UTC) + timedelta(minutes=11))
     assert "Расчёт через" not in client.get(f"/games/{game.id}").text
 
