@@ -72,6 +72,14 @@ def test_send_withdraw_and_correct_a_post(chromium, live_server, db, race_game, 
         assert page.url == receipt_url and dialogs == []
         assert stored(db) == [(1, "// Удачи!\nставка 1", False)]
 
+        page.goto(f"{live_server}/games/{game.id}/post")  # the post page while the step waits
+        waiting = page.locator("#resolve-at").inner_text().replace("\xa0", " ")
+        assert waiting.startswith("Все посты собраны. Расчёт через 10 мин") and "Ваш пост принят" in page.inner_text(
+            "main")
+        assert page.locator("#post-text").input_value() == "// Удачи!\nставка 1"
+        fits(page, width)
+        shot(page, "post-waiting", width, tmp_path)
+
         page.goto(f"{live_server}/games/{game.id}")
         now = page.locator("section[aria-labelledby=now]")
         assert "Ваш пост принят: версия 1" in now.inner_text()

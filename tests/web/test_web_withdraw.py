@@ -139,7 +139,8 @@ def test_the_delay_shows_as_resolution_in_n_minutes(client, db, race_game):
     assert re.search(r"Все посты собраны.</strong> Расчёт через (9|10)&nbsp;мин", game_page)
     assert "Задержка расчёта" in game_page and "10 мин после последнего поста" in game_page
     post_page = client.get(f"/games/{game.id}/post").text
-    assert re.search(r"Все посты собраны\. Расчёт через (9|10)&nbsp;мин", post_page)
+    assert re.search(r"Все посты собраны.</strong> Расчёт через (9|10)&nbsp;мин", post_page)
+    assert "до этого пост можно исправить или отозвать" in post_page.lower()
     service.run_worker(db, now=datetime.now(UTC) + timedelta(minutes=11))
     assert "Расчёт через" not in client.get(f"/games/{game.id}").text
 
