@@ -17,16 +17,18 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import Post
 
-_LATEST_SQL = text("""
-SELECT f.faction, p.id, p.revision, p.annulled, p.withdrawn_at IS NOT NULL
+# Each faction's latest revision (none: NULLs), one backward probe of the unique index per faction.
+# `posts.submit_post` uses the same rows as a CTE beside its INSERT.
+LATEST_ROWS = """
+SELECT f.faction, f.position, p.id, p.revision, p.annulled, p.withdrawn_at IS NOT NULL AS withdrawn
 FROM unnest(CAST(:factions AS text[])) WITH ORDINALITY AS f(faction, position)
 LEFT JOIN LATERAL (
     SELECT id, revision, annulled, withdrawn_at FROM posts
     WHERE step_id = :step_id AND faction_id = f.faction
     ORDER BY revision DESC LIMIT 1
 ) AS p ON true
-ORDER BY f.position
-""")
+"""
+_LATEST_SQL = text(f"SELECT faction, id, revision, annulled, withdrawn FROM ({LATEST_ROWS}) AS latest ORDER BY position")
 
 
 # The same for many steps at once, each with the factions its turn expects (lists of step headers).

@@ -7,17 +7,18 @@ accepted one is stored as a new revision with the SHA-256 of its exact text (the
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy import text as sql
 from sqlalchemy.orm import Session
 
-from letopis.db.models import ApiToken, Game, Post, Seat, Step, User
+from letopis.db.models import ApiToken, Game, Seat, Step, User
 from letopis.engine.contract import Reading, Ruleset, TurnInfo
 from letopis.engine.events import Event
 from letopis.settings import get_settings
@@ -37,7 +38,7 @@ from ._common import (
 )
 from .errors import Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized
 from .hidden import Sight
-from .posted import Latest, latest_posts, waiting_for
+from .posted import LATEST_ROWS, Latest, waiting_for
 from .schemas import CheckOut, GameStatus, ReadingOut, StepStatus, SubmitOut
 
 
@@ -277,6 +278,20 @@ LEFT JOIN LATERAL (
 ) AS step ON true
 LEFT JOIN game_schedules AS sch ON sch.game_id = g.id
 """)
+# The insert and the step's bookkeeping in one statement: every expected faction's latest revision
+# (`posted.LATEST_ROWS`, as it was before this post), and the post stored as its faction's next one.
+_INSERT_POST = sql(f"""
+WITH latest AS ({LATEST_ROWS}),
+inserted AS (
+    INSERT INTO posts (game_id, step_id, faction_id, revision, text, sha256, author_id, reading, created_at, annulled)
+    SELECT :game_id, :step_id, faction, COALESCE(max(revision), 0) + 1, :text, :sha256, :author_id,
+           CAST(:reading AS jsonb), :created_at, false
+    FROM latest WHERE faction = CAST(:faction AS text) GROUP BY faction
+    RETURNING id, revision
+)
+SELECT latest.faction, latest.id, latest.revision, latest.annulled, latest.withdrawn, inserted.id, inserted.revision
+FROM latest CROSS JOIN inserted ORDER BY latest.position
+""")
 _SET_RESOLVE_AT = sql("UPDATE steps SET resolve_at = :at WHERE id = :step_id")
 
 
@@ -331,8 +346,8 @@ def submit_post(
     Refused with nothing changed: TooLarge, Invalid (empty, or errors — with the problems),
     Forbidden (not this faction's player), Conflict (not the open step, or the faction is not
     expected now). Its cost does not depend on the step's history: the game row is locked, one
-    statement reads the seat, step and schedule, one reads each expected faction's latest revision
-    (`posted.latest_posts`), the post is read against the cached state and inserted; the step is
+    statement reads the seat, step and schedule, the post is read against the cached state, and
+    one statement inserts it while reading each expected faction's latest revision; the step is
     resolved (its posts loaded) only when this post completes it.
     """
     _limit_size(text)
@@ -355,17 +370,20 @@ def submit_post(
         errors = sum(1 for p in reading.problems if p.is_error)
         raise Invalid(f"В посте ошибок: {errors}. Исправьте отмеченные строки и отправьте снова; "
                       "ничего не сохранено.", code="post_has_errors", problems=reading.problems)
-    latest = latest_posts(db, step.id, step.turn_info.factions)
-    revision = latest[faction].revision + 1
     stored = reading_json(reading)
-    created = now()
-    post_id = db.execute(insert(Post).values(
-        game_id=game_id, step_id=step.id, faction_id=faction, revision=revision, text=text, sha256=receipt(text),
-        author_id=user_id, reading=stored, created_at=created).returning(Post.id)).scalar_one()
+    created, sha256 = now(), receipt(text)
+    rows = db.execute(_INSERT_POST, {
+        "factions": step.turn_info.factions, "step_id": step.id, "game_id": game_id, "faction": faction,
+        "text": text, "sha256": sha256, "author_id": user_id, "reading": json.dumps(stored, ensure_ascii=False),
+        "created_at": created}).all()
+    assert rows, "the faction is expected in the step (refuse_unless_open), so its revision is inserted"
+    post_id, revision = rows[0][5], rows[0][6]
+    latest = {f: Latest(f, pid, rev or 0, bool(annulled), bool(withdrawn))
+              for f, pid, rev, annulled, withdrawn, _, _ in rows}
     latest[faction] = Latest(faction, post_id, revision, annulled=False, withdrawn=False)
     waiting = waiting_for(latest)
     out = SubmitOut(post_id=post_id, game_id=game_id, step_number=step.number, faction=faction,
-                    revision=revision, sha256=receipt(text), created_at=created,
+                    revision=revision, sha256=sha256, created_at=created,
                     reading=ReadingOut(ok=reading.ok, lines=reading.lines, problems=reading.problems,
                                        orders=stored["orders"]),
                     waiting_for=waiting)
