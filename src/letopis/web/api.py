@@ -36,6 +36,7 @@ from letopis.service.posts import check_post_async
 
 from .deps import (
     CurrentUser,
+    CurrentUserId,
     Identity,
     MaybeUser,
     ReadSessionDep,
@@ -267,16 +268,15 @@ def join(body: JoinIn, db: SessionDep, user: CurrentUser) -> SeatOut:
 
 # --- posts ---------------------------------------------------------------------------------------
 @router.post("/games/{game_id}/posts", response_model=SubmitOut, status_code=status.HTTP_201_CREATED)
-def submit(game_id: Int4, body: PostIn, db: SessionDep, user: CurrentUser) -> SubmitOut:
+def submit(game_id: Int4, body: PostIn, db: SessionDep, user_id: CurrentUserId) -> SubmitOut:
     """Submit a post for the open step; the receipt carries the SHA-256 of the exact text.
 
     A later post for the same step replaces the earlier one (the latest revision counts) until the
     step resolves; `POST /api/posts/{post_id}/withdraw` takes it back. The post that completes the
     step resolves it at once, or — when the game has a resolution delay — sets `resolve_at`, the
     moment it will be resolved if nobody replaces or withdraws a post meanwhile."""
-    out = service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
-                              text=body.text, user_id=user.id)
-    return out
+    return service.submit_post(db, game_id=game_id, step_number=body.step, faction=body.faction,
+                               text=body.text, user_id=user_id)  # the service checks the seat is his
 
 
 @router.get("/games/{game_id}/aid", response_model=service.PlayerAid)
