@@ -78,7 +78,8 @@ def withdraw_post(db: Session, *, post_id: int, user_id: int, game_id: int | Non
     message = f"Пост отозван (версия {post.revision}): он больше не считается."
     if cancelled:
         message += " Расчёт шага отменён."
-    message += f" Шаг {step.number} снова ждёт пост от {names_list(game, waiting)}."
+    posts = "пост" if len(waiting) == 1 else "посты"
+    message += f" Шаг {step.number} снова ждёт {posts} от {names_list(game, waiting)}."
     return WithdrawOut(post_id=post.id, game_id=game.id, step_number=step.number, faction=post.faction_id,
                        revision=post.revision, withdrawn_at=moment, waiting_for=waiting,
                        resolution_cancelled=cancelled, message=message)
