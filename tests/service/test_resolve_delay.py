@@ -14,7 +14,7 @@ from support.dbtools import db_snapshot, post
 from letopis import service
 from letopis.db.models import Resolution
 from letopis.engine.contract import Faction
-from letopis.service import posts as posts_module
+from letopis.service import submit as submit_module
 from letopis.service.resolve_delay import resolve_moment
 
 T0 = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
@@ -24,7 +24,7 @@ T0 = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 def clock(monkeypatch):
     """The moment a submit believes it is (the delay is measured from the last post)."""
     box = {"now": T0}
-    monkeypatch.setattr(posts_module, "now", lambda: box["now"])
+    monkeypatch.setattr(submit_module, "now", lambda: box["now"])
 
     def set_to(minutes: float) -> datetime:
         box["now"] = T0 + timedelta(minutes=minutes)

@@ -72,7 +72,7 @@ from .gm_desk import (
 )
 from .logins import LoginLimits, log_in
 from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
-from .posts import check_post, check_text, submit_post
+from .posts import check_post, check_text
 from .receipt_page import PostReceiptOut, post_receipt
 from .receipts import PostHistoryOut, RevisionOut, post_history
 from .schemas import (
@@ -99,6 +99,7 @@ from .schemas import (
     VerifyOut,
     ViewerOut,
 )
+from .submit import submit_post
 from .tokens import TOKEN_SQL, ApiTokenOut, issue_token, list_tokens, revoke_token, user_for_token
 from .tokens import TOUCH_SQL as TOKEN_TOUCH_SQL
 from .tokens import should_touch as should_touch_token

@@ -31,8 +31,8 @@ from .errors import ServiceError
 from .games import create_game, invite_link_token, join_by_invite
 from .gm import apply_default
 from .hidden import step_secret_seed
-from .posts import submit_post
 from .schemas import StepStatus, UserOut
+from .submit import submit_post
 from .users import get_user_by_login, register_user
 
 log = logging.getLogger(__name__)
