@@ -83,6 +83,22 @@ Players, clockwise: **Анна** (``anna``), **Борис** (``boris``), **Ве�
 
 ``passed`` — the ``epoch2`` table (Борис to act), but the post is Глеб's and he has already
   passed this epoch (TET-ACT-04): any action, and even another pass, is refused.
+
+``epoch4`` — epoch 4, Глеб's turn, **22 coins**. Army: Гидра and Василиск (9 swords, no
+  discounts). Артефактум: Печать Гильдии, Пила Мастера, Кирка Глубин. Реликвиум: one trophy (3,
+  Южная Застава). Buildings: the ``epoch3`` table's, and Глеб's рудник (башня 3) and ферма (башня 1)
+  in Южная Застава. Routes: the ``epoch3`` table's, and Глеб's У10 (Чернолесье–Застава) and У9
+  (Перевал–Чернолесье): he owns four (У9–У12); only У7 is free. Monsters: Чернолесье 5,
+  Туманный Перевал 4. Pools — существа: 1 Дракон (9), 2 Левиафан (9), 3 Титан (10), 4 Архонт (8);
+  артефакты: 1 Тетраномикон (12, three other artifacts), 2 Корона Четырёх Ветров (11, four own
+  routes), 3 Карта Четырёх Земель (8, buildings in four castles), 4 Горн Вечности (10, two quarries).
+  What Глеб can do: каменоломня in Дубрава (башня 4, every supply over his own У11/У12: 4);
+  лесопилка in Южная Застава (башня 2, 4); route У7 (4); Тетраномикон, Корона Четырёх Ветров; any
+  creature; campaigns on Чернолесье (5 + 1 = 6 ≤ 9; from Южная Застава over his У10: 5) and
+  Туманный Перевал (4 + 1 = 5; from Застава over У10, У9: 4). Not: Карта Четырёх Земель (three
+  castles) and Горн Вечности (no quarry).
+
+``waiting`` — the ``epoch2`` table (Борис to act), but the post is Анна's: not her turn (TET-ACT-01).
 """
 
 from __future__ import annotations
@@ -213,6 +229,33 @@ def epoch3_table() -> State:
     )
 
 
+def epoch4_table() -> State:
+    return _table(
+        4, active="gleb",
+        coins={"anna": 14, "boris": 18, "vera": 12, "gleb": 22},
+        buildings=[("anna", "farm", "severgrad", 1), ("anna", "sawmill", "severgrad", 3),
+                   ("anna", "mine", "severgrad", 4), ("anna", "farm", "ozyorsk", 2),
+                   ("boris", "farm", "rechnoy_brod", 1), ("boris", "sawmill", "dubrava", 1),
+                   ("boris", "farm", "dubrava", 3), ("boris", "mine", "kamenets", 1),
+                   ("vera", "farm", "ozyorsk", 1), ("vera", "sawmill", "rechnoy_brod", 2),
+                   ("vera", "sawmill", "dubrava", 2), ("vera", "mine", "kamenets", 2),
+                   ("gleb", "farm", "severgrad", 2), ("gleb", "sawmill", "ozyorsk", 3),
+                   ("gleb", "farm", "yuzhnaya_zastava", 1), ("gleb", "mine", "yuzhnaya_zastava", 3)],
+        routes={"У1": "anna", "У2": "anna", "У3": "boris", "У5": "boris", "У6": "boris",
+                "У4": "vera", "У8": "vera", "У12": "gleb", "У11": "gleb", "У10": "gleb", "У9": "gleb"},
+        trophies={"chernolesye": 5, "tumanny_pereval": 4},
+        relics={"anna": [(1, "tumanny_pereval")], "boris": [(2, "tumanny_pereval")],
+                "vera": [(2, "kamenets")], "gleb": [(3, "yuzhnaya_zastava")]},
+        freed=["tumanny_pereval", "kamenets", "yuzhnaya_zastava"],
+        creatures={"gleb": ["C3-3", "C3-1"], "vera": ["C1-1", "C2-3", "C3-4"], "boris": ["C2-1", "C1-6", "C1-4"],
+                   "anna": ["C1-3", "C2-5"]},
+        artifacts={"gleb": ["A1-3", "A2-1", "A2-4"], "anna": ["A1-1"], "boris": ["A1-5", "A3-4"],
+                   "vera": ["A1-2"]},
+        creature_pool=["C4-1", "C4-2", "C4-3", "C4-5"],
+        artifact_pool=["A4-1", "A4-2", "A3-2", "A4-4"],
+    )
+
+
 def _epoch1() -> tuple[State, str]:
     return epoch1_table(), "anna"
 
@@ -246,6 +289,14 @@ def _passed() -> tuple[State, str]:
     return s, "gleb"
 
 
+def _epoch4() -> tuple[State, str]:
+    return epoch4_table(), "gleb"
+
+
+def _waiting() -> tuple[State, str]:
+    return epoch2_table(), "anna"
+
+
 SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "epoch1": _epoch1,
     "epoch2": _epoch2,
@@ -253,4 +304,6 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "broke": _broke,
     "island": _island,
     "passed": _passed,
+    "epoch4": _epoch4,
+    "waiting": _waiting,
 }

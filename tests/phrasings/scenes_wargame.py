@@ -23,6 +23,8 @@ Posts
 - ``maneuver_horde`` — the same board after Аня held everything: Борис's maneuver (second in the
   round: a charge after a move is not his, a teleported figure may charge). Шаман 16-12 with
   Вожак on 17-12; Дракон 5-10 flies 6 ОМ; всадники have 6 ОМ.
+- ``maneuver_early`` — the ``maneuver`` board, but Борис writes while Аня's maneuver is awaited
+  (WG-DEF-TURN-05).
 - ``shooting`` — round 1, Аня's shooting. Hers: лучники №1, №2 on 11-2, 12-2 (Лук 2 / 8), лучник
   №3 dead, Капитан 10-7 in melee with орк №2 (cannot shoot), Маг 6-3 (Магическая стрела 1 / 6),
   Катапульта 15-2 (2 / 14, min 3), UNL-2 17-2 (пушка А 2 / 14, пушка Б 1 / 10), мечник №1 7-7 in
@@ -207,6 +209,10 @@ def maneuver() -> tuple[State, str]:
     return _maneuver_board(), "p1"
 
 
+def maneuver_early() -> tuple[State, str]:
+    return _maneuver_board(), "p2"
+
+
 def maneuver_horde() -> tuple[State, str]:
     s = _maneuver_board()
     s = answer(s, "p1", [Hold()], [])
@@ -380,6 +386,7 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "deploy_horde": deploy_horde,
     "maneuver": maneuver,
     "maneuver_horde": maneuver_horde,
+    "maneuver_early": maneuver_early,
     "shooting": shooting,
     "shooting_three": shooting_three,
     "stray": stray,
