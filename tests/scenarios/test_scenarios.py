@@ -15,7 +15,7 @@ from .play import CHECKS, EXPECTATIONS, POST_KEYS, SCENARIO_KEYS, SETUPS, failin
 RULESETS = sorted(all_rulesets())
 WITH_SCENARIOS = [r for r in RULESETS if scenarios(r)]
 # at least six games each where the strangers' corpus was written (issue: fresh posts); one elsewhere
-MIN_SCENARIOS = {"dice_roll_party": 6, "dungeon_keeper": 6, "kozyablo": 6}
+MIN_SCENARIOS = {"dice_roll_party": 6, "dungeon_keeper": 6, "kozyablo": 6, "tetranomicon": 6, "wargame": 6}
 MIN_POSTS = 5
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
