@@ -188,11 +188,14 @@ def metric_series(db: Session, game_id: int) -> list[SeriesPoint]:
     if not rows:
         return []
     published = list(takewhile(lambda r: r.status == PUBLISHED, rows))
-    current = dict(db.execute(select(Resolution.step_id, Resolution.id).where(
-        Resolution.id.in_(current_resolution_ids([r.id for r in published])))).all()) if published else {}
+    # a resolution is named by its id and its creation moment, so that a database emptied and
+    # refilled under a running process (ids restart) never shows another game's chart
+    current = {step_id: (res_id, created) for step_id, res_id, created in db.execute(
+        select(Resolution.step_id, Resolution.id, Resolution.created_at).where(
+            Resolution.id.in_(current_resolution_ids([r.id for r in published]))))} if published else {}
     first = rows[0]
     keys = [(0, (ruleset.id, "before", first.id, first.opened_at))]
-    keys += [(r.number, (ruleset.id, "after", current[r.id])) for r in published if r.id in current]
+    keys += [(r.number, (ruleset.id, "after", *current[r.id])) for r in published if r.id in current]
     missing = [key for _, key in keys if key not in _metrics]
     if missing:
         states: dict[tuple, dict] = {}
