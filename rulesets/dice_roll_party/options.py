@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from letopis.engine.options import choices, keys, seats
+
 from .data import DATA
 from .orders import Colour
 
@@ -27,81 +29,98 @@ class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int = Field(
-        default=2, ge=MIN_PLAYERS, le=MAX_PLAYERS,
-        description="Число игроков. Книга рассчитана на дуэль; 3–6 игроков ходят по кругу (DRP-GAP-27).")
+        default=2, ge=MIN_PLAYERS, le=MAX_PLAYERS, title="Число игроков",
+        description="Книга рассчитана на дуэль; от трёх до шести игроков ходят по кругу (DRP-GAP-27).")
     first_move: Literal["simple", "auction"] = Field(
-        default="simple",
-        description="Кто ходит первым: «simple» — простой способ, «auction» — аукцион времени (DRP-FIRST-01).")
+        default="simple", title="Кто ходит первым",
+        description="Простой способ или аукцион времени (DRP-FIRST-01).",
+        json_schema_extra=choices(("simple", "простой способ"), ("auction", "аукцион времени")))
     first_player: str = Field(
-        default="roll",
-        description="Простой способ: кто ходит первым — id стороны (p1) или номер места (1, 2…); "
-                    "«roll» — каждый бросает 1d20, ничьи перебрасываются (DRP-GAP-04).")
+        default="roll", title="Первый игрок (простой способ)",
+        description="Место, с которого начинается игра, или бросок 1d20 у каждого, ничьи "
+                    "перебрасываются (DRP-GAP-04).",
+        json_schema_extra=seats(MAX_PLAYERS, ("roll", "бросок 1d20"), as_text=True))
     first_turn_ban: Literal["first_attack", "both_first_attacks", "off"] = Field(
-        default="first_attack",
-        description="Запрет усилений атаки в первый ход при простом способе: «first_attack» — только первая "
-                    "атака партии, «both_first_attacks» — первая атака каждого игрока, «off» — без запрета "
-                    "(DRP-GAP-05).")
+        default="first_attack", title="Запрет усилений в первый ход",
+        description="При простом способе: запрещены ли усиления атаки в начале партии (DRP-GAP-05).",
+        json_schema_extra=choices(("first_attack", "только в первой атаке партии"),
+                                  ("both_first_attacks", "в первой атаке каждого игрока"),
+                                  ("off", "без запрета")))
     auction_opener: str = Field(
-        default="1",
-        description="Кто открывает аукцион: id стороны или номер места; «roll» — бросок 1d20 (DRP-GAP-06).")
+        default="1", title="Кто открывает аукцион",
+        description="Место игрока, который первым называет ставку, или бросок 1d20 (DRP-GAP-06).",
+        json_schema_extra=seats(MAX_PLAYERS, ("roll", "бросок 1d20"), as_text=True))
     turn_order: Literal["simple", "cyclic", "initiative"] = Field(
-        default="simple",
-        description="Способ передачи хода: «simple» — любым персонажем, «cyclic» — по очереди слева направо, "
-                    "«initiative» — только персонажем с наибольшим временем (DRP-TURN-01).")
+        default="simple", title="Передача хода",
+        description="Каким персонажем можно ходить (DRP-TURN-01).",
+        json_schema_extra=choices(("simple", "любым персонажем"),
+                                  ("cyclic", "по очереди слева направо"),
+                                  ("initiative", "только персонажем с наибольшим временем")))
     initiative_check: Literal["after_phase1", "before_phase1"] = Field(
-        default="after_phase1",
-        description="Инициатива: когда считать наибольшее время — при объявлении атаки («after_phase1») или "
-                    "в начале хода, до фазы ресурсов («before_phase1») (DRP-GAP-22).")
-    bag_red: int = Field(default=DATA.bag.red, ge=0, description="Красных токенов в мешке (DRP-GAP-01).")
-    bag_blue: int = Field(default=DATA.bag.blue, ge=0, description="Синих токенов в мешке (DRP-GAP-01).")
-    bag_green: int = Field(default=DATA.bag.green, ge=0, description="Зелёных токенов в мешке (DRP-GAP-01).")
+        default="after_phase1", title="Когда считать инициативу",
+        description="В какой момент хода ищется персонаж с наибольшим временем (DRP-GAP-22).",
+        json_schema_extra=choices(("after_phase1", "при объявлении атаки"),
+                                  ("before_phase1", "в начале хода, до фазы ресурсов")))
+    bag_red: int = Field(default=DATA.bag.red, ge=0, title="Красных токенов в мешке",
+                         description="Сколько красных токенов в мешке при раздаче (DRP-GAP-01).")
+    bag_blue: int = Field(default=DATA.bag.blue, ge=0, title="Синих токенов в мешке",
+                          description="Сколько синих токенов в мешке при раздаче (DRP-GAP-01).")
+    bag_green: int = Field(default=DATA.bag.green, ge=0, title="Зелёных токенов в мешке",
+                           description="Сколько зелёных токенов в мешке при раздаче (DRP-GAP-01).")
     bag_reserve: int = Field(
-        default=0, ge=0,
+        default=0, ge=0, title="Резерв мешка",
         description="Сколько токенов остаётся в мешке при раздаче; остальные делятся поровну (DRP-GAP-01).")
     sealed_builds: bool = Field(
-        default=True,
-        description="Расстановка персонажей втёмную: видна сопернику, только когда сдали все (DRP-GAP-03).")
+        default=True, title="Расстановка втёмную",
+        description="Персонажи соперника видны, только когда расстановку сдали все (DRP-GAP-03).")
     swap_cost: Literal[1, 2] = Field(
-        default=1, description="Сколько лимита стоит один обмен токенами (DRP-GAP-09).")
+        default=1, title="Цена обмена токенами",
+        description="Сколько лимита стоит один обмен токенами (DRP-GAP-09).",
+        json_schema_extra=choices((1, "1 лимит"), (2, "2 лимита")))
     allow_return_to_storage: bool = Field(
-        default=False,
-        description="Разрешить снимать токены с персонажа в хранилище за 1 лимита за токен (DRP-GAP-09).")
+        default=False, title="Возврат токенов в хранилище",
+        description="Разрешить снимать токены с персонажа в хранилище, 1 лимит за токен (DRP-GAP-09).")
     emergency_uses_limit: bool = Field(
-        default=False,
-        description="Экстренный обмен (когда времени нет нигде) тратит лимит, 1 за токен (DRP-GAP-11).")
+        default=False, title="Экстренный обмен тратит лимит",
+        description="Экстренный обмен (когда времени нет нигде) стоит 1 лимит за токен (DRP-GAP-11).")
     allow_self_destroy: bool = Field(
-        default=False,
-        description="Разрешить в фазе ресурсов снимать с персонажа последний токен (он погибает) (DRP-GAP-13).")
+        default=False, title="Снятие последнего токена",
+        description="Разрешить в фазе ресурсов снимать с персонажа последний токен: персонаж погибает "
+                    "(DRP-GAP-13).")
     stack_class_up: bool = Field(
-        default=False,
-        description="Разрешить повышать класс несколько раз за бросок, по 1 времени за ступень, "
-                    "не выше 1D20 (DRP-GAP-15).")
+        default=False, title="Повышение класса несколько раз",
+        description="Повышать класс несколько раз за бросок, по 1 времени за ступень, не выше 1D20 "
+                    "(DRP-GAP-15).")
     counter_damage: Literal["class", "potential"] = Field(
-        default="class",
-        description="Урон контратаки: «class» — класс атаки защитника (не больше 6), «potential» — весь "
-                    "потенциал атаки (DRP-GAP-17).")
+        default="class", title="Урон контратаки",
+        description="Чем считается урон контратаки (DRP-GAP-17).",
+        json_schema_extra=choices(("class", "класс атаки защитника, не больше 6"),
+                                  ("potential", "весь потенциал атаки")))
     allow_voluntary_skip: bool = Field(
-        default=False,
-        description="Разрешить пропускать атаку, даже когда есть кому атаковать (DRP-GAP-20).")
-    aspects: bool = Field(default=False, description="Модуль «Аспекты» (DRP-ASP-01).")
+        default=False, title="Добровольный пропуск атаки",
+        description="Разрешить пропускать атаку, даже когда есть кого атаковать (DRP-GAP-20).")
+    aspects: bool = Field(default=False, title="Модуль «Аспекты»",
+                          description="Играть с аспектами персонажей (DRP-ASP-01).")
     aspect_gated_boosts: bool = Field(
-        default=False,
-        description="Усиления доступны только при нужных аспектах (DRP-VAR-01); требует модуль аспектов.")
+        default=False, title="Усиления по аспектам",
+        description="Усиления доступны только при нужных аспектах; требует модуль «Аспекты» (DRP-VAR-01).")
     aspect_chart: Literal["literal"] | dict[Colour, tuple[Colour, ...]] = Field(
-        default="literal",
-        description="Таблица преимуществ аспектов: «literal» — как в книге (Потенциал > Потенциал, "
-                    "Форма > Время, Время > Форма), или своя таблица {цвет: [кого превосходит]} "
-                    "с цветами red/blue/green (DRP-GAP-24).")
+        default="literal", title="Таблица преимуществ аспектов",
+        description="Как в книге: Потенциал сильнее Потенциала, Форма — Времени, Время — Формы; или своя "
+                    "таблица: для каждого цвета — над какими цветами он берёт верх (DRP-GAP-24).",
+        json_schema_extra=choices(("literal", "как в книге")) | keys(
+            red="красный (потенциал)", blue="синий (время)", green="зелёный (форма)"))
     aspect_on_counter: bool = Field(
-        default=False, description="Преимущество аспекта добавляет 1 урона и контратаке (DRP-GAP-25).")
+        default=False, title="Аспект усиливает контратаку",
+        description="Преимущество аспекта добавляет 1 урона и контратаке (DRP-GAP-25).")
     gated_defence_superiority: Literal["never", "free"] = Field(
-        default="never",
-        description="При усилениях по аспектам превосходство в защите: «never» — недоступно, «free» — "
-                    "доступно всем (DRP-GAP-26).")
+        default="never", title="Превосходство в защите",
+        description="При усилениях по аспектам: доступно ли превосходство в защите (DRP-GAP-26).",
+        json_schema_extra=choices(("never", "недоступно"), ("free", "доступно всем")))
     max_rounds: int | None = Field(
-        default=None, ge=1,
-        description="Предел полных кругов; после него побеждает тот, у кого больше токенов на персонажах "
-                    "(DRP-GAP-28). Пусто — без предела.")
+        default=None, ge=1, title="Предел кругов",
+        description="После стольких полных кругов побеждает тот, у кого больше токенов на персонажах; "
+                    "пусто — без предела (DRP-GAP-28).")
 
     @field_validator("first_player", "auction_opener")
     @classmethod
@@ -114,7 +133,7 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _combinations(self) -> Options:
         if self.aspect_gated_boosts and not self.aspects:
-            raise ValueError("усиления по аспектам (aspect_gated_boosts) требуют включить аспекты (aspects)")
+            raise ValueError("«Усиления по аспектам» требуют модуля «Аспекты»")
         total = self.bag_total
         if self.bag_reserve > total:
             raise ValueError(f"в мешке {total} токенов, оставить в нём {self.bag_reserve} нельзя")
@@ -133,7 +152,8 @@ class Options(BaseModel):
         for name in ("first_player", "auction_opener"):
             value = getattr(self, name)
             if value.isdigit() and not 1 <= int(value) <= self.players:
-                raise ValueError(f"{name}: места нумеруются от 1 до {self.players}")
+                title = type(self).model_fields[name].title
+                raise ValueError(f"«{title}»: места нумеруются от 1 до {self.players}, по числу игроков")
         return self
 
     @property

@@ -104,7 +104,7 @@ def test_aspect_follows_every_change_DRP_ASP_08_DRP_GAP_23():
 def test_gated_variant_needs_aspects_DRP_VAR_01():
     """DRP-VAR-01: `aspect_gated_boosts` is off by default and requires `aspects`."""
     assert Options().aspect_gated_boosts is False
-    with pytest.raises(ValidationError, match="aspects"):
+    with pytest.raises(ValidationError, match="модуля «Аспекты»"):
         Options(aspect_gated_boosts=True)
 
 

@@ -54,8 +54,9 @@ HAND_SIZE = 3
 
 
 class CardsOptions(BaseModel):
-    rounds: int = Field(default=12, ge=1, le=30)
-    reveal_at_once: bool = False  # the shuffle seed is public from the start (a house rule)
+    rounds: int = Field(default=12, ge=1, le=30, title="Кругов", description="Сколько кругов длится игра.")
+    reveal_at_once: bool = Field(False, title="Семя тасовки сразу",  # a house rule
+                                 description="Семя тасовки открыто с самого начала.")
 
 
 class DeckList(BaseModel):

@@ -39,8 +39,9 @@ from letopis.engine.problems import Problem, ProblemKind
 
 
 class RaceOptions(BaseModel):
-    goal: int = Field(default=12, ge=3, le=100)
-    sides: int = Field(default=6, ge=2, le=20)
+    goal: int = Field(default=12, ge=3, le=100, title="Финиш", description="Сколько клеток до финиша.")
+    sides: int = Field(default=6, ge=2, le=20, title="Граней у кубика",
+                       description="Какой кубик бросают на ход.")
 
 
 class Bid(BaseModel):

@@ -39,6 +39,7 @@ from .chronicle import step_header, step_headers
 from .errors import Conflict, Invalid, NotFound
 from .hidden import new_game_secret, note_reveal
 from .inputs import check_name, require_document, require_storable
+from .option_fields import describe_errors
 from .posted import latest_posts
 from .schemas import GameMode, GameOut, GamePage, GameStatus, OwnPostOut, RulesetOut, SeatOut, StepStatus
 
@@ -149,7 +150,8 @@ def _create_game(db: Session, *, ruleset_id: str, title: str, factions: list[Fac
     try:
         opts = ruleset.Options.model_validate(options or {})
     except ValidationError as exc:
-        raise Invalid(f"Неверные параметры игры: {validation_message(exc)}", code="bad_options") from exc
+        raise Invalid("Неверные параметры игры: " + "; ".join(describe_errors(ruleset, exc)) + ".",
+                      code="bad_options") from exc
     seed: str | None = None
     secret, secret_commitment = new_game_secret(ruleset)  # shuffles: only its SHA-256 is public
     if setup_document is not None:

@@ -4,8 +4,11 @@ forms, calls it, and renders the answer."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.datastructures import FormData
 
 from letopis import service
 from letopis.engine.registry import get_ruleset
@@ -13,6 +16,7 @@ from letopis.engine.resolution import GM_CORRECTION
 from letopis.service import CheckOut, GameOut, GamePage
 from letopis.service._common import GM_FACTION_NAME
 from letopis.service.inputs import Int4, Text
+from letopis.service.option_fields import FormProblem, OptionField, keep_typed, option_fields, read_form
 
 from .archive import PageQ, base_url
 from .bbcode import render_bbcode
@@ -63,46 +67,83 @@ def index(request: Request, db: ReadSessionDep) -> Response:
 
 
 @router.get("/games/new")
-def new_game_form(request: Request, user: CurrentUser) -> Response:
-    return _new_game_page(request, {"mode": "auto"})
+def new_game_form(request: Request, user: CurrentUser, ruleset_id: Text = "") -> Response:
+    return _new_game_page(request, {"mode": "auto", "ruleset_id": ruleset_id})
+
+
+@router.get("/games/new/options")
+def new_game_options(request: Request, user: CurrentUser, ruleset_id: Text = "") -> Response:
+    """The house-rules fields of another ruleset (htmx swaps them in when the ruleset changes)."""
+    ruleset = _chosen_ruleset(ruleset_id)
+    return templates.TemplateResponse(request, "_options_form.html", {
+        "ruleset": ruleset, "fields": option_fields(get_ruleset(ruleset.id)), "advanced": ""})
+
+
+def _chosen_ruleset(ruleset_id: str) -> service.RulesetOut:
+    rulesets = service.list_rulesets()
+    return next((r for r in rulesets if r.id == ruleset_id), rulesets[0])
 
 
 def _new_game_page(request: Request, form: dict, error: str | None = None, problems=(),
-                   status: int = 200) -> Response:
-    rulesets = service.list_rulesets()
-    form.setdefault("ruleset_id", rulesets[0].id if rulesets else "")
+                   status: int = 200, fields: list[OptionField] | None = None) -> Response:
+    chosen = _chosen_ruleset(form.get("ruleset_id") or "")
+    form["ruleset_id"] = chosen.id
     return render(request, "game_new.html",
-                  {"rulesets": rulesets, "form": form, "error": error, "problems": list(problems)},
+                  {"rulesets": service.list_rulesets(), "ruleset": chosen, "form": form, "error": error,
+                   "problems": list(problems), "advanced": form.get("options", ""),
+                   "fields": fields if fields is not None else option_fields(get_ruleset(chosen.id))},
                   status=status)
 
 
+async def form_data(request: Request) -> FormData:
+    """The whole submitted form (the options' fields are named by the ruleset, «o.players»…)."""
+    return await request.form()
+
+
 @router.post("/games/new")
-def create_game(request: Request, db: SessionDep, user: CurrentUser, ruleset_id: FormStr = "",
-                title: FormStr = "", mode: FormStr = "auto", factions: FormStr = "",
-                options: FormStr = "", setup_document: FormStr = "", resolve_delay: FormStr = "") -> Response:
+def create_game(request: Request, db: SessionDep, user: CurrentUser, data: Annotated[FormData, Depends(form_data)],
+                ruleset_id: FormStr = "", title: FormStr = "", mode: FormStr = "auto", factions: FormStr = "",
+                options: FormStr = "", setup_document: FormStr = "", options_ruleset: FormStr = "",
+                resolve_delay: FormStr = "") -> Response:
     form = {"ruleset_id": ruleset_id, "title": title, "mode": mode, "factions": factions,
             "options": options, "setup_document": setup_document, "resolve_delay": resolve_delay}
     try:
-        delay = parse_int(resolve_delay, "Задержка расчёта") if resolve_delay.strip() else None
-        parsed_factions = parse_factions(factions)
-        parsed_options = parse_json_object(options, "Параметры")
-        document = parse_json_object(setup_document, "Документ настройки")
-    except FormError as exc:
-        return _new_game_page(request, form, str(exc), status=422)
-    if mode not in ("auto", "review"):
-        return _new_game_page(request, form, "Режим: выберите «сразу» или «с проверкой мастера».",
-                              status=422)
-    try:
-        game = service.create_game(db, ruleset_id=ruleset_id, title=title.strip(),
-                                   factions=parsed_factions, gm_user_id=user.id,
-                                   options=parsed_options, mode=mode, setup_document=document,
-                                   resolve_delay_minutes=delay)
-    except service.ServiceError as exc:
-        return _new_game_page(request, form, exc.message, exc.problems, status=exc.status)
+        ruleset = get_ruleset(ruleset_id)
     except LookupError:
         return _new_game_page(request, form, f"Нет набора правил «{ruleset_id}».", status=422)
+    fields = option_fields(ruleset)
+    if options_ruleset and options_ruleset != ruleset.id:  # the fields on the page were another ruleset's
+        return _new_game_page(request, form, f"Правила партии ниже — теперь для «{ruleset.title}»: "
+                                             "проверьте их и нажмите «Создать игру» ещё раз.", status=422)
+    try:
+        # a form without the generated fields (a script's) means the defaults and its JSON
+        chosen = read_form(fields, lambda name: _text(data, name)) if options_ruleset else {}
+        fields = option_fields(ruleset, chosen or None)
+        delay = parse_int(resolve_delay, "Задержка расчёта") if resolve_delay.strip() else None
+        parsed_factions = parse_factions(factions)
+        advanced = parse_json_object(options, "Параметры")
+        document = parse_json_object(setup_document, "Документ настройки")
+    except (FormError, FormProblem) as exc:
+        keep_typed(fields, lambda name: _text(data, name))
+        return _new_game_page(request, form, str(exc), status=422, fields=fields)
+    if mode not in ("auto", "review"):
+        return _new_game_page(request, form, "Режим: выберите «сразу» или «с проверкой мастера».",
+                              status=422, fields=fields)
+    try:
+        game = service.create_game(db, ruleset_id=ruleset.id, title=title.strip(),
+                                   factions=parsed_factions, gm_user_id=user.id,
+                                   options=chosen | (advanced or {}), mode=mode, setup_document=document,
+                                   resolve_delay_minutes=delay)
+    except service.ServiceError as exc:
+        return _new_game_page(request, form, exc.message, exc.problems, status=exc.status, fields=fields)
     flash(request, "Игра создана. Раздайте игрокам ссылки-приглашения — они ниже, в списке мест.")
     return RedirectResponse(f"/games/{game.id}", status_code=303)
+
+
+def _text(data: FormData, name: str) -> str | None:
+    """A form field as text (None when absent); a file where text belongs reads as empty."""
+    value = data.get(name)
+    return value if isinstance(value, str) or value is None else ""
 
 
 @router.get("/games/{game_id}")
