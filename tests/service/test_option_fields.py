@@ -63,8 +63,7 @@ def test_every_kind_of_control_reads_back_what_was_chosen():
     assert dk["default_mine_contents"] == {"gold": 250, "iron": 100, "gem": 10}
     assert dk["hero_spawn_chance"] == 15 and dk["ranged_retaliation"] == "none"
 
-    wg = read_back("wargame", render("wargame"), **{"armies__0": "horde.toml", "armies__1": "horde.toml",
-                                                   "base_mp__dragon": "8", "board_width": "30"})
+    wg = read_back("wargame", render("wargame"), armies__0="horde.toml", armies__1="horde.toml", base_mp__dragon="8", board_width="30")
     assert wg["armies"] == ["horde.toml", "horde.toml"] and wg["base_mp"]["dragon"] == 8 and wg["board_width"] == 30
     assert validated("wargame", wg)["armies"] == ["horde.toml", "horde.toml"]
 
@@ -79,7 +78,7 @@ def test_every_kind_of_control_reads_back_what_was_chosen():
     assert kz["races"] == ["", "kozly"]  # seat 1 keeps the default, seat 2 plays the goats
 
     chart = read_back("dice_roll_party", render("dice_roll_party"), aspect_chart=CUSTOM,
-                      **{"aspect_chart__red__green": "1", "aspect_chart__blue__red": "1"})
+                      aspect_chart__red__green="1", aspect_chart__blue__red="1")
     assert chart["aspect_chart"] == {"red": ["green"], "blue": ["red"], "green": []}
 
 
