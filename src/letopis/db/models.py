@@ -217,6 +217,8 @@ class GameSchedule(Base):
     reminder_minutes: Mapped[int] = mapped_column(Integer, default=360, server_default="360")
     # (0005) «задержка расчёта»: minutes a complete step stays open after its last post
     resolve_delay_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # (0007) the turn length: a new step's deadline is its opening plus this many hours (None: no deadline)
+    turn_hours: Mapped[int | None] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 

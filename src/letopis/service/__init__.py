@@ -22,6 +22,7 @@ from .deadlines import (
     resume_game,
     run_worker,
     set_schedule,
+    set_turn_length,
 )
 from .demo import DEMO_PASSWORD, ensure_demo
 from .errors import (
@@ -224,6 +225,7 @@ __all__ = [
     "set_admin",
     "set_deadline",
     "set_schedule",
+    "set_turn_length",
     "set_webhook",
     "should_touch_token",
     "site_feed",

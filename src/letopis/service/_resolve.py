@@ -7,7 +7,6 @@ game with hidden information, the step's secret seed derived from the game's one
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from pydantic import BaseModel
@@ -24,6 +23,7 @@ from .errors import Conflict, Invalid
 from .hidden import note_reveal, step_secret_seed
 from .posted import counted_post_rows
 from .schemas import GameMode, GameStatus, StepStatus
+from .turn_length import step_deadline
 
 
 def open_step(db: Session, game: Game, ruleset: Ruleset, state: BaseModel, number: int) -> Step | None:
@@ -34,9 +34,9 @@ def open_step(db: Session, game: Game, ruleset: Ruleset, state: BaseModel, numbe
         return None
     seed = new_seed()
     opened = now()
-    deadline = opened + timedelta(hours=turn.deadline_hours) if turn.deadline_hours else None
     step = Step(game_id=game.id, number=number, turn=dump(turn), state_before=dump(state), seed=seed,
-                commitment=commitment(seed), status=StepStatus.OPEN.value, opened_at=opened, deadline=deadline)
+                commitment=commitment(seed), status=StepStatus.OPEN.value, opened_at=opened,
+                deadline=step_deadline(db, game.id, turn, opened))
     db.add(step)
     db.flush()
     return step
@@ -157,6 +157,15 @@ def publish(db: Session, game: Game, step: Step, res: Resolution) -> Step | None
     return open_step(db, game, ruleset, state, step.number + 1)
 
 
+def reopen_clock(db: Session, step: Step, turn: TurnInfo) -> None:
+    """A step that starts again from a changed state (a roll-back, a corrected roll) opens now and
+    gets a fresh deadline from its turn or the game's turn length; without either it keeps the one
+    the GM set."""
+    step.turn = dump(turn)
+    step.opened_at = now()
+    step.deadline = step_deadline(db, step.game_id, turn, step.opened_at) or step.deadline
+
+
 def supersede(res: Resolution) -> None:
     res.superseded = True
     res.superseded_at = now()
@@ -196,6 +205,5 @@ def correct_published(db: Session, game: Game, step: Step, res: Resolution, rule
     if nxt is None:
         open_step(db, game, ruleset, state, step.number + 1)
     else:  # keep its committed seed: nobody has seen it, and nothing was posted
-        nxt.turn = dump(turn)
+        reopen_clock(db, nxt, turn)
         nxt.state_before = dump(state)
-        nxt.opened_at = now()

@@ -48,6 +48,7 @@ ACTION_TITLES = {
     "resume": "пауза снята",
     "extend_deadline": "срок продлён",
     "set_schedule": "настройки сроков",
+    "set_turn_length": "срок хода для новых шагов",
 }
 
 

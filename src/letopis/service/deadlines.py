@@ -23,6 +23,7 @@ from ._common import now as utcnow
 from .errors import Conflict, Invalid
 from .gm import _apply_default, worker_lock
 from .schemas import GameStatus, StepStatus
+from .turn_length import MAX_TURN_HOURS
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ class ScheduleOut(BaseModel):
     deadline: datetime | None
     effective_deadline: datetime | None  # deadline + grace: when the default is applied
     resolve_at: datetime | None = None  # every post is in: the step resolves then
+    turn_hours: int | None = None  # the turn length every new step gets as its deadline
 
 
 def schedule_row(db: Session, game_id: int, *, create: bool = False) -> GameSchedule | None:
@@ -75,6 +77,7 @@ def get_schedule(db: Session, game_id: int) -> ScheduleOut:
         step_number=step.number if is_open and step else None,
         deadline=step.deadline if is_open and step else None, effective_deadline=effective_deadline(step, row),
         resolve_at=step.resolve_at if is_open and step else None,
+        turn_hours=row.turn_hours if row else None,
     )
 
 
@@ -115,7 +118,8 @@ def resume_game(db: Session, *, game_id: int, gm_user_id: int, reason: str = "")
     step = active_step(db, game_id)
     old = step.deadline if step else None
     if step is not None and step.status == StepStatus.OPEN.value and step.deadline is not None:
-        step.deadline = step.deadline + paused_for
+        # a step opened during the pause (its deadline from the turn length) lost only that part
+        step.deadline = step.deadline + (moment - max(row.paused_at or moment, step.opened_at))
     row.paused, row.paused_at, row.updated_at = False, None, moment
     audit(db, game, "resume", actor_id=gm_user_id, reason=(reason or "").strip() or None,
           step_number=step.number if step else None,
@@ -178,6 +182,26 @@ def set_schedule(db: Session, *, game_id: int, gm_user_id: int, grace_minutes: i
             step.resolve_at = min(step.resolve_at, utcnow() + timedelta(minutes=resolve_delay_minutes))
     row.updated_at = utcnow()
     audit(db, game, "set_schedule", actor_id=gm_user_id, data=changed)
+    db.flush()
+    return get_schedule(db, game_id)
+
+
+@transactional
+def set_turn_length(db: Session, *, game_id: int, gm_user_id: int, hours: int | None) -> ScheduleOut:
+    """Set the turn length (None: none): every step opened from now on — by a resolution, a
+    correction, a roll-back or a deadline default — is due ``hours`` after it opens, unless its
+    turn sets its own deadline (a reaction window). The open step keeps its deadline."""
+    game = _gm_game(db, game_id, gm_user_id)
+    if hours is not None and not 1 <= hours <= MAX_TURN_HOURS:
+        raise Invalid(f"Срок хода — от 1 до {MAX_TURN_HOURS} часов (30 суток).", code="bad_turn_length")
+    row = schedule_row(db, game_id, create=True)
+    assert row is not None
+    if row.turn_hours == hours:
+        return get_schedule(db, game_id)
+    before, row.turn_hours, row.updated_at = row.turn_hours, hours, utcnow()
+    step = active_step(db, game_id)
+    audit(db, game, "set_turn_length", actor_id=gm_user_id, step_number=step.number if step else None,
+          data={"turn_hours": hours, "was": before})
     db.flush()
     return get_schedule(db, game_id)
 

@@ -144,7 +144,7 @@ def rollback(db: Session, *, game_id: int, from_step: int, gm_user_id: int, reas
     for i, step in enumerate(chain):
         old = current_resolution(db, step)
         if old is None:  # the open step at the end: it starts from the recomputed state
-            _refresh_open(step, ruleset, state)
+            _refresh_open(db, step, ruleset, state)
             break
         result, problems = _reread(db, game, ruleset, state, step, old, _resolve.overrides_from_json(old.overrides))
         if result is None:
@@ -191,11 +191,11 @@ def _set_game_state(game: Game, ruleset: Ruleset, state: BaseModel) -> None:
     note_reveal(game, ruleset, state)
 
 
-def _refresh_open(step: Step, ruleset: Ruleset, state: BaseModel) -> None:
-    """The open step keeps its (unrevealed) seed and its posts; it now starts from ``state``."""
+def _refresh_open(db: Session, step: Step, ruleset: Ruleset, state: BaseModel) -> None:
+    """The open step keeps its (unrevealed) seed and its posts; it now starts from ``state``, and
+    its clock starts again."""
     step.state_before = dump(state)
-    step.turn = dump(ruleset.turn(state))
-    step.opened_at = now()
+    _resolve.reopen_clock(db, step, ruleset.turn(state))
 
 
 def _reopen(db: Session, game: Game, ruleset: Ruleset, step: Step, old: Resolution, state: BaseModel) -> None:
@@ -206,7 +206,7 @@ def _reopen(db: Session, game: Game, ruleset: Ruleset, step: Step, old: Resoluti
     step.status = StepStatus.OPEN.value
     step.published_at = None
     step.deadline = None
-    _refresh_open(step, ruleset, state)
+    _refresh_open(db, step, ruleset, state)
     _set_game_state(game, ruleset, state)
 
 

@@ -28,6 +28,7 @@ from letopis.settings import Settings, get_settings
 from . import api, archive, auth, boards, errors, gm, own_posts, pages
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
+from . import turn_length as turn_length_web
 from .csrf import CSRFMiddleware
 from .formcheck import FormEncodingMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
@@ -105,9 +106,11 @@ def create_app(
     app.include_router(gm_desk_web.router)  # roll back, corrections, seats, rulings
     app.include_router(gm_desk_web.api_router)
     app.include_router(notify_web.pages)  # deadlines, receipts, «Уведомления»
+    app.include_router(turn_length_web.pages)  # «Сроки»: the turn length
     app.include_router(notify_web.api)
     app.include_router(own_posts.pages)  # a sent post's receipt page, withdrawing a post
     app.include_router(own_posts.api)
+    app.include_router(turn_length_web.api)
     app.include_router(archive.router)
     app.include_router(boards.router)  # board PNGs
     app.include_router(archive.api_router)
