@@ -194,7 +194,8 @@ def test_apply_default_resolves_for_the_silent_factions_and_the_chronicle_says_s
     assert header.status == "published"
     chron = service.step_chronicle(db, game_id=game.id, step_number=1)
     assert chron.defaults == ["a"]
-    assert any("«Аня» не прислала пост к сроку" in n and "ставка 1" in n for n in chron.notes)
+    assert chron.notes == [("Мастер применил действие по умолчанию (ставка 1) для фракции «Аня»; срока у шага не "
+                           "было. Причина: «Аня молчит неделю».")]  # no deadline passed: none is claimed
     page = service.game_page(db, game.id, race_game.gm.id)
     assert page.view["bids"] == {"a": 1, "b": 2} and page.view["mover"] == "b"
     [entry] = service.audit_log(db, game.id)

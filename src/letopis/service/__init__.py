@@ -76,6 +76,7 @@ from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_web
 from .posts import check_post, check_text
 from .receipt_page import PostReceiptOut, post_receipt
 from .receipts import PostHistoryOut, RevisionOut, post_history
+from .reopen import reopen_for_post
 from .schemas import (
     AuditOut,
     CheckOut,
@@ -214,6 +215,7 @@ __all__ = [
     "publish_step",
     "reassign_seat",
     "register_user",
+    "reopen_for_post",
     "resume_game",
     "revoke_token",
     "rollback",

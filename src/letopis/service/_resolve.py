@@ -56,8 +56,10 @@ def overrides_to_json(overrides: dict[int, tuple[int, str]]) -> dict[str, Any]:
     return {str(k): [v, reason] for k, (v, reason) in sorted(overrides.items())}
 
 
-def collect_submissions(turn: TurnInfo, posts: dict[str, Post], defaults: set[str]) -> tuple[list[Submission], list[dict[str, Any]]]:
-    """Submissions in the order TurnInfo lists the factions, and how storage records them."""
+def collect_submissions(turn: TurnInfo, posts: dict[str, Post], defaults: set[str],
+                        cause: dict[str, Any] | None = None) -> tuple[list[Submission], list[dict[str, Any]]]:
+    """Submissions in the order TurnInfo lists the factions, and how storage records them (a
+    default with its ``cause``: who applied it, why, and whether the deadline had passed)."""
     subs: list[Submission] = []
     record: list[dict[str, Any]] = []
     for faction in turn.factions:
@@ -67,7 +69,7 @@ def collect_submissions(turn: TurnInfo, posts: dict[str, Post], defaults: set[st
             record.append({"faction": faction, "post_id": post.id, "default": False})
         elif faction in defaults:
             subs.append(Submission(faction, None))
-            record.append({"faction": faction, "post_id": None, "default": True})
+            record.append({"faction": faction, "post_id": None, "default": True, **(cause or {})})
         else:
             raise Conflict(f"Фракция «{faction}» ещё не прислала пост.", code="incomplete_step")
     return subs, record
@@ -114,11 +116,12 @@ def store_resolution(db: Session, step: Step, result: StepResult, record: list[d
     return res
 
 
-def _compute(db: Session, game: Game, step: Step, defaults: set[str]) -> tuple[StepResult, list[dict[str, Any]]]:
+def _compute(db: Session, game: Game, step: Step, defaults: set[str],
+             cause: dict[str, Any] | None = None) -> tuple[StepResult, list[dict[str, Any]]]:
     ruleset = ruleset_by_id(game.ruleset_id)
     turn = turn_of(step)
     posts = counted_post_rows(db, step.id, turn.factions)
-    subs, record = collect_submissions(turn, posts, defaults)
+    subs, record = collect_submissions(turn, posts, defaults, cause)
     state = load_state(ruleset, step.state_before)
     return run(ruleset, state, subs, step.seed, {}, step_secret_seed(game, step.number)), record
 
@@ -132,9 +135,9 @@ def trial_resolution(db: Session, game: Game, step: Step) -> None:
 
 
 def resolve_open_step(db: Session, game: Game, step: Step, *, actor_id: int | None,
-                      defaults: set[str] | None = None) -> Resolution:
+                      defaults: set[str] | None = None, cause: dict[str, Any] | None = None) -> Resolution:
     """Resolve a complete open step; publish it at once in auto mode, else leave a draft."""
-    result, record = _compute(db, game, step, defaults or set())
+    result, record = _compute(db, game, step, defaults or set(), cause)
     res = store_resolution(db, step, result, record, {}, actor_id)
     step.status = StepStatus.DRAFT.value
     step.resolve_at = None

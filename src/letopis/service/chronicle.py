@@ -32,6 +32,7 @@ from ._common import (
     viewer_of,
 )
 from ._resolve import overrides_from_json
+from .default_notes import default_notes
 from .errors import NotFound
 from .hidden import Sight, is_revealed, step_secret_seed
 from .posted import latest_by_steps
@@ -197,11 +198,8 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     svg_before, summary_before = _draw(ruleset, step.state_before, viewer)
 
     notes = []
-    if resolution is not None:
-        for faction in resolution.defaults:
-            default = f": {turn.default}" if turn.default else ""
-            notes.append(f"Фракция «{names.get(faction, faction)}» не прислала пост к сроку — "
-                         f"применён приказ по умолчанию{default}.")
+    if resolution is not None and res is not None:
+        notes.extend(default_notes(res.submissions, turn, names))
         for index, (value, reason) in sorted(resolution.overrides.items()):
             notes.append(f"Мастер задал бросок №{index} равным {value}. Причина: {reason}")
 
@@ -213,8 +211,8 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
     gm_actions = db.scalars(select(AuditEntry).where(AuditEntry.game_id == game.id,
                                                      AuditEntry.step_number == step.number)
                             .order_by(AuditEntry.id)).unique().all()
-    for entry in gm_actions:  # a roll-back's summary (steps redone, results changed) is public
-        if entry.action == "rollback" and (entry.data or {}).get("text"):
+    for entry in gm_actions:  # a roll-back's or a reopening's summary (steps redone, results changed) is public
+        if entry.action in ("rollback", "reopen_step") and (entry.data or {}).get("text"):
             notes.append(entry.data["text"] + (f" Причина: {entry.reason}" if entry.reason else ""))
     numbers = set(db.scalars(select(Step.number).where(Step.game_id == game.id, listed(),
                                                        Step.number.in_((step.number - 1, step.number + 1)))))

@@ -21,7 +21,7 @@ from . import notify, resolve_delay
 from ._common import active_step, audit, load_game, require_gm, require_reason, transactional
 from ._common import now as utcnow
 from .errors import Conflict, Invalid
-from .gm import _apply_default, worker_lock
+from .gm import _apply_default, deadline_text, worker_lock
 from .schemas import GameStatus, StepStatus
 from .turn_length import MAX_TURN_HOURS
 
@@ -274,7 +274,7 @@ def _deadline_one(db: Session, game_id: int, moment: datetime) -> bool:
     if step is None or due is None or due > moment or (row is not None and row.paused) or step.resolve_at:
         return False  # someone posted, or the GM paused or moved the deadline meanwhile
     grace = row.grace_minutes if row else 0
-    reason = f"Срок хода истёк ({step.deadline:%d.%m.%Y %H:%M} UTC"
+    reason = f"Срок хода истёк ({deadline_text(step.deadline)}"
     reason += f", с отсрочкой {grace} мин.)." if grace else ")."
-    _apply_default(db, game, None, reason)
+    _apply_default(db, game, actor_id=None, reason=reason, moment=moment)
     return True

@@ -24,7 +24,6 @@ from ._common import (
     get_step,
     last_published_step,
     load_game,
-    names_list,
     require_gm,
     require_reason,
     ruleset_by_id,
@@ -81,6 +80,11 @@ def publish_step(db: Session, *, game_id: int, step_number: int, gm_user_id: int
     return step_header(db, game, step)
 
 
+def mark_annulled(post: Post, gm_user_id: int, reason: str) -> None:
+    """The post stops counting; it stays stored and shown struck out, with the GM's reason."""
+    post.annulled, post.annul_reason, post.annulled_by, post.annulled_at = True, reason, gm_user_id, utcnow()
+
+
 @transactional
 def annul_post(db: Session, *, post_id: int, gm_user_id: int, reason: str) -> StepHeader:
     """Annul a post of the open or draft step; a draft is discarded and the step waits again."""
@@ -99,7 +103,7 @@ def annul_post(db: Session, *, post_id: int, gm_user_id: int, reason: str) -> St
     if post.annulled:
         raise Conflict(f"Пост №{post_id} уже аннулирован.", code="already_annulled")
     was_counted = counted_posts(step_posts(db, step)).get(post.faction_id) is post
-    post.annulled, post.annul_reason, post.annulled_by, post.annulled_at = True, reason, gm_user_id, utcnow()
+    mark_annulled(post, gm_user_id, reason)
     if was_counted:
         step.resolve_at = None  # a delayed resolution waits for that faction again
     discarded = None
@@ -167,7 +171,18 @@ def override_roll(
     return step_header(db, game, step)
 
 
-def _apply_default(db: Session, game: Game, actor_id: int | None, reason: str) -> StepHeader:
+def deadline_text(moment: datetime) -> str:
+    """How the audit log and the chronicle write a deadline: ``21.11.2026 18:00 UTC``."""
+    return f"{moment.astimezone(UTC):%d.%m.%Y %H:%M} UTC"
+
+
+def _apply_default(db: Session, game: Game, *, actor_id: int | None, reason: str, moment: datetime) -> StepHeader:
+    """Resolve the open step with the default for every faction that has not posted.
+
+    What the chronicle and the audit log say comes from here, so it is true: who applied the
+    default (the deadline runner, or the GM with his reason), and whether the deadline had passed
+    at ``moment`` — a GM acting early is never reported as a missed deadline.
+    """
     step = active_step(db, game.id)
     if game.status == GameStatus.OVER.value or step is None:
         raise Conflict("Игра окончена: ждать некого.", code="game_over")
@@ -177,24 +192,28 @@ def _apply_default(db: Session, game: Game, actor_id: int | None, reason: str) -
     missing = waiting_for(latest_posts(db, step.id, turn.factions))
     if not missing:
         raise Conflict("Все фракции этого шага уже прислали посты.", code="nobody_missing")
-    _resolve.resolve_open_step(db, game, step, actor_id=actor_id, defaults=set(missing))
-    audit(db, game, "apply_default", actor_id=actor_id,
-          reason=reason or f"Не прислали пост: {names_list(game, missing)}.", step_number=step.number,
-          data={"factions": missing, "default": turn.default})
+    if actor_id is not None:
+        reason = require_reason(reason)
+    cause = {"by": "gm" if actor_id is not None else "deadline",
+             "deadline": step.deadline.isoformat() if step.deadline else None,
+             "deadline_passed": step.deadline is not None and step.deadline <= moment}
+    if actor_id is not None:
+        cause["reason"] = reason
+    _resolve.resolve_open_step(db, game, step, actor_id=actor_id, defaults=set(missing), cause=cause)
+    audit(db, game, "apply_default", actor_id=actor_id, reason=reason, step_number=step.number,
+          data={"factions": missing, "default": turn.default, **{k: v for k, v in cause.items() if k != "reason"}})
     db.flush()
     return step_header(db, game, step)
 
 
 @transactional
-def apply_default(db: Session, *, game_id: int, gm_user_id: int | None = None, reason: str = "") -> StepHeader:
-    """Factions that have not posted in the open step get the ruleset's default orders.
-
-    ``gm_user_id`` None means the deadline runner acts (the audit log says «система»).
-    """
+def apply_default(db: Session, *, game_id: int, gm_user_id: int, reason: str = "") -> StepHeader:
+    """The GM gives the factions that have not posted in the open step the ruleset's default
+    orders, with a reason everyone sees (before the deadline, the chronicle says the GM did it and
+    why; after it, that the deadline had passed). The reason is required."""
     game = load_game(db, game_id, lock=True)
-    if gm_user_id is not None:
-        require_gm(db, game, gm_user_id)
-    return _apply_default(db, game, gm_user_id, (reason or "").strip())
+    require_gm(db, game, gm_user_id)
+    return _apply_default(db, game, actor_id=gm_user_id, reason=reason, moment=utcnow())
 
 
 @transactional
@@ -259,4 +278,4 @@ def _deadline_one(db: Session, game_id: int, moment: datetime) -> None:
     if (step is None or step.status != StepStatus.OPEN.value or step.deadline is None or step.deadline > moment
             or step.resolve_at is not None):
         return  # someone posted or the GM moved the deadline meanwhile
-    _apply_default(db, game, None, f"Срок хода истёк ({step.deadline:%d.%m.%Y %H:%M} UTC).")
+    _apply_default(db, game, actor_id=None, reason=f"Срок хода истёк ({deadline_text(step.deadline)}).", moment=moment)

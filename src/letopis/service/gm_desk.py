@@ -58,6 +58,7 @@ ACTION_TITLES.update({
     "correct_state": "правка состояния мастером",
     "take_over": "мастер пишет за фракцию",
     "reassign_seat": "место передано другому игроку",
+    "reopen_step": "шаг пересчитан с исправленным постом",
 })
 
 RULING_FORMAT = "letopis-ruling/1"
@@ -88,11 +89,11 @@ def _is_correction(record: list[dict[str, Any]]) -> bool:
     return any(item.get("faction") == GM_CORRECTION for item in record)
 
 
-def _reread(db: Session, game: Game, ruleset: Ruleset, state: BaseModel, step: Step, res: Resolution,
+def _reread(db: Session, game: Game, ruleset: Ruleset, state: BaseModel, step: Step, record: list[dict[str, Any]],
             overrides: dict[int, tuple[int, str]]):
-    """Re-run one step from its stored posts and seed; (result or None, problems)."""
-    subs = _resolve.submissions_from_record(db, res.submissions)
-    if not _is_correction(res.submissions):
+    """Re-run one step from the posts its record names and its seed; (result or None, problems)."""
+    subs = _resolve.submissions_from_record(db, record)
+    if not _is_correction(record):
         turn = ruleset.turn(state)
         if turn.over or sorted(turn.factions) != sorted(s.faction for s in subs):
             return None, [Problem(line=1, code="turn_changed",
@@ -122,23 +123,14 @@ def _detach(db: Session, steps: list[Step]) -> list[int]:
     return ids
 
 
-@transactional
-def rollback(db: Session, *, game_id: int, from_step: int, gm_user_id: int, reason: str) -> RollbackOut:
-    """Re-resolve published step ``from_step`` and every later one from their stored posts and seeds.
-
-    Old resolutions are kept as superseded. If a step's posts no longer read (or other factions
-    should act there now), the game stops at the last good step: that step is reopened with a
-    fresh committed seed (the old one was revealed), its posts kept, and later steps set aside.
-    """
-    game = load_game(db, game_id, lock=True)
-    require_gm(db, game, gm_user_id)
-    reason = require_reason(reason)
-    ruleset = ruleset_by_id(game.ruleset_id)
-    steps = _published_from(db, game_id, from_step)
-    if not steps or steps[0].number != from_step:
-        raise Conflict(f"Шаг {from_step} не опубликован: откатывать нечего.", code="not_published")
-    active = active_step(db, game_id)
-    out = RollbackOut(from_step=from_step)
+def _replay(db: Session, game: Game, ruleset: Ruleset, steps: list[Step], gm_user_id: int,
+            replace: dict[int, list[dict[str, Any]]] | None = None) -> RollbackOut:
+    """Re-resolve ``steps`` (published, in order) and the active step after them from their stored
+    posts and seeds; ``replace`` gives a step (by id) a new record of submissions, resolved without
+    its old roll overrides. Stops at the first step that no longer reads (see `rollback`)."""
+    replace = replace or {}
+    active = active_step(db, game.id)
+    out = RollbackOut(from_step=steps[0].number)
     state = load_state(ruleset, steps[0].state_before)
     chain = steps + ([active] if active is not None else [])
     for i, step in enumerate(chain):
@@ -146,19 +138,20 @@ def rollback(db: Session, *, game_id: int, from_step: int, gm_user_id: int, reas
         if old is None:  # the open step at the end: it starts from the recomputed state
             _refresh_open(db, step, ruleset, state)
             break
-        result, problems = _reread(db, game, ruleset, state, step, old, _resolve.overrides_from_json(old.overrides))
+        record = replace.get(step.id, old.submissions)
+        overrides = {} if step.id in replace else _resolve.overrides_from_json(old.overrides)
+        result, problems = _reread(db, game, ruleset, state, step, record, overrides)
         if result is None:
             out.stopped_at, out.problems = step.number, problems
             _reopen(db, game, ruleset, step, old, state)
             out.detached = _detach(db, chain[i + 1:])
             break
-        if not _is_correction(old.submissions):
+        if not _is_correction(record):
             step.turn = dump(ruleset.turn(state))
         step.state_before = dump(state)
         _resolve.supersede(old)
         db.flush()
-        new = _resolve.store_resolution(db, step, result, old.submissions, _resolve.overrides_from_json(old.overrides),
-                                        gm_user_id)
+        new = _resolve.store_resolution(db, step, result, record, overrides, gm_user_id)
         if new.events != old.events or new.state_after != old.state_after:
             out.changed.append(step.number)
         out.redone.append(step.number)
@@ -174,6 +167,25 @@ def rollback(db: Session, *, game_id: int, from_step: int, gm_user_id: int, reas
     else:
         if active is None and game.status == GameStatus.OVER.value and not ruleset.turn(state).over:
             _resolve.open_step(db, game, ruleset, state, chain[-1].number + 1)
+    return out
+
+
+@transactional
+def rollback(db: Session, *, game_id: int, from_step: int, gm_user_id: int, reason: str) -> RollbackOut:
+    """Re-resolve published step ``from_step`` and every later one from their stored posts and seeds.
+
+    Old resolutions are kept as superseded. If a step's posts no longer read (or other factions
+    should act there now), the game stops at the last good step: that step is reopened with a
+    fresh committed seed (the old one was revealed), its posts kept, and later steps set aside.
+    """
+    game = load_game(db, game_id, lock=True)
+    require_gm(db, game, gm_user_id)
+    reason = require_reason(reason)
+    ruleset = ruleset_by_id(game.ruleset_id)
+    steps = _published_from(db, game_id, from_step)
+    if not steps or steps[0].number != from_step:
+        raise Conflict(f"Шаг {from_step} не опубликован: откатывать нечего.", code="not_published")
+    out = _replay(db, game, ruleset, steps, gm_user_id)
     out.message = _rollback_message(out)
     audit(db, game, "rollback", actor_id=gm_user_id, reason=reason, step_number=from_step,
           data=out.model_dump(mode="json", exclude={"message"}) | {"text": out.message})
@@ -417,6 +429,21 @@ def take_over(db: Session, *, game_id: int, faction: str, text: str, gm_user_id:
     if step is None:
         raise Conflict("Сейчас нет открытого шага.", code="no_open_step")
     step = _open_step_for(db, game, step.number, faction)
+    post = gm_post(db, game, ruleset, step, faction, text, gm_user_id)
+    audit(db, game, "take_over", actor_id=gm_user_id, reason=reason, step_number=step.number,
+          data={"faction": faction, "faction_name": faction_names(game).get(faction, faction),
+                "post_id": post.id, "revision": post.revision, "sha256": post.sha256})
+    turn = turn_of(step)
+    posted = counted_posts(step_posts(db, step))
+    if all(f in posted for f in turn.factions):
+        _resolve.resolve_open_step(db, game, step, actor_id=gm_user_id)
+    db.flush()
+    return step_header(db, game, step)
+
+
+def gm_post(db: Session, game: Game, ruleset: Ruleset, step: Step, faction: str, text: str, gm_user_id: int) -> Post:
+    """A post the GM writes for a faction (its next revision in ``step``), read against the state
+    the step starts from; Invalid with the problems, nothing stored, if it does not read."""
     reading = ruleset.read(text, load_state(ruleset, step.state_before), faction)
     if not reading.ok:
         raise Invalid("В посте есть ошибки; ничего не сохранено.", code="post_has_errors", problems=reading.problems)
@@ -425,15 +452,7 @@ def take_over(db: Session, *, game_id: int, faction: str, text: str, gm_user_id:
                 sha256=receipt(text), author_id=gm_user_id, reading=reading_json(reading), created_at=now())
     db.add(post)
     db.flush()
-    audit(db, game, "take_over", actor_id=gm_user_id, reason=reason, step_number=step.number,
-          data={"faction": faction, "faction_name": faction_names(game).get(faction, faction),
-                "post_id": post.id, "revision": revision, "sha256": post.sha256})
-    turn = turn_of(step)
-    posted = counted_posts(step_posts(db, step))
-    if all(f in posted for f in turn.factions):
-        _resolve.resolve_open_step(db, game, step, actor_id=gm_user_id)
-    db.flush()
-    return step_header(db, game, step)
+    return post
 
 
 class SeatChange(BaseModel):

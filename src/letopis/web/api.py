@@ -147,7 +147,8 @@ class OverrideIn(BaseModel):
 
 
 class DefaultIn(BaseModel):
-    reason: Text = "срок вышел"
+    reason: Text = Field(min_length=1, description="Почему мастер применяет действие по умолчанию; её увидят "
+                                                   "все, летопись её приводит")
 
 
 class DeadlineIn(BaseModel):
@@ -342,7 +343,8 @@ def override(game_id: Int4, step_number: Int4, roll_index: Int4, body: OverrideI
 
 @router.post("/games/{game_id}/default", response_model=StepHeader)
 def default(game_id: Int4, body: DefaultIn, db: SessionDep, user: CurrentUser) -> StepHeader:
-    """Factions that have not posted get the ruleset's default (e.g. the deadline passed)."""
+    """Factions that have not posted get the ruleset's default, with the GM's reason; the chronicle
+    says the GM applied it (before or after the deadline) and quotes the reason."""
     return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
 
 

@@ -4,7 +4,7 @@ take over a faction, reassign a seat, and a ruling's JSON. The service checks th
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
@@ -154,6 +154,14 @@ class TakeOverIn(BaseModel):
     reason: Text = Field(min_length=1)
 
 
+class ReopenIn(BaseModel):
+    faction: Text = Field(description="Фракция, чей пост заменяется")
+    text: Text = Field(min_length=1, description="Исправленный пост")
+    reason: Text = Field(min_length=1, description="Почему шаг пересчитывается; её увидят все")
+    source: Literal["gm", "player"] = Field("player", description="«player» — текст прислал игрок, «gm» — пост "
+                                                                  "написал мастер за игрока")
+
+
 class ReassignIn(BaseModel):
     faction: Text
     reason: Text = Field(min_length=1)
@@ -163,6 +171,14 @@ class ReassignIn(BaseModel):
 @api_router.post("/games/{game_id}/rollback", response_model=service.RollbackOut)
 def api_rollback(game_id: Int4, body: RollbackIn, db: SessionDep, user: CurrentUser) -> service.RollbackOut:
     return service.rollback(db, game_id=game_id, from_step=body.from_step, gm_user_id=user.id, reason=body.reason)
+
+
+@api_router.post("/games/{game_id}/steps/{step_number}/reopen", response_model=service.RollbackOut)
+def api_reopen(game_id: Int4, step_number: Int4, body: ReopenIn, db: SessionDep, user: CurrentUser) -> service.RollbackOut:
+    """Resolve a published step again with one faction's corrected post (its old post annulled, a
+    fresh seed), then the later steps as a roll-back does; the reason goes to the public audit log."""
+    return service.reopen_for_post(db, game_id=game_id, step_number=step_number, faction=body.faction,
+                                   text=body.text, gm_user_id=user.id, reason=body.reason, source=body.source)
 
 
 @api_router.post("/games/{game_id}/steps/{step_number}/outcome", response_model=service.StepHeader)
