@@ -81,8 +81,12 @@ def test_default_and_deadline_from_the_desk(client, db, race_game):
     assert ok.status_code == 200 and "4 марта 2031, 05:06 UTC" in ok.text
     assert "4 марта 2031" in client.get(f"/games/{game.id}").text
 
-    applied = form_post(client, f"{desk(game)}/default", {"reason": "срок вышел"}, from_page=desk(game))
-    assert applied.status_code == 200 and "действие по умолчанию" in applied.text
+    asked = form_post(client, f"{desk(game)}/default", {"reason": "все молчат"}, from_page=desk(game))
+    assert asked.status_code == 200 and "Применить действие по умолчанию?" in asked.text  # asks first
+    assert service.step_chronicle(db, game_id=game.id, step_number=1).status == "open"
+    applied = form_post(client, f"{desk(game)}/default", {"reason": "все молчат", "confirm": "yes"},
+                        from_page=desk(game))
+    assert applied.status_code == 200 and "Действие по умолчанию применено" in applied.text
     step = service.step_chronicle(db, game_id=game.id, step_number=1)
     assert step.status == "published" and set(step.defaults) == {"a", "b"}
     again = form_post(client, f"{desk(game)}/publish", {"step": "1"}, from_page=desk(game))

@@ -37,7 +37,7 @@ def rollback(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
                                reason=_reason(reason, "шаги пересчитаны"))
         return out.message
 
-    return _act(request, db, user, game_id, {"rollback_step": step, "rollback_reason": reason}, action)
+    return _act(request, db, user, game_id, {"rollback_step": step, "rollback_reason": reason}, action, "fix")
 
 
 @router.post("/games/{game_id}/gm/edit")
@@ -54,7 +54,7 @@ def edit(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, ste
         return f"Событие №{index} шага {number} исправлено; шаг всё ещё черновик."
 
     form = {"edit_event": event, "edit_text": text, "edit_reason": reason}
-    return _act(request, db, user, game_id, form, action)
+    return _act(request, db, user, game_id, form, action, "review")
 
 
 @router.post("/games/{game_id}/gm/correct/check")
@@ -77,14 +77,31 @@ def correct(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, 
     if intent == "check":  # the no-JS path of the live check: the desk with the check, nothing applied
         check = service.preview_correction(db, game_id=game_id, text=text, gm_user_id=user.id)
         return _desk(request, db, user, game_id, form={"correct_text": text, "correct_reason": reason,
-                                                       "correct_check": check})
+                                                       "correct_check": check}, tab="fix")
 
     def action() -> str:
         header = service.correct(db, game_id=game_id, text=text, gm_user_id=user.id,
                                  reason=_reason(reason, "состояние исправлено"))
         return f"Правка применена и опубликована как шаг {header.number}."
 
-    return _act(request, db, user, game_id, {"correct_text": text, "correct_reason": reason}, action)
+    return _act(request, db, user, game_id, {"correct_text": text, "correct_reason": reason}, action, "fix")
+
+
+@router.post("/games/{game_id}/gm/reopen")
+def reopen(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4, step: FormStr = "",
+           faction: FormStr = "", text: FormStr = "", reason: FormStr = "", source: FormStr = "player") -> Response:
+    def action() -> str:
+        number = parse_int(step, "Шаг")
+        if not text.strip():
+            raise FormError("Исправленный пост: вставьте текст, который должен был засчитаться.")
+        out = service.reopen_for_post(db, game_id=game_id, step_number=number, faction=faction,
+                                      text=text.replace("\r\n", "\n"), gm_user_id=user.id,
+                                      reason=_reason(reason, "шаг пересчитан"), source=source)
+        return out.message
+
+    form = {"reopen_step": step, "reopen_faction": faction, "reopen_text": text, "reopen_reason": reason,
+            "reopen_source": source}
+    return _act(request, db, user, game_id, form, action, "fix")
 
 
 @router.post("/games/{game_id}/gm/takeover")
@@ -96,7 +113,7 @@ def takeover(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
         return f"Пост за фракцию принят (шаг {header.number})."
 
     form = {"takeover_faction": faction, "takeover_text": text, "takeover_reason": reason}
-    return _act(request, db, user, game_id, form, action)
+    return _act(request, db, user, game_id, form, action, "posts")
 
 
 @router.post("/games/{game_id}/gm/reassign")
@@ -118,7 +135,7 @@ def reassign(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
         return f"Место передано игроку «{login.strip()}»."
 
     form = {"reassign_faction": faction, "reassign_login": login, "reassign_reason": reason}
-    return _act(request, db, user, game_id, form, action)
+    return _act(request, db, user, game_id, form, action, "seats")
 
 
 @router.get("/games/{game_id}/gm/ruling/{step_number}.json")
