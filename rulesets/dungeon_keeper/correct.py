@@ -1,38 +1,41 @@
 """A GM's direct correction of the state: Russian patch lines for units' хп and archdemons'
 resources (optional contract method ``correct``).
 
-Lines (one change each; blank lines and ``//`` chatter are skipped):
+Lines (one change each; blank lines and ``//`` chatter are skipped), an archdemon's name in any
+case, first or last, with «у»/«для» or a colon (`letopis.engine.amounts`):
 ``бес №2 получает 3 урона``, ``бес №2 Ваала лечится на 2``, ``грасдир №1: -4 хп``,
-``+20 золота Ваалу``, ``Ваал: -5 маны`` (золото, железо, талдеар, мана).
-A correction never kills or overheals a unit; nothing is applied if any line has an error.
+``+20 золота Ваалу``, ``Ваал: -5 маны``, ``Глебу +5 маны``, ``у Анны −2 золота`` (золото, железо,
+тальдеар, мана). A correction never kills or overheals a unit; nothing is applied if any line has
+an error.
 """
 
 from __future__ import annotations
 
 import re
 
+from letopis.engine.amounts import AmountLineError, owner_index, read_amount_line
 from letopis.engine.events import Event
-from letopis.engine.problems import Problem, ProblemKind
+from letopis.engine.names import NameIndex
+from letopis.engine.problems import Problem, ProblemKind, Severity
 
 from . import refs
 from .state import State, Unit
 
-RESOURCE_STEMS = {"золот": "gold", "желез": "iron", "талдеар": "taldear", "ман": "mana"}
-RESOURCE_RU = {"gold": "золото", "iron": "железо", "taldear": "талдеар", "mana": "мана"}
+RESOURCE_STEMS = {"золот": "gold", "желез": "iron", "тальдеар": "taldear", "талдеар": "taldear", "ман": "mana"}
+RESOURCE_RU = {"gold": "золото", "iron": "железо", "taldear": "тальдеар", "mana": "мана"}
 
 _REF = re.compile(r"^(\S+?)\s*(?:№|#)\s*(\d+)(?:\s+(\S+))?$")
 _DAMAGE = re.compile(r"^(.+?)\s+получает\s+(\d+)\s+урон\w*$")
 _HEAL = re.compile(r"^(.+?)\s+(?:лечится|исцеляется|восстанавливает)\s+(?:на\s+)?(\d+)(?:\s+\S+)?$")
 _HP = re.compile(r"^(.+?)\s*:\s*([+-])\s*(\d+)\s+(?:хп|здоровь\w*|жизн\w*)$")
-_OWNER_FIRST = re.compile(r"^(\S+?)\s*:\s*([+-])\s*(\d+)\s+(\S+)$")
-_AMOUNT_FIRST = re.compile(r"^([+-])\s*(\d+)\s+(\S+)\s+(\S+)$")
+EXAMPLES = "например: «бес №2 получает 3 урона», «+20 золота Ваалу», «Глебу +5 маны», «у Анны -2 золота»"
 
 
 def _fold(text: str) -> str:
     return re.sub(r"[−–—]", "-", text.strip().lower().replace("ё", "е"))
 
 
-def _unit(state: State, ref: str) -> tuple[Unit | None, str | None]:
+def _unit(state: State, ref: str, owners: NameIndex[str]) -> tuple[Unit | None, str | None]:
     """The unit a reference («бес №2», «бес №2 Ваала») names, or (None, why not)."""
     m = _REF.match(ref)
     if not m:
@@ -42,9 +45,10 @@ def _unit(state: State, ref: str) -> tuple[Unit | None, str | None]:
         return None, f"Не знаю вид юнита «{m[1]}»."
     owner = None
     if m[3]:
-        owner = refs.owner_of_word(state, m[3])
-        if owner is None:
-            return None, f"Не знаю игрока «{m[3]}»."
+        hits = owners.find([m[3]])
+        if len(hits) != 1:
+            return None, f"Не знаю игрока «{m[3]}»." if not hits else f"«{m[3]}» подходит к нескольким игрокам."
+        owner = hits[0].key
     found = [x.unit for x in refs.find_units(state, owner or "", kind, int(m[2]), owner=owner, any_owner=True)]
     if not found:
         return None, f"Юнит «{ref}» не найден."
@@ -56,6 +60,7 @@ def _unit(state: State, ref: str) -> tuple[Unit | None, str | None]:
 
 def correct(state: State, text: str) -> tuple[State, list[Event], list[Problem]]:
     new = state.clone()
+    owners = owner_index([(p.name, fid) for fid, p in state.players.items()])
     events: list[Event] = []
     problems: list[Problem] = []
 
@@ -75,7 +80,7 @@ def correct(state: State, text: str) -> tuple[State, list[Event], list[Problem]]
         elif m := _HP.match(line):
             hp_change = (m[1], int(m[3]) if m[2] == "+" else -int(m[3]))
         if hp_change is not None:
-            unit, why = _unit(new, hp_change[0])
+            unit, why = _unit(new, hp_change[0], owners)
             if unit is None:
                 fail(n, raw, why or "")
                 continue
@@ -92,29 +97,30 @@ def correct(state: State, text: str) -> tuple[State, list[Event], list[Problem]]
                                 text=f"Правка мастера: {name} — хп {delta:+d} (теперь {hp}).",
                                 data={"unit": unit.id, "hp_delta": delta}))
             continue
-        if m := _OWNER_FIRST.match(line):
-            who, sign, amount, what = m[1], m[2], int(m[3]), m[4]
-        elif m := _AMOUNT_FIRST.match(line):
-            sign, amount, what, who = m[1], int(m[2]), m[3], m[4]
-        else:
-            fail(n, raw, "Не понимаю строку правки.",
-                 "например: «бес №2 получает 3 урона», «+20 золота Ваалу», «Ваал: -5 маны»")
+        try:
+            read = read_amount_line(raw, owners)
+        except AmountLineError as exc:
+            fail(n, raw, exc.message, exc.hint)
             continue
-        faction = refs.owner_of_word(new, who)
-        resource = next((v for stem, v in RESOURCE_STEMS.items() if what.startswith(stem)), None)
-        if faction is None:
-            fail(n, raw, f"Не знаю игрока «{who}».")
+        if read is None:
+            fail(n, raw, "Не понимаю строку правки.", EXAMPLES)
             continue
-        if resource is None:
-            fail(n, raw, f"Не знаю ресурс «{what}».", "ресурсы: золото, железо, талдеар, мана")
+        resources = {v for w in read.what for stem, v in RESOURCE_STEMS.items() if w.startswith(stem)}
+        if len(resources) != 1:
+            fail(n, raw, f"Не знаю ресурс «{' '.join(read.what)}».", "ресурсы: золото, железо, тальдеар, мана")
             continue
-        player = new.players[faction]
-        delta = amount if sign == "+" else -amount
+        resource = resources.pop()
+        if read.noted:
+            problems.append(Problem(line=n, col_end=len(raw), severity=Severity.NOTE, code="name_read_as",
+                                    message=f"«{read.written}» прочитано как {read.name}."))
+        player = new.players[read.owner]
+        delta = read.delta
         if player.resource(resource) + delta < 0:
-            fail(n, raw, f"У {player.name} только {player.resource(resource)} ({RESOURCE_RU[resource]}).")
+            fail(n, raw, f"{player.name}: есть только {player.resource(resource)} ({RESOURCE_RU[resource]}), "
+                         f"снять {-delta} нельзя.")
             continue
         setattr(player, resource, player.resource(resource) + delta)
-        events.append(Event(kind="gm_correction", faction=faction,
+        events.append(Event(kind="gm_correction", faction=read.owner,
                             text=f"Правка мастера: {player.name} — {RESOURCE_RU[resource]} {delta:+d} "
                                  f"(теперь {player.resource(resource)}).",
                             data={"resource": resource, "delta": delta}))

@@ -54,7 +54,7 @@ def test_gm_checks_and_applies_a_correction(page, live_server, db, race_game, pa
     page.fill("#password", "secret-pass")
     page.click("button[type=submit]")
     page.wait_for_url(f"{live_server}/")
-    page.goto(f"{live_server}/games/{game.id}/gm")
+    page.goto(f"{live_server}/games/{game.id}/gm#fix")  # the desk's «Правка»
 
     check = page.locator("#correct-check")
     page.locator("#correct-text").press_sequentially("a +2\nб +1", delay=20)

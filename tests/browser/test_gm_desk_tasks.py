@@ -156,3 +156,23 @@ def test_the_gm_reopens_a_published_step_for_a_corrected_post(chromium, live_ser
     counted = next(p for p in chron.posts if p.faction == "p1" and p.counted)
     assert counted.text == corrected and chron.seed != old_seed
     assert service.verify_game(db, game.id).ok
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_turn_length_is_set_once_on_the_schedule_page(chromium, live_server, db, make_user, width, tmp_path):
+    game, users = _duel(db, make_user)
+    with sized_page(chromium, width) as page:
+        log_in(page, live_server, "gm")
+        page.goto(f"{live_server}/games/{game.id}/gm#deadlines")
+        assert "нет: новые шаги открываются без срока" in page.locator("#deadlines").inner_text()
+        page.get_by_role("link", name="Срок хода, пауза, отсрочка и напоминания").click()
+        page.get_by_label("Срок хода, часов").fill("48")
+        page.get_by_role("button", name="Сохранить срок хода").click()
+        page.get_by_text("Срок хода: 48 ч (2 сут.). Его получит каждый новый шаг.").wait_for()
+        fits(page, width)
+        shot(page, "gm-schedule-turn-length", width, tmp_path)
+    for faction, seed in (("p1", "f1"), ("p2", "f2")):
+        service.submit_post(db, game_id=game.id, step_number=1, faction=faction, text=_build(db, game, faction, seed),
+                            user_id=users[faction])
+    step = service.game_page(db, game.id).step
+    assert step.number == 2 and step.deadline - step.opened_at == timedelta(hours=48)

@@ -30,7 +30,7 @@ def test_gm_sets_a_deadline_pauses_and_resumes(page, live_server, db, race_game)
     when = (datetime.now(UTC) + timedelta(days=3)).replace(second=0, microsecond=0, tzinfo=None)
     _log_in(page, live_server, "gm")
 
-    page.goto(f"{live_server}/games/{game.id}/gm")
+    page.goto(f"{live_server}/games/{game.id}/gm#deadlines")  # the desk's «Сроки»
     page.fill("#deadline", when.strftime("%Y-%m-%dT%H:%M"))
     page.get_by_role("button", name="Сохранить срок").click()
     page.get_by_text("Срок шага установлен.").wait_for()
