@@ -37,7 +37,7 @@ def test_export_holds_everything_needed_and_no_secrets(db, race_game):
 def test_verify_confirms_a_game_with_overrides_and_defaults(db, race_game):
     game = race_game()
     post(db, game, "a", "ставка 1")
-    service.apply_default(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    service.apply_default(db, game_id=game.id, gm_user_id=race_game.gm.id, reason="Боря молчит")
     mover = service.game_page(db, game.id).turn.factions[0]  # a tie: the setup roll decides
     post(db, game, mover, "бросаю")
     service.override_roll(db, game_id=game.id, step_number=2, roll_index=0, value=6,
