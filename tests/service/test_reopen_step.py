@@ -35,7 +35,8 @@ def test_a_corrected_post_replaces_the_old_one_and_the_step_is_resolved_again(db
     new = next(p for p in after.posts if p.faction == "a" and p.counted)
     assert new.text == "ставка 2" and new.revision == 2 and new.author_name == "Мастер"
     assert [s.superseded for s in after.superseded] == [True]
-    assert any(n.startswith("Мастер пересчитал шаг 1") for n in after.notes)
+    assert any(n.startswith("Мастер пересчитал шаг 1") and n.endswith("Причина: «Аня писала «ставка 2», форум съел "
+                                                                        "цифру».") for n in after.notes)
     assert service.game_page(db, game.id, gm).step.number == 3  # step 2 replayed: Боря still moved
     entry = service.audit_log(db, game.id)[-1]  # public: anyone reads the reason
     assert entry.action == "reopen_step" and entry.reason == "Аня писала «ставка 2», форум съел цифру"

@@ -96,7 +96,7 @@ def test_a_rollbacks_summary_is_on_the_rolled_back_steps_public_page(db, race_ga
     chron = service.step_chronicle(db, game_id=game.id, step_number=1)
     summary = [n for n in chron.notes if n.startswith("Мастер откатил игру к шагу 1")]
     assert summary and "Пересчитаны шаги: 1, 2." in summary[0] and "Итоги не изменились." in summary[0]
-    assert "Причина: сверка протокола" in summary[0]
+    assert summary[0].endswith("Причина: «сверка протокола».")
     assert not any("откатил" in n for n in service.step_chronicle(db, game_id=game.id, step_number=2).notes)
     page = client.get(f"/games/{game.id}/steps/1").text
     assert "Мастер откатил игру к шагу 1" in page and "Пересчитаны шаги: 1, 2." in page

@@ -32,7 +32,7 @@ from ._common import (
     viewer_of,
 )
 from ._resolve import overrides_from_json
-from .default_notes import default_notes
+from .default_notes import default_notes, unstop
 from .errors import NotFound
 from .hidden import Sight, is_revealed, step_secret_seed
 from .posted import latest_by_steps
@@ -213,7 +213,7 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
                             .order_by(AuditEntry.id)).unique().all()
     for entry in gm_actions:  # a roll-back's or a reopening's summary (steps redone, results changed) is public
         if entry.action in ("rollback", "reopen_step") and (entry.data or {}).get("text"):
-            notes.append(entry.data["text"] + (f" Причина: {entry.reason}" if entry.reason else ""))
+            notes.append(entry.data["text"] + (f" Причина: «{unstop(entry.reason)}»." if entry.reason else ""))
     numbers = set(db.scalars(select(Step.number).where(Step.game_id == game.id, listed(),
                                                        Step.number.in_((step.number - 1, step.number + 1)))))
     return StepChronicle(

@@ -35,7 +35,7 @@ def _when(iso: str | None) -> str:
     return f"{datetime.fromisoformat(iso):%d.%m.%Y %H:%M} UTC"
 
 
-def _unstop(reason: str) -> str:
+def unstop(reason: str) -> str:
     """A reason without its own closing full stop: the sentence's stop follows the quote."""
     return reason[:-1] if reason.endswith(".") and not reason.endswith("..") else reason
 
@@ -67,7 +67,7 @@ def default_notes(record: list[dict[str, Any]], turn: TurnInfo, names: dict[str,
                 when = f"Мастер применил {what} для {_who(who)} до срока ({_when(deadline)})."
             else:
                 when = f"Мастер применил {what} для {_who(who)}; срока у шага не было."
-            notes.append(f"{when} Причина: «{_unstop(reason)}»." if reason else when)
+            notes.append(f"{when} Причина: «{unstop(reason)}»." if reason else when)
         else:
             notes.append(f"Применено {what} для {_who(who)}.")
     return notes
