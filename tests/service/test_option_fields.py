@@ -95,6 +95,8 @@ def test_an_unreadable_field_is_named_by_its_title():
     html = render("dice_roll_party")
     with pytest.raises(FormProblem, match="«Число игроков»: нужно целое число"):
         read_back("dice_roll_party", html, players="два")
+    with pytest.raises(FormProblem, match="«Число игроков»: слишком большое число"):
+        read_back("dice_roll_party", html, players="9" * 40)
     with pytest.raises(FormProblem, match="«Число игроков»: впишите число"):
         read_back("dice_roll_party", html, players=" ")
     with pytest.raises(FormProblem, match="«Кто ходит первым»: выберите значение из списка"):

@@ -23,6 +23,8 @@ from pydantic import ValidationError
 
 from letopis.engine.contract import Ruleset
 
+from .inputs import INT4_MAX, INT4_MIN
+
 PREFIX = "o."  # form names of option fields: «o.players», «o.base_mp.warrior»
 CUSTOM = "__custom__"  # the select value that turns a choice-or-table option to its table
 PAIR_ROWS = 6  # rows offered for a mapping whose keys the GM writes himself
@@ -327,9 +329,12 @@ def _number(f: OptionField, text: str | None) -> int | None:
             return None
         raise FormProblem(f"«{f.title}»: впишите число.")
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise FormProblem(f"«{f.title}»: нужно целое число, а не «{text[:20]}».") from None
+    if not INT4_MIN <= value <= INT4_MAX:
+        raise FormProblem(f"«{f.title}»: слишком большое число.")
+    return value
 
 
 def _pick(f: OptionField, token: str | None) -> Any:
