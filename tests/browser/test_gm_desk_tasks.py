@@ -165,7 +165,7 @@ def test_the_turn_length_is_set_once_on_the_schedule_page(chromium, live_server,
         log_in(page, live_server, "gm")
         page.goto(f"{live_server}/games/{game.id}/gm#deadlines")
         assert "нет: новые шаги открываются без срока" in page.locator("#deadlines").inner_text()
-        page.get_by_role("link", name="Срок хода, пауза, отсрочка и напоминания").click()
+        page.get_by_role("link", name="Срок хода, пауза, задержка расчёта, отсрочка и напоминания").click()
         page.get_by_label("Срок хода, часов").fill("48")
         page.get_by_role("button", name="Сохранить срок хода").click()
         page.get_by_text("Срок хода: 48 ч (2 сут.). Его получит каждый новый шаг.").wait_for()
