@@ -8,6 +8,7 @@ from letopis.engine.text import (
     Lemmatizer,
     Lexicon,
     LineKind,
+    cyrillic_lookalike,
     format_coord,
     normalise,
     normalise_mapped,
@@ -50,9 +51,36 @@ from letopis.engine.text import (
     ("(37,15)", "37-15"),
     ("(37, 15)", "37-15"),
     ("37–15", "37-15"),
+    # Latin look-alikes inside a Cyrillic word, upper or lower case, anywhere in the word
+    ("Защитa: cтраховка", "защита: страховка"),
+    ("КОНТРАТAКА", "контратака"),
+    ("Bремя", "время"),
+    ("кoпает 20-21", "копает 20-21"),
 ])
 def test_normalise_gives_one_spelling(typed, canonical):
     assert normalise(typed) == canonical
+
+
+@pytest.mark.parametrize("typed", [
+    "Dragonу",  # a Latin name with a Russian ending: more Latin than Cyrillic
+    "Aceу",  # every Latin letter a look-alike, but still mostly Latin
+    "Bobу",  # a lower-case «b» looks like no Cyrillic letter
+    "B3 A3",  # lone letters: a look-alike or a transliteration («P2» is П2), the ruleset decides
+    "pass",
+])
+def test_normalise_leaves_latin_words_and_lone_letters(typed):
+    assert normalise(typed) == typed.lower()
+
+
+def test_a_lookalike_keeps_the_column_map():
+    typed = "Защитa: cтраховка"
+    norm, cols = normalise_mapped(typed)
+    assert cols == list(range(len(typed))) and norm == "защита: страховка"
+
+
+def test_cyrillic_lookalike_folds_lone_code_letters():
+    assert cyrillic_lookalike("b3 a3 з3 ф3") == "в3 а3 з3 ф3"
+    assert cyrillic_lookalike("k3 c4 y5") == "к3 с4 у5"
 
 
 def test_normalise_keeps_a_column_map_to_what_was_typed():

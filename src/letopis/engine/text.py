@@ -12,7 +12,15 @@ this module is the one place to import them from.
 
 from __future__ import annotations
 
-from .text_norm import ColumnMap, format_coord, normalise, normalise_mapped, parse_coord, sub_mapped
+from .text_norm import (
+    ColumnMap,
+    cyrillic_lookalike,
+    format_coord,
+    normalise,
+    normalise_mapped,
+    parse_coord,
+    sub_mapped,
+)
 from .text_post import LineKind, PostLine, split_post, strip_markup, strip_markup_mapped
 from .text_words import (
     CARDINALS,
@@ -35,7 +43,7 @@ from .text_words import (
 
 __all__ = [
     "CARDINALS", "ORDINALS", "ColumnMap", "Cue", "Lemmatizer", "Lexicon", "LineKind", "Parse",
-    "PostLine", "Token", "format_coord", "is_known", "morph", "normalise", "normalise_mapped",
+    "PostLine", "Token", "cyrillic_lookalike", "format_coord", "is_known", "morph", "normalise", "normalise_mapped",
     "number_value", "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "split_post",
     "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens",
 ]

@@ -8,6 +8,10 @@ input character it came from, so a problem found in normalised text can point at
 Canonical forms (documented because rulesets match them):
 - lower case; «ё» → «е»; every dash and the minus sign → "-"; every space-like character → " ";
   zero-width characters removed;
+- a Latin letter that looks Cyrillic inside a Cyrillic word («Защитa», «cтраховка», «кoпает»: a
+  keyboard layout left on, a phone's autocorrect) → the Cyrillic letter; a Latin word, or a Latin
+  name with a Russian ending («Dragonу»), is left alone. A lone Latin letter («B3», «P2») may be a
+  look-alike or a transliteration, which only a ruleset can tell: `cyrillic_lookalike` helps it;
 - a number marker `№ 3`, `#3`, `N3`, `No. 3` → "№3";
 - arrows `->`, `-->`, `=>`, `>`, `⇒`, `➔`, `⟶`… → "→"; `<->`, `<=>`, `⇄`, `⟷` → "↔"; `<-`, `⇐` → "←";
 - double quotes of every kind → «…» (opening or closing by position), so a quoted name is still
@@ -51,6 +55,40 @@ _COORD_PAREN = re.compile(r"\(\s*(\d{1,4})\s*[,;]\s*(\d{1,4})\s*\)")
 _NEEDS_MAPPED = re.compile(r"[<>=#№\u200b\u200c\u200d\u2060\ufeff\u00ad]|\bn(?:o|r)?\.?\s*\d|\(\s*\d")
 
 ColumnMap = list[int]
+
+# Latin letters drawn like Cyrillic ones, by case: «B» looks like «В», but «b» does not look like «в».
+_LOOKALIKE_UPPER = dict(zip("ABCEHKMOPTXY", "АВСЕНКМОРТХУ", strict=True))
+_LOOKALIKE_LOWER = dict(zip("aceopxyk", "асеорхук", strict=True))
+_LOOKALIKES = str.maketrans({**_LOOKALIKE_UPPER, **_LOOKALIKE_LOWER})
+# After lower-casing the case is gone, so a lone code letter folds through both tables.
+_LOOKALIKE_FOLDED = str.maketrans({**{k.lower(): v.lower() for k, v in _LOOKALIKE_UPPER.items()},
+                                   **_LOOKALIKE_LOWER})
+_MIXED_SCRIPT = re.compile(r"[a-zа-яё][a-z]|[a-z][а-яё]", re.IGNORECASE)
+_LETTERS = re.compile(r"[A-Za-zА-Яа-яЁё]+")
+
+
+def _cyrillic_word(m: re.Match[str]) -> str:
+    """A word of Cyrillic letters with a few Latin look-alikes among them, all Cyrillic; any other
+    word as it was (a Latin word, a Latin name with a Russian ending, a Latin letter with no twin)."""
+    word = m.group()
+    latin = sum(c.isascii() for c in word)
+    if not latin or latin * 2 >= len(word) or not all(c in _LOOKALIKE_UPPER if c.isupper() else c in _LOOKALIKE_LOWER
+                                                         for c in word if c.isascii()):
+        return word
+    return word.translate(_LOOKALIKES)
+
+
+def _fold_lookalikes(s: str) -> str:
+    """`_cyrillic_word` on every word that mixes the scripts; one character for one."""
+    if s.isascii() or not _MIXED_SCRIPT.search(s):
+        return s
+    return _LETTERS.sub(_cyrillic_word, s)
+
+
+def cyrillic_lookalike(text: str) -> str:
+    """Normalised text (lower case) with every Latin letter that looks like a Cyrillic one in
+    either case made Cyrillic: for a ruleset's one-letter codes, where «B3» can only mean «В3»."""
+    return text.translate(_LOOKALIKE_FOLDED)
 
 
 def _lower_mapped(s: str, cols: ColumnMap) -> tuple[str, ColumnMap]:
@@ -130,7 +168,7 @@ def normalise_mapped(s: str, cols: ColumnMap | None = None) -> tuple[str, Column
     (or in whatever `cols` already maps `s` to)."""
     if cols is None:
         cols = list(range(len(s)))
-    s, cols = _lower_mapped(s, cols)
+    s, cols = _lower_mapped(_fold_lookalikes(s), cols)
     s = _quotes(s.translate(_ONE_TO_ONE))
     if _NEEDS_MAPPED.search(s):
         s, cols = sub_mapped(_ZERO_WIDTH, lambda m: "", s, cols)
