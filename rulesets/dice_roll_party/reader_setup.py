@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from letopis.engine.problems import ProblemKind
+from letopis.engine.text import cyrillic_lookalike
 
 from .messages import msg
 from .orders import Bid, Build, Colour, Handicap, Pass, Zone
@@ -38,8 +39,10 @@ def _sheet_key(it: Item) -> str | None:
         return {Zone.TIME: "time", Zone.ATTACK: "attack", Zone.DEFENCE: "defence", Zone.FORM: "form"}[it.zone]  # type: ignore[index]
     if it.kind == "colour":
         return {Colour.BLUE: "blue", Colour.GREEN: "green", Colour.RED: "red"}[it.colour]  # type: ignore[index]
-    if it.kind == "word" and it.concept is None and it.text.rstrip(".") in _LETTER_KEYS:
-        return "letter:" + it.text.rstrip(".")
+    if it.kind == "word" and it.concept is None:
+        letter = cyrillic_lookalike(it.text.rstrip("."))  # «B3 A3»: Latin look-alikes of the sheet letters
+        if letter in _LETTER_KEYS:
+            return "letter:" + letter
     return None
 
 
@@ -128,7 +131,7 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
         red_item: Item | None = None
         for key, value, it in pairs:
             key = {"letter:в": "time", "letter:а": "attack", "letter:з": "defence", "letter:ф": "form",
-                   "letter:с": "blue", "letter:к": "red", "blue": "time", "green": "form"}.get(key, key)
+                   "letter:с": "time", "letter:к": "red", "blue": "time", "green": "form"}.get(key, key)
             if key == "red":
                 red, red_item = (red or 0) + value, it
             else:
