@@ -264,6 +264,17 @@ def test_phrases_by_lemma():
     assert lem.phrase_at(["кидаю", "кубик"], 0) is None
 
 
+def test_a_short_form_stands_for_the_one_concept_it_begins():
+    lem = Lemmatizer(Lexicon.from_dict({"concepts": {
+        "insurance": ["страховка", "страховать"], "attack": ["стрелять"], "superiority": ["превосходство"]}}))
+    boosts = frozenset({"insurance", "superiority"})
+    assert lem.abbreviation("стр", boosts) == "insurance"  # «стрелять» is no boost
+    assert lem.abbreviation("прев.", boosts) == "superiority"
+    assert lem.abbreviation("стр", boosts | {"attack"}) is None  # two concepts: no guess
+    assert lem.abbreviation("пр", boosts) is None  # too short
+    assert lem.abbreviation("страховка", boosts) is None  # the word itself is no short form
+
+
 def test_a_word_in_two_concepts_is_refused():
     with pytest.raises(ValueError):
         Lexicon.from_dict({"concepts": {"a": ["идти"], "b": ["идти"]}})

@@ -255,6 +255,20 @@ class Lemmatizer:
         self._concepts.put(word, c)
         return c
 
+    def abbreviation(self, word: str, concepts: frozenset[str], min_length: int = 3) -> str | None:
+        """The concept a short form stands for («прев» → superiority, «стр» → insurance, «погл.»):
+        ``word`` (a trailing dot allowed) begins a lexicon word of exactly one of ``concepts``.
+
+        A ruleset asks this only where a list of its terms is expected (a list of boosts), so a
+        dictionary word («стр», «прев») may be such a short form there; a word shorter than
+        ``min_length`` letters, or one that starts words of two of the concepts, is none."""
+        stem = word.rstrip(".")
+        if len(stem) < min_length or not stem.isalpha():
+            return None
+        found = {c for w, c in self.lexicon.concepts.items()
+                 if c in concepts and len(w) > len(stem) and w.startswith(stem)}
+        return found.pop() if len(found) == 1 else None
+
     def phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
         """The longest lexicon phrase starting at ``words[i]``: (concept, number of words)."""
         for phrase, concept in self._phrase_index.get(self.lemma(words[i]), ()):
