@@ -245,13 +245,20 @@ _SOAK_STEP = frozenset({"soak"})
 
 def _sentences(items: list[Item]) -> list[list[Item]]:
     out: list[list[Item]] = [[]]
-    for it in items:
-        if it.kind == "sym" and it.text in _SENTENCE_END:
+    for k, it in enumerate(items):
+        if it.kind == "sym" and it.text in _SENTENCE_END and not _short_form_dot(items, k):
             if out[-1]:
                 out.append([])
             continue
         out[-1].append(it)
     return [s for s in out if s]
+
+
+def _short_form_dot(items: list[Item], k: int) -> bool:
+    """«прев., кл+», «(стр.)»: a dot glued to a word and followed by a comma or a bracket marks a
+    short form, not the end of a sentence."""
+    return items[k].text == "." and 0 < k < len(items) - 1 and items[k - 1].end == items[k].start \
+        and items[k + 1].is_sym(",", ")")
 
 
 _CONTINUED = ("attack", "defence", "boosts")

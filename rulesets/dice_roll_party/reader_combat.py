@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from letopis.engine.problems import ProblemKind
-from letopis.engine.text import suggest
+from letopis.engine.text import is_known, suggest
 
 from .messages import msg
 from .orders import Attack, Skip, Soak, Zone
@@ -24,7 +24,7 @@ from .reader_parts import (
     reject_bare_z,
     slot_of,
 )
-from .reader_words import Context, Item, lemmatizer
+from .reader_words import SHORT_BOOSTS, Context, Item, lemmatizer
 
 BOOST_VOCAB = ("класс", "страховка", "подстраховка", "страхую", "превосходство", "контратака", "контра",
                "поглощение", "урон", "повышаю", "дважды")
@@ -53,6 +53,11 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
         if k in used:
             continue
         c = it.concept if it.kind == "word" else None
+        strict = strict_from is not None and k > strict_from
+        if c is None and it.kind == "word" and it.text not in _FILLER:
+            c = _short_form(items, k, strict)
+            if c is not None:  # «(кл+, стр, прев)»: a boost's name cut short, read and noted
+                issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=BOOST_NAMES[c]))
         if c == "if":
             break
         if c == "class_up":
@@ -102,12 +107,38 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
                                 start=it.start, end=it.end))
         elif it.kind == "word" and c is None and it.text not in _FILLER and len(it.text) > 2:
             near = suggest(it.text, BOOST_VOCAB, cutoff=80)
-            strict = strict_from is not None and k > strict_from
-            if near or strict:
+            # a real word near a boost's name is role-play («забыв страх»), unless a list of boosts is expected
+            if near and (strict or not is_known(it.text)) or strict:
                 hint = msg("read.hint_maybe", word=_canonical_boost(near)) if near else msg("read.hint_boosts")
                 issues.append(Issue("read.unknown_boost", msg("read.unknown_boost", word=it.text), hint,
                                     start=it.start, end=it.end))
     return b, issues
+
+
+# How each boost is called when a short form of it is read.
+BOOST_NAMES = {"cls": "класс", "insurance": "страховка", "superiority": "превосходство", "counter": "контратака",
+               "absorb": "поглощение", "damage": "урон"}
+
+
+_LIST_SEPARATORS = frozenset({",", "(", ")", "[", "]", ":", "+", ".", "и", "-"})
+
+
+def _short_form(items: list[Item], k: int, strict: bool) -> str | None:
+    """The boost a word cut short names («стр», «прев.», «погл»). In a list of boosts (after
+    «Усиления:», in brackets after the attack, or standing alone between commas) any short form
+    counts; elsewhere only one that is no dictionary word, so role-play («забыв страх») is never
+    read as a boost."""
+    it = items[k]
+    if not (strict or _list_element(items, k) or not is_known(it.text)):
+        return None
+    return lemmatizer().abbreviation(it.text, SHORT_BOOSTS)
+
+
+def _list_element(items: list[Item], k: int) -> bool:
+    """A word alone between list separators: «стр, контр», «(кл+, стр)», «…, прев.»."""
+    def separator(j: int) -> bool:
+        return j < 0 or j >= len(items) or items[j].text in _LIST_SEPARATORS and items[j].kind in ("sym", "word")
+    return separator(k - 1) and separator(k + 1)
 
 
 def _canonical_boost(word: str | None) -> str:
@@ -140,14 +171,16 @@ def _damage_amount(items: list[Item], k: int, used: set[int]) -> tuple[int | Non
 
 def _strict_from(items: list[Item]) -> int | None:
     """Where the list of boosts starts — after it every word must be a boost: «Усиления:»,
-    «усиление …», «Защита:», or a colon with no character named after it («П2 → П1: …»)."""
+    «усиление …», «Защита:», or a colon or a bracket with no character named after it
+    («П2 → П1: …», «П2 → П1 (…)»)."""
     for k, it in enumerate(items):
         if it.is_word("boosts"):
             return k + 1 if k + 1 < len(items) and items[k + 1].is_sym(":") else k
-    if len(items) > 1 and items[0].kind == "zone" and items[0].zone is Zone.DEFENCE and items[1].is_sym(":"):
-        return 1
+    if len(items) > 1 and items[0].kind == "zone" and items[0].zone is Zone.DEFENCE and items[1].is_sym(":", "-", "("):
+        return 1  # «Защита: …», «Защ - …», «Защита (…)»
     for k, it in enumerate(items):
-        if it.is_sym(":") and k > 0 and not any(i.kind in ("ref", "ordinal") for i in items[k + 1 :]) \
+        # «П2 → П1: …», «П2 → П1 (кл+, стр)»: a colon or a bracket after the characters opens the list
+        if it.is_sym(":", "(", "[") and k > 0 and not any(i.kind in ("ref", "ordinal") for i in items[k + 1 :]) \
                 and any(i.kind in ("ref", "ordinal") for i in items[:k]):
             return k
     return None

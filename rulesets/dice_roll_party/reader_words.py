@@ -41,6 +41,9 @@ def misspelt() -> MisspeltWords:
     return MisspeltWords(lemmatizer())
 
 
+# Boost concepts whose names players cut short («стр.», «прев», «погл»), and what opens a list of them.
+SHORT_BOOSTS = frozenset({"cls", "insurance", "superiority", "counter", "absorb", "damage"})
+_LIST_MARKS = frozenset({",", "(", "[", ":", "+"})
 COLOUR_OF = {"c_red": Colour.RED, "c_blue": Colour.BLUE, "c_green": Colour.GREEN}
 ZONE_OF = {"z_time": Zone.TIME, "z_attack": Zone.ATTACK, "z_defence": Zone.DEFENCE, "z_form": Zone.FORM}
 ORDER_VERBS = frozenset({
@@ -49,7 +52,7 @@ ORDER_VERBS = frozenset({
     "v_soak", "v_accept",
 })
 # Abbreviations that swallow the dot after them («перс. 2», «кр.», «зел.», «защ.»).
-_ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "ат", "шт", "п",
+_ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "ат", "шт", "п", "кл",
                             "пот", "вр", "ф", "с", "к", "з", "в", "а", "сл"})
 _NARRATIVE = frozenset({"past", "PRTF", "PRTS", "GRND"})
 _OPP_PRONOUNS = frozenset({"его", "ее", "их", "ихний", "евойный"})
@@ -401,8 +404,9 @@ def _loose_name_at(toks: list[Token], words: list[str], i: int, ctx: Context) ->
     """A name with a slip, a typo or cut short («Стражжу», «Лучнеца», «Лучн.»), read with a note."""
     dotted = i + 1 < len(toks) and toks[i + 1].text == "." and toks[i + 1].start == toks[i].end
     m = ctx.loose_names().at(words, i, dotted=dotted)
-    if m is None:
-        return None
+    if m is None or m.fit is Fit.ABBREVIATED and i > 0 and words[i - 1] in _LIST_MARKS \
+            and lemmatizer().abbreviation(words[i], SHORT_BOOSTS):
+        return None  # «…, стр.» in a list is «страховка» rather than «Страж»
     first, last = toks[i], toks[i + m.words - 1]
     size = m.words
     if dotted and m.words == 1 and m.fit is Fit.ABBREVIATED:  # «Лучн.»: the dot is part of the short form

@@ -3,9 +3,9 @@ checks the mechanism that reads it on lines of its own (the corpora hold the str
 
 from __future__ import annotations
 
-from test_reader_support import build, orders
+from test_reader_support import build, defence, orders, read, turn
 
-from rulesets.dice_roll_party.orders import Build
+from rulesets.dice_roll_party.orders import Attack, Build, Defence
 
 
 # --- sheets -----------------------------------------------------------------------------------------
@@ -20,3 +20,29 @@ def test_sheet_letters_typed_as_latin_look_alikes_DRP_SETUP_03():
 def test_sheet_letter_s_is_blue_time_DRP_SETUP_03():
     """«С3» (синих) counts time, as «В3» does."""
     assert orders("П1: С3 А3 З3 Ф3", build()) == [Build(slot=1, time=3, attack=3, defence=3, form=3)]
+
+
+# --- boosts cut short -------------------------------------------------------------------------------
+def test_boost_names_cut_short_in_a_list_are_read_and_noted_DRP_ATK_07():
+    """«(подстр., превосх.)», «[стр, прев]»: a list of boosts after the attack, in brackets or
+    after a comma, with each name cut short; every one is read, with a note saying how."""
+    r = read("П1 → П2 соперника [подстр., превосх.]", turn())
+    assert r.orders == [Attack(attacker=1, target=2, insurance=True, superiority=True)]
+    assert [p.code for p in r.problems] == ["read.read_as", "read.read_as"]
+    assert orders("П4 бьёт П2, кл+, стр", turn()) == [Attack(attacker=4, target=2, class_up=1, insurance=True)]
+
+
+def test_defence_boosts_cut_short_after_a_heading_DRP_DEF_08():
+    assert orders("Защ - погл, контр", defence(), "p2") == [Defence(counter=True, absorb_named=True)]
+    assert orders("Защищаюсь: прев., кл+", defence(), "p2") == [Defence(class_up=1, superiority=True)]
+
+
+def test_a_real_word_near_a_boost_name_in_role_play_is_no_boost_DRP_GEN_05():
+    """«забыв страх» is neither «страховка» nor an unknown boost to complain about."""
+    assert orders("Рыцарь, забыв страх, бьёт Вихря", turn()) == [Attack(attacker=1, target=2)]
+
+
+def test_a_name_cut_short_at_the_head_of_an_order_is_still_the_character():
+    """«Стр.» opening an arrow order is Страж; only inside a list of boosts is it «страховка»."""
+    r = read("Стр. → П2", turn())
+    assert [p.code for p in r.problems if p.is_error] == ["attack.no_time"]  # Страж (П3) has no time
