@@ -34,6 +34,7 @@ from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analys
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.drops import must_be_read
+from .reading.ellipsis import lacks_subject, retells, subject, with_subject
 from .reading.expect import EXPECTED, example
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
@@ -282,14 +283,24 @@ def _repeated(p: Parsed, r: Repeat | None) -> Parsed:
 def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = None) -> list[tuple[str, list[Item]]]:
     """Clauses and sentences grouped into orders: a sentence without an order of its own continues
     an attack or defence before it («Атакую: П2 → П3. Усиления: класс+.»); otherwise it is chatter.
-    Under a unit header a sentence that names none of the poster's characters is that unit's."""
+    Under a unit header a sentence that names none of the poster's characters is that unit's; a
+    clause that opens with its verb is the subject's of the clause before it, and an attack clause
+    naming nobody retells the attack before it (`reading.ellipsis`)."""
     groups: list[tuple[str, list[Item]]] = []
     sentences = [s for clause in split_items(items, clause_spans(norm, items)) for s in _sentences(clause)]
     sentences = [one for s in sentences for one in expand_group(s, ctx)]  # «всем по зелёному»
     if header is not None:
         sentences = [under_header(header, s) for s in sentences]
+    actor: Item | None = None  # the subject of the clauses so far
     for sentence in sentences:
         fam = family(sentence, ctx)
+        if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):
+            groups[-1][1].extend(sentence)  # «… бросается на П4 Бориса и бьёт со всей дури — урон +1»
+            continue
+        if actor is not None and lacks_subject(sentence):
+            sentence = with_subject(actor, sentence)  # «П2 перекладывает … и атакует П4»
+            fam = family(sentence, ctx)
+        actor = subject(sentence) or actor
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
             groups[-1][1].extend(sentence)
             continue

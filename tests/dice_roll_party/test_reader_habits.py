@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_reader_support import build, defence, orders, read, turn
 
-from rulesets.dice_roll_party.orders import Attack, Build, Defence
+from rulesets.dice_roll_party.orders import Add, Attack, Build, Defence, Shift, Zone
 
 
 # --- sheets -----------------------------------------------------------------------------------------
@@ -46,3 +46,24 @@ def test_a_name_cut_short_at_the_head_of_an_order_is_still_the_character():
     """«Стр.» opening an arrow order is Страж; only inside a list of boosts is it «страховка»."""
     r = read("Стр. → П2", turn())
     assert [p.code for p in r.problems if p.is_error] == ["attack.no_time"]  # Страж (П3) has no time
+
+
+# --- elliptical clauses -----------------------------------------------------------------------------
+def test_a_clause_opening_with_its_verb_is_the_subject_s_of_the_clause_before_DRP_ATK_01():
+    """«Рыцарь переносит синий на Лучницу и атакует Тень»: the attack is Рыцарь's."""
+    assert orders("П4 получает 2 синих из хранилища и бьёт П1 врага", turn()) == [
+        Add(slot=4, zone=Zone.TIME, count=2), Attack(attacker=4, target=1)]
+    assert orders("Рыцарь перекладывает красный из защиты в атаку, затем атакует Вихря", turn()) == [
+        Shift(slot=1, source=Zone.DEFENCE, count=1), Attack(attacker=1, target=2)]
+
+
+def test_without_a_subject_before_the_attacker_is_still_asked_for_DRP_ATK_01():
+    """«Добавляю 2 синих на П3 и атакую П1»: the first clause has no subject to carry over."""
+    r = read("Добавляю 2 синих на П3 и атакую П1", turn())
+    assert [p.code for p in r.problems if p.is_error] == ["read.attacker_ambiguous"]
+
+
+def test_an_attack_clause_naming_nobody_retells_the_attack_before_it_DRP_ATK_04():
+    """«… бросается на Тень и рубит со всей силы — урон +2»: the boost is the same attack's."""
+    assert orders("Рыцарь бросается на Тень и рубит со всей силы — урон +2", turn()) == [
+        Attack(attacker=1, target=1, damage=2)]

@@ -49,7 +49,8 @@ def clause_spans(norm: str, items: list[Item]) -> list[tuple[int, int]]:
 def _own_order(items: list[Item], joint: str) -> bool:
     """Whether a stretch holds an order of its own: an order verb with a character or a token,
     an arrow between two, or (after «, а») a character and a token («а Рыцарю красный в атаку»)."""
-    verb = any(it.kind == "word" and it.concept in ORDER_VERBS for it in items)
+    # «П4 получает 2 синих из хранилища и бьёт П1»: receiving is the add seen from the character
+    verb = any(it.kind == "word" and (it.concept in ORDER_VERBS or it.concept == "v_get") for it in items)
     ref = any(it.kind in ("ref", "ordinal") for it in items)
     token = any(it.kind in ("colour", "zone", "num") for it in items)
     arrow = any(it.is_sym("→") for it in items)
