@@ -71,8 +71,11 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
             plus_before = k > 0 and items[k - 1].is_sym("+")
             plus_after = k + 1 < n and items[k + 1].is_sym("+")
             raised = k > 0 and items[k - 1].is_word("v_raise")
-            higher = k + 1 < n and items[k + 1].is_word("higher")
-            if plus_before or plus_after or raised or higher:
+            higher = k + 1 < n and items[k + 1].is_word("higher")  # «класс выше», «кубик побольше»
+            # «страховку, контратаку и класс», «Защита: класс защиты, страховка»: a class in a list is raised
+            listed = it.text.startswith("кл") and (_list_element(items, k) or k + 1 < n and items[k + 1].kind == "zone"
+                                                   and items[k + 1].zone in REDS and _list_element(items, k, k + 1))
+            if plus_before or plus_after or raised or higher or listed:
                 step = 1
                 if plus_after and k + 2 < n and items[k + 2].kind == "num" and items[k + 2].start == items[k + 1].end:
                     step = items[k + 2].value or 1
@@ -134,11 +137,11 @@ def _short_form(items: list[Item], k: int, strict: bool) -> str | None:
     return lemmatizer().abbreviation(it.text, SHORT_BOOSTS)
 
 
-def _list_element(items: list[Item], k: int) -> bool:
-    """A word alone between list separators: «стр, контр», «(кл+, стр)», «…, прев.»."""
+def _list_element(items: list[Item], k: int, last: int | None = None) -> bool:
+    """Items k…last alone between list separators: «стр, контр», «(кл+, стр)», «…, прев.»."""
     def separator(j: int) -> bool:
         return j < 0 or j >= len(items) or items[j].text in _LIST_SEPARATORS and items[j].kind in ("sym", "word")
-    return separator(k - 1) and separator(k + 1)
+    return separator(k - 1) and separator((k if last is None else last) + 1)
 
 
 def _canonical_boost(word: str | None) -> str:

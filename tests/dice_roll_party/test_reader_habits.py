@@ -67,3 +67,11 @@ def test_an_attack_clause_naming_nobody_retells_the_attack_before_it_DRP_ATK_04(
     """«… бросается на Тень и рубит со всей силы — урон +2»: the boost is the same attack's."""
     assert orders("Рыцарь бросается на Тень и рубит со всей силы — урон +2", turn()) == [
         Attack(attacker=1, target=1, damage=2)]
+
+
+def test_a_class_asked_for_as_higher_or_listed_among_boosts_is_raised_DRP_DEF_03():
+    """«класс повыше», «кубик побольше», or «класс» standing in a list of boosts: class up."""
+    assert orders("Защищаюсь: превосходство и класс повыше", defence(), "p2") == [
+        Defence(class_up=1, superiority=True)]
+    assert orders("Защита: класс защиты и контра", defence(), "p2") == [Defence(class_up=1, counter=True)]
+    assert orders("Атакую П2 первым, кубик побольше", turn()) == [Attack(attacker=1, target=2, class_up=1)]
