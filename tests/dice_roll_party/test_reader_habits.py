@@ -75,3 +75,11 @@ def test_a_class_asked_for_as_higher_or_listed_among_boosts_is_raised_DRP_DEF_03
         Defence(class_up=1, superiority=True)]
     assert orders("Защита: класс защиты и контра", defence(), "p2") == [Defence(class_up=1, counter=True)]
     assert orders("Атакую П2 первым, кубик побольше", turn()) == [Attack(attacker=1, target=2, class_up=1)]
+
+
+def test_a_verbless_add_before_an_attack_is_an_order_of_its_own_DRP_RES_08():
+    """«2 синих из хранилища на П4, и П4 бьёт П2»: the add is not the attack's target («на П4»)."""
+    assert orders("Из хранилища 2 синих на П4 и П4 атакует П2", turn()) == [
+        Add(slot=4, zone=Zone.TIME, count=2), Attack(attacker=4, target=2)]
+    assert orders("Синий из хранилища Рыцарю, и Рыцарь бьёт Тень", turn()) == [
+        Add(slot=1, zone=Zone.TIME, count=1), Attack(attacker=1, target=1)]

@@ -48,7 +48,8 @@ def clause_spans(norm: str, items: list[Item]) -> list[tuple[int, int]]:
 
 def _own_order(items: list[Item], joint: str) -> bool:
     """Whether a stretch holds an order of its own: an order verb with a character or a token,
-    an arrow between two, or (after «, а») a character and a token («а Рыцарю красный в атаку»)."""
+    an arrow between two, a character and a token from the storage, or (after «, а») a character
+    and a token («а Рыцарю красный в атаку»)."""
     # «П4 получает 2 синих из хранилища и бьёт П1»: receiving is the add seen from the character
     verb = any(it.kind == "word" and (it.concept in ORDER_VERBS or it.concept == "v_get") for it in items)
     ref = any(it.kind in ("ref", "ordinal") for it in items)
@@ -58,6 +59,8 @@ def _own_order(items: list[Item], joint: str) -> bool:
         return True
     if arrow and ref:
         return True
+    if ref and token and any(it.is_word("storage") for it in items):
+        return True  # «2 синих из хранилища на П1, и П1 бьёт П2»: a verbless add is an order of its own
     return "а" in joint.split() and ref and token
 
 
