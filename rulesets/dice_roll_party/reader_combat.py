@@ -214,6 +214,7 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
     if attacker is None:
         free = []
         verb = next((k for k, it in enumerate(items) if it.is_word("v_attack")), None)
+        _no_enemy_subject(items, refs, verb, ctx)
         for k in refs:
             it = items[k]
             if it.side == "opp" or prep_before(items, k) in ("по", "на"):
@@ -264,6 +265,36 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
         raise fail("attack.target_self", it, kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05")
     p.orders.append(Attack(attacker=_own_slot(it, ctx), **fields))
     return p
+
+
+def _no_enemy_subject(items: list[Item], refs: list[int], verb: int | None, ctx: Context | None) -> None:
+    """«Тень бьёт Рыцаря»: the opponent's character as the subject of the attack verb (before it,
+    with no preposition, in the nominative, the verb not in the first person) is not the poster's
+    attack with the roles swapped; it is an error that says who may attack (DRP-ATK-01)."""
+    if verb is None or "1per" in lemmatizer().grammemes(items[verb].text):
+        return
+    for k in refs:
+        it = items[k]
+        if k > verb or it.side != "opp" or it.ablt or prep_before(items, k) is not None:
+            continue
+        if it.by_name and not lemmatizer().has_grammeme(it.text.split()[0].strip("«»"), "nomn"):
+            continue  # «Вихря бьёт Рыцарь»: the enemy is the object, the subject comes after the verb
+        mine = next((items[j] for j in refs if items[j].side != "opp" and j > verb and items[j].value), None)
+        example = f"П{mine.value} атакует П{it.value} соперника" if mine is not None and it.value else TURN_EXAMPLE
+        raise fail("read.attack_enemy_subject", it, kind=ProblemKind.ILLEGAL, clause="DRP-ATK-01",
+                   hint=msg("read.hint_attack_subject", example=example), what=_called(it, ctx))
+
+
+def _called(it: Item, ctx: Context | None) -> str:
+    """How the player calls a character in a message: its name, else its slot («П2»)."""
+    side = ctx.side(it.faction) if ctx is not None and it.faction else None
+    char = side.chars.get(it.value) if side is not None and it.value else None
+    if char is not None and char.name:
+        return char.name
+    return f"П{it.value}" if it.value else it.text
+
+
+TURN_EXAMPLE = "П2 атакует П1 соперника"
 
 
 def _own_object(items: list[Item], k: int, verb: int | None, attacker: int | None) -> bool:

@@ -83,3 +83,19 @@ def test_a_verbless_add_before_an_attack_is_an_order_of_its_own_DRP_RES_08():
         Add(slot=4, zone=Zone.TIME, count=2), Attack(attacker=4, target=2)]
     assert orders("Синий из хранилища Рыцарю, и Рыцарь бьёт Тень", turn()) == [
         Add(slot=1, zone=Zone.TIME, count=1), Attack(attacker=1, target=1)]
+
+
+# --- who is the subject ------------------------------------------------------------------------------
+def test_an_enemy_character_as_the_subject_is_an_error_not_a_swapped_attack_DRP_ATK_01():
+    """«Молот Бориса атакует Лучницу»: the opponent's character attacks; never read as Лучница's
+    attack on Молот."""
+    r = read("Молот Бориса атакует Лучницу", turn())
+    assert [(p.code, p.clause) for p in r.problems if p.is_error] == [("read.attack_enemy_subject", "DRP-ATK-01")]
+    assert "«Молот»" in r.problems[0].message and "П2 атакует П4 соперника" in r.problems[0].hint
+    assert not r.orders
+
+
+def test_the_enemy_as_the_object_before_the_verb_is_still_the_target_DRP_ATK_01():
+    """«Вихря бьёт Рыцарь» (the object first, in the accusative) and «Тень атакую Рыцарем»."""
+    assert orders("Вихря бьёт Рыцарь", turn()) == [Attack(attacker=1, target=2)]
+    assert orders("Тень атакую Рыцарем", turn()) == [Attack(attacker=1, target=1)]
