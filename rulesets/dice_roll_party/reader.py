@@ -185,8 +185,8 @@ def _silent_order(items: list[Item], ctx: Context) -> bool:
     """Whether a line read as nothing names one of the poster's characters with something it
     acts on (`reading.drops.must_be_read`), and is not a restatement of what a character has
     («У Вихря 2 времени»)."""
-    if not ctx.expected or not must_be_read(items, ctx):
-        return False
+    if not ctx.expected & _ACTING_KINDS or not must_be_read(items, ctx):
+        return False  # before play a line acts on no character: only a sheet is an order there
     own = [k for k, it in enumerate(items) if it.kind in ("ref", "ordinal") and it.side != "opp"]
     had = all(k > 0 and items[k - 1].kind == "word" and items[k - 1].text == "у" for k in own)
     moves = any(it.is_sym("+", "→") or it.kind == "word" and it.text in _DIRECTIONS for it in items)
@@ -194,6 +194,9 @@ def _silent_order(items: list[Item], ctx: Context) -> bool:
 
 
 _DIRECTIONS = frozenset({"в", "во", "на", "из", "по", "к", "ко", "с", "со"})
+# Steps in which an order acts on characters (not the builds or the bids): a turn, the handicap,
+# the defence and the soak.
+_ACTING_KINDS = frozenset({"attack", "shift", "add", "transfer", "handicap", "defence", "soak"})
 
 
 def _near_order_verb(items: list[Item]) -> tuple[Item, str] | None:
@@ -302,7 +305,8 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
             fam = family(sentence, ctx)
         actor = subject(sentence) or actor
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
-            groups[-1][1].extend(sentence)
+            # the sentence's own full stop stays between them: a list of boosts ends there
+            groups[-1][1].extend([Item("sym", sentence[0].start, sentence[0].start, "."), *sentence])
             continue
         if fam == "handicap" and groups and groups[-1][0] == "handicap":  # «2 с П1, затем 1 с П4»: one order
             groups[-1][1].extend(sentence)
@@ -334,6 +338,8 @@ def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Pa
     try:
         if fam == "build":
             if expected and "build" not in expected:
+                if any(it.kind == "word" and it.concept is None and len(it.text) > 1 for it in items):
+                    return Parsed("story", items[0].start, items[-1].end)  # «Лучница у меня хрупкая, 1/2/2/7»
                 p = Parsed("sheet_status", items[0].start, items[-1].end)
                 p.issues.append(note("read.sheet_status", p.start, p.end, "DRP-GEN-05"))
                 return p

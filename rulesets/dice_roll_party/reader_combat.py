@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from letopis.engine.answers import Answer, everyday_answer
 from letopis.engine.problems import ProblemKind
 from letopis.engine.text import is_known, suggest
 
@@ -52,6 +53,8 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
     for k, it in enumerate(items):
         if k in used:
             continue
+        if it.is_sym(".") and strict_from is not None and k > strict_from:
+            strict_from = None  # «Защита: …, контра. Всё время туда.»: the list ends with its sentence
         c = it.concept if it.kind == "word" else None
         strict = strict_from is not None and k > strict_from
         if c is None and it.kind == "word" and it.text not in _FILLER:
@@ -108,6 +111,9 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
         elif c == "advantage":
             issues.append(Issue("read.advantage", msg("read.advantage"), msg("read.hint_advantage"), "DRP-ATK-06",
                                 start=it.start, end=it.end))
+        elif it.kind == "word" and c is None and it.text not in _FILLER \
+                and everyday_answer(it.text, normalised=True) in _NONE_ANSWERS:
+            b.none_said = True  # «Защ.: ничего», «Усиления: никаких»
         elif it.kind == "word" and c is None and it.text not in _FILLER and len(it.text) > 2:
             near = suggest(it.text, BOOST_VOCAB, cutoff=80)
             # a real word near a boost's name is role-play («забыв страх»), unless a list of boosts is expected
@@ -118,6 +124,7 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
     return b, issues
 
 
+_NONE_ANSWERS = frozenset({Answer.NOTHING, Answer.NO})
 # How each boost is called when a short form of it is read.
 BOOST_NAMES = {"cls": "класс", "insurance": "страховка", "superiority": "превосходство", "counter": "контратака",
                "absorb": "поглощение", "damage": "урон"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from test_reader_support import build, defence, orders, read, turn
 
+from letopis.engine.contract import LineStatus
 from rulesets.dice_roll_party.orders import Add, Attack, Build, Defence, Shift, Zone
 
 
@@ -99,3 +100,31 @@ def test_the_enemy_as_the_object_before_the_verb_is_still_the_target_DRP_ATK_01(
     """«Вихря бьёт Рыцарь» (the object first, in the accusative) and «Тень атакую Рыцарем»."""
     assert orders("Вихря бьёт Рыцарь", turn()) == [Attack(attacker=1, target=2)]
     assert orders("Тень атакую Рыцарем", turn()) == [Attack(attacker=1, target=1)]
+
+
+# --- chatter around the orders ------------------------------------------------------------------------
+def test_what_a_character_lacks_or_is_doing_is_chatter_DRP_GEN_05():
+    """«Лучница без формы почти, зато 2 времени есть»: a state, not an order to fix."""
+    r = read("Лучница без формы почти, зато 2 времени есть\nП1 → П2", turn())
+    assert r.ok and r.lines[0].status is LineStatus.FLAVOUR and not [p for p in r.problems if p.line == 1]
+
+
+def test_a_remark_before_the_builds_is_chatter_DRP_GEN_05():
+    """«В третьем слоте было 11 токенов, поправила:» before the sheets: only a sheet is an order there."""
+    post = "В третьем слоте было 11 токенов, поправила:\nП1: 3/4/2/3\nП2: 3/3/3/3\nП3: 3/2/2/5\nП4: 4/1/1/6"
+    r = read(post, build(storage="30/30/30"))
+    assert r.ok and len(r.orders) == 4 and not [p for p in r.problems if p.line == 1]
+
+
+def test_a_sheet_inside_a_description_is_chatter_but_a_bare_sheet_is_noted_DRP_GEN_05():
+    described = read("Страж у меня крепкий, 0/6/0/6.\nП1 → П2", turn())
+    assert described.ok and not [p for p in described.problems if p.line == 1]
+    bare = read("Страж: 0/6/0/6\nП1 → П2", turn())
+    assert [p.code for p in bare.problems if p.line == 1] == ["read.sheet_status"]
+
+
+def test_a_list_of_boosts_ends_with_its_sentence_DRP_DEF_08():
+    """«Защита: класс+, контра. Всё время туда.»: the remark after the list is no unknown boost;
+    «ничего» in the list is no boosts at all."""
+    assert orders("Защита: класс+, контра. Всё время туда.", defence(), "p2") == [Defence(class_up=1, counter=True)]
+    assert orders("Защита: ничего. Пробьёт — гашу 1.", defence(), "p2") == [Defence(presoak=1)]

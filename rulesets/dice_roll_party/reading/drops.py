@@ -26,12 +26,20 @@ def mentions(items: list[Item], ctx: Context | None) -> list[Mention]:
     return out
 
 
+def _lacking(items: list[Item], m: Mention) -> bool:
+    """«без времени», «нет формы»: an amount said to be missing is no amount to act on."""
+    k = next(i for i, it in enumerate(items) if it.start == m.start)
+    return m.kind == AMOUNT and k > 0 and items[k - 1].kind == "word" and items[k - 1].text in ("без", "нет")
+
+
 def must_be_read(items: list[Item], ctx: Context | None) -> bool:
     """Whether a sentence that failed to read is an order line with an error, not role-play: it
     names an own character and something it acts on («Рыцарь атакует Тень» in the defender's
     step, «Рыцарь атакует Лучницу»), while «Лучница стреляет без промаха» names only the actor."""
     words = [it.text for it in items if it.kind == "word"]
-    found = mentions(items, ctx)
+    if any(it.is_word("state_word") for it in items) and not any(it.is_word(*ORDER_VERBS) for it in items):
+        return False  # «Страж стоит столбом», «у Рыцаря есть 2 синих»: what is, not what to do
+    found = [m for m in mentions(items, ctx) if not _lacking(items, m)]
     own = {m.value for m in found if m.kind == OWN}
     if len(own) >= 2 and any(it.kind == "word" and it.concept in ORDER_VERBS for it in items):
         return True  # «Рыцарь атакует Лучницу»: an order verb between two own characters
