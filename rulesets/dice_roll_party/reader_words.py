@@ -55,6 +55,7 @@ ORDER_VERBS = frozenset({
 _ABBREVIATIONS = frozenset({"перс", "кр", "красн", "син", "зел", "зелен", "защ", "атк", "ат", "шт", "п", "кл",
                             "пот", "вр", "ф", "с", "к", "з", "в", "а", "сл"})
 _NARRATIVE = frozenset({"past", "PRTF", "PRTS", "GRND"})
+_SENTENCE_ENDS = frozenset({".", "!", "?", ";", "…"})
 _OPP_PRONOUNS = frozenset({"его", "ее", "их", "ихний", "евойный"})
 _OWN_PRONOUNS = frozenset({"свой", "своим", "своего", "своей", "своему", "своем", "своих", "мой",
                            "моим", "моего", "моей", "моему", "моем", "моих", "мою", "свою", "моя",
@@ -334,11 +335,20 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
 
 def _reported(word: str, items: list[Item], lem: Lemmatizer) -> bool:
     """A past-tense verb that opens the line or follows a character is a reported order, not a
-    story: «Рыцарь атаковал Тень», «Переложила у П2 красный…», «П2 атаковала П1» (issue 9)."""
+    story: «Рыцарь атаковал Тень», «Переложила у П2 красный…», «П2 атаковала П1» (issue 9); so is
+    the second of two past verbs joined by «и» after a character («Стрелок натянул тетиву и
+    выстрелил в третьего персонажа Дины»)."""
     if "past" not in lem.grammemes(word) or "VERB" not in lem.grammemes(word):
         return False
     before = [it for it in items if it.kind != "sym"]
-    return not before or before[-1].kind in ("ref", "ordinal")
+    if not before or before[-1].kind in ("ref", "ordinal"):
+        return True
+    if not (before[-1].kind == "word" and before[-1].text in ("и", "а") or items[-1].is_sym(",")):
+        return False  # «Страж помнит, как защищал ворота»: a subordinate clause tells a story
+    start = max((k for k, it in enumerate(items) if it.kind == "sym" and it.text in _SENTENCE_ENDS), default=-1)
+    sentence = [it for it in items[start + 1:] if it.kind != "sym"]
+    return bool(sentence) and sentence[0].kind in ("ref", "ordinal") \
+        and any(it.kind == "word" and "past" in lem.grammemes(it.text) for it in sentence[1:])
 
 
 def _slot_ref(toks: list[Token], i: int, lem: Lemmatizer) -> tuple[Item, int] | None:

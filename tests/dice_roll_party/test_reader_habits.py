@@ -128,3 +128,16 @@ def test_a_list_of_boosts_ends_with_its_sentence_DRP_DEF_08():
     «ничего» in the list is no boosts at all."""
     assert orders("Защита: класс+, контра. Всё время туда.", defence(), "p2") == [Defence(class_up=1, counter=True)]
     assert orders("Защита: ничего. Пробьёт — гашу 1.", defence(), "p2") == [Defence(presoak=1)]
+
+
+# --- role-play verbs --------------------------------------------------------------------------------
+def test_role_play_attack_verbs_and_a_second_past_verb_after_the_subject_DRP_ATK_01():
+    """«Лучница вскинула лук и пронзила Вихря стрелой»: the second of two past verbs joined by «и»
+    after the character is its order, told as a story; «сокрушает», «пронзила» are attack verbs."""
+    assert orders("Лучница вскинула лук и пронзила Вихря стрелой", turn()) == [Attack(attacker=2, target=2)]
+    assert orders("Рыцарь сжал меч и сокрушает Тень", turn()) == [Attack(attacker=1, target=1)]
+
+
+def test_a_past_verb_in_a_subordinate_clause_is_still_a_story_DRP_GEN_05():
+    r = read("Лучница помнит, как атаковала ворота крепости.\nП1 → П2", turn())
+    assert r.ok and r.lines[0].status is LineStatus.FLAVOUR
