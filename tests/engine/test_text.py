@@ -291,7 +291,7 @@ def test_lexicon_loads_from_toml(tmp_path):
 @pytest.mark.parametrize("word, value", [
     ("один", 1), ("одного", 1), ("одну", 1), ("два", 2), ("двух", 2), ("две", 2), ("пару", 2), ("оба", 2),
     ("обоих", 2), ("три", 3), ("трёх", 3), ("четыре", 4), ("пять", 5), ("десять", 10), ("двадцать", 20),
-    ("7", 7),
+    ("7", 7), ("ноль", 0), ("нулём", 0), ("двумя", 2), ("тремя", 3),
 ])
 def test_number_words(word, value):
     assert number_value(tokens(normalise(word))[0]) == value

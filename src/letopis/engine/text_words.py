@@ -292,6 +292,7 @@ ORDINALS = {
     "тринадцатый": 13, "четырнадцатый": 14, "пятнадцатый": 15, "шестнадцатый": 16,
     "семнадцатый": 17, "восемнадцатый": 18, "девятнадцатый": 19, "двадцатый": 20,
 }
+_NOUN_NUMBERS = frozenset({"пара", "ноль", "нуль"})
 # Forms the dictionary reads as something else first («пару» is also a form of «пар»).
 _CARDINAL_FORMS = {"пару": 2, "пары": 2, "одну": 1, "одного": 1, "одной": 1, "одним": 1,
                    "двух": 2, "двум": 2, "трех": 3, "трем": 3, "обоих": 2, "обеих": 2}
@@ -303,7 +304,8 @@ def _word_number(word: str, table: str) -> int | None:
         if word in _CARDINAL_FORMS:
             return _CARDINAL_FORMS[word]
         for p in parses(word):
-            if p.lemma in CARDINALS and ("NUMR" in p.tag or "Anum" in p.tag or p.lemma == "пара"
+            # «пара», «ноль» and «нуль» are nouns to the dictionary, but count all the same
+            if p.lemma in CARDINALS and ("NUMR" in p.tag or "Anum" in p.tag or p.lemma in _NOUN_NUMBERS
                                          or "ADJF" in p.tag):
                 return CARDINALS[p.lemma]
         return None
