@@ -62,7 +62,10 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
             if c is not None:  # «(кл+, стр, прев)»: a boost's name cut short, read and noted
                 issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=BOOST_NAMES[c]))
         if c == "if":
-            break
+            if _pays_after(items, k):
+                break  # «если пробьёт — гашу 1»: the soak, read apart
+            used.update(_condition(items, k))  # «и если выдержит, контратакую»: a condition, not a boost
+            continue
         if c == "class_up":
             b.class_up += 1
             b.said = True
@@ -371,11 +374,30 @@ def parse_defence(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 def soak_start(items: list[Item]) -> int | None:
-    """Where a soak said inside a defence starts: «если пробьёт — гашу 1», «…, гашу 1 если пробьёт»."""
+    """Where a soak said inside a defence starts: «если пробьёт — гашу 1», «…, гашу 1 если пробьёт»,
+    «пробьют — отдаст оба времени»; an «если» with no paying after it («если выдержит,
+    контратакую») is a condition of the boosts."""
     for k, it in enumerate(items):
-        if it.is_word("if", "v_soak") or (it.is_word("v_give") and first_index(items, "instead") is not None):
+        if it.is_word("if") and not _pays_after(items, k):
+            continue
+        if it.is_word("if", "v_soak") or (it.is_word("v_give") and (first_index(items, "instead", "hit") is not None)):
             return k - 1 if k > 0 and items[k - 1].kind == "word" and items[k - 1].text == "не" else k
     return None
+
+
+def _pays_after(items: list[Item], k: int) -> bool:
+    """Whether damage is paid for with time after item k («если пробьёт — гашу 1»)."""
+    return any(it.is_word("v_soak", "v_give", "hit", "v_accept") for it in items[k + 1 :])
+
+
+def _condition(items: list[Item], k: int) -> set[int]:
+    """The words of the condition opened by «если» at k, up to the comma or dash that closes it."""
+    out = {k}
+    for j in range(k + 1, len(items)):
+        if items[j].is_sym(",", "-", ":", "."):
+            break
+        out.add(j)
+    return out
 
 
 def _soak_amount(items: list[Item], ctx: Context | None) -> int:

@@ -49,6 +49,7 @@ from .reader_phase1 import (
 )
 from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 from .reader_words import Context, Item, lemmatizer
+from .reading.asked import asked_family
 from .reading.frames import BOOST, verb_reading, verbless_kind
 
 
@@ -60,6 +61,9 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     cs = concepts_of(items)
     expected = ctx.expected if ctx else frozenset()
     refs = ref_indices(items)
+    asked = asked_family(items, ctx, _boost_like)  # the step's own question first
+    if asked is not None:
+        return asked
     if "v_skip" in cs or ("nobody" in cs and ("v_attack" in cs or any(i.zone is Zone.ATTACK for i in items))):
         return "skip"
     if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)) \

@@ -3,10 +3,10 @@ checks the mechanism that reads it on lines of its own (the corpora hold the str
 
 from __future__ import annotations
 
-from test_reader_support import build, defence, orders, read, turn
+from test_reader_support import auction, build, defence, orders, read, soak, turn
 
 from letopis.engine.contract import LineStatus
-from rulesets.dice_roll_party.orders import Add, Attack, Build, Defence, Shift, Zone
+from rulesets.dice_roll_party.orders import Add, Attack, Bid, Build, Defence, Pass, Shift, Soak, Zone
 
 
 # --- sheets -----------------------------------------------------------------------------------------
@@ -141,3 +141,29 @@ def test_role_play_attack_verbs_and_a_second_past_verb_after_the_subject_DRP_ATK
 def test_a_past_verb_in_a_subordinate_clause_is_still_a_story_DRP_GEN_05():
     r = read("Лучница помнит, как атаковала ворота крепости.\nП1 → П2", turn())
     assert r.ok and r.lines[0].status is LineStatus.FLAVOUR
+
+
+# --- the step's question first ------------------------------------------------------------------------
+def test_a_bid_said_with_another_verb_and_a_pass_said_after_the_verb_DRP_FIRST_04():
+    """In the auction «Кладу 3», «Предлагаю три времени», «Готов отдать 4 за первый ход» are bids;
+    «Ставить больше не буду» is a pass (D3)."""
+    for post in ("Кладу 3", "Предлагаю три времени", "Готов отдать 4 времени за право первого хода"):
+        assert len(orders(post, auction(bid=2, leader="p2"))) == 1, post
+    assert orders("Кладу 3", auction(bid=2, leader="p2")) == [Bid(amount=3)]
+    assert orders("Ставить больше не буду.", auction(bid=2, leader="p2")) == [Pass()]
+    assert orders("ставлю ноль", auction()) == [Bid(amount=0)]
+
+
+def test_a_defence_inside_role_play_with_another_verb_DRP_DEF_08():
+    """«Страж поднимает щит и уходит в оборону: страховка, контра» in the defender's step is the
+    defence, though «уходит» is also a verb of moving tokens; «если выдержит, контратакую» is a
+    condition, not a soak."""
+    assert orders("Страж поднимает щит и уходит в оборону: страховка, контра", defence(), "p2") == [
+        Defence(insurance=True, counter=True)]
+    assert orders("Вихрь выставляет щит: класс+ — и если выдержит, контратакую!", defence(), "p2") == [
+        Defence(class_up=1, counter=True)]
+
+
+def test_a_soak_said_with_a_verb_of_another_order_DRP_DMG_03():
+    """«Плачу одно время, остальное пусть снимает с формы»: «снимает» is not the handicap here."""
+    assert orders("Плачу одно время, остальное пусть снимает с формы", soak(), "p2") == [Soak(amount=1)]

@@ -1,0 +1,59 @@
+"""The answer to the question a step asks, whatever other verb the sentence also has.
+
+A decision step asks one player one thing (checklist §4): a bid or a pass (D3), the defence's
+boosts (D5), how much damage to pay with time (D6, D7). It is a dialogue state with few intents
+(STYLE.md), so a sentence that carries that answer is read as it even when another order's verb
+stands beside it: «Ведьма выставляет костяной щит: повышаю класс защиты…» is a defence, not an add;
+«Отдаю одно время, остальное пусть снимает с формы» a soak, not a handicap; «Даю четыре» and
+«Готова отдать три времени за право первого хода» bids; «Не, перебивать не буду» a pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..reader_combat import soak_start
+from ..reader_parts import concepts_of
+from ..reader_words import Context, Item
+
+_DEFENCE = frozenset({"defence"})
+_SOAK = frozenset({"soak"})
+_AUCTION = frozenset({"bid", "pass"})
+# Verbs of paying with time: «гашу», «отдаю», «плачу».
+_PAYING = frozenset({"v_soak", "v_give"})
+# Verbs a bid is said with besides «ставлю»/«перебиваю»: «даю», «отдам», «кладу», «предлагаю» (with an
+# amount, in the auction only).
+_OFFERING = frozenset({"v_add", "v_give", "v_put", "v_transfer", "v_bid", "first_move"})
+# «не буду», «не стану», «не хочу»: a refusal said after the verb («перебивать не буду»).
+_REFUSING = frozenset({"буду", "стану", "хочу", "собираюсь", "планирую"})
+
+
+def asked_family(items: list[Item], ctx: Context | None, boost_like: Callable[[list[Item]], bool]) -> str | None:
+    """The family a sentence has as the answer to the step's question, or None (the verbs decide).
+    ``boost_like`` tells whether items name boosts."""
+    expected = ctx.expected if ctx is not None else frozenset()
+    cs = concepts_of(items)
+    if expected == _DEFENCE:
+        cut = soak_start(items) if cs & _PAYING and cs & {"if", "hit"} else None
+        if cut is not None:  # «пробьют — отдаст оба времени», after the boosts or alone
+            return "defence" if boost_like(items[:cut]) else "presoak"
+        return "defence" if boost_like(items) else None
+    if expected == _SOAK:
+        return "soak" if cs & (_PAYING | {"v_accept"}) else None
+    if expected == _AUCTION and cs & _OFFERING:
+        if refused(items):
+            return "pass"
+        if any(it.kind == "num" for it in items) and not any(it.kind == "ref" for it in items):
+            return "bid"
+    return None
+
+
+def refused(items: list[Item]) -> bool:
+    """«не перебиваю», «перебивать не буду», «не стану ставить»: the sentence's verb is negated."""
+    for k, it in enumerate(items):
+        if not (it.kind == "word" and it.text == "не") or k + 1 >= len(items):
+            continue
+        nxt = items[k + 1]
+        if nxt.kind == "word" and (nxt.concept in _OFFERING or nxt.text in _REFUSING):
+            return True
+    return False
