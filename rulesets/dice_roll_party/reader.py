@@ -233,10 +233,12 @@ def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list
     if ctx.expected not in (_DEFENCE_STEP, _SOAK_STEP):
         return None
     soak = ctx.expected == _SOAK_STEP
-    # «Принимаю контру» names a boost, but in the soaker's step it is the answer, not a boost
-    if parsed and not any(p.failed for p in parsed) and not (soak and all(p.family == "boosts" for p in parsed)):
+    # «Принимаю контру» names a boost, but in the soaker's step it is the answer, not a boost; a
+    # sentence told as a story («пусть всё идёт в форму») may be one too
+    told = [p for p in parsed if p.family != "story"]
+    if told and not any(p.failed for p in told) and not (soak and all(p.family == "boosts" for p in told)):
         return None
-    answer = line_answer(pl.norm, items, soak=soak)
+    answer = line_answer(pl.norm, items, soak=soak, soaker=ctx.soak_slot)
     if answer is None:
         return None
     end = len(pl.norm.rstrip())

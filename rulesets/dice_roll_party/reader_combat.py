@@ -411,9 +411,19 @@ def _soak_amount(items: list[Item], ctx: Context | None) -> int:
     for it in items[(k or 0):] + items[: (k or 0)]:
         if it.kind == "num":
             return it.value or 0
-    if texts & {"все", "весь", "всё", "полностью"} and ctx is not None and ctx.damage is not None:
-        return ctx.damage
+    if ctx is not None and ctx.damage is not None:
+        hit = ctx.me.chars.get(ctx.soak_slot) if ctx.soak_slot is not None else None
+        if texts & _AS_MUCH_AS_I_CAN and hit is not None:
+            return min(ctx.damage, hit.time)  # «гашу всё, что могу», «по максимуму», «всем временем»
+        if texts & {"все", "весь", "всё", "полностью"}:
+            whole_time = any(it.kind == "zone" and it.zone is Zone.TIME for it in items)
+            return min(ctx.damage, hit.time) if whole_time and hit is not None else ctx.damage
     raise fail("read.soak_amount", span=(items[0].start, items[-1].end), hint=msg("read.hint_soak"))
+
+
+# «всё, что могу», «сколько смогу», «по максимуму»: as much as the hit character's time allows
+_AS_MUCH_AS_I_CAN = frozenset({"могу", "смогу", "можно", "получится", "сколько", "максимум", "максимуму",
+                               "максимально"})
 
 
 def parse_soak(items: list[Item], ctx: Context | None) -> Parsed:

@@ -167,3 +167,20 @@ def test_a_defence_inside_role_play_with_another_verb_DRP_DEF_08():
 def test_a_soak_said_with_a_verb_of_another_order_DRP_DMG_03():
     """«Плачу одно время, остальное пусть снимает с формы»: «снимает» is not the handicap here."""
     assert orders("Плачу одно время, остальное пусть снимает с формы", soak(), "p2") == [Soak(amount=1)]
+
+
+# --- soak answers in words ------------------------------------------------------------------------
+def test_keeping_the_time_or_sending_it_all_to_the_form_is_no_soak_DRP_DMG_03():
+    """«Времени не трачу, пусть всё идёт в форму», «Весь урон в форму», «Вихрь принимает удар на
+    себя, ни одного времени не отдаю»: the hit character pays nothing with time."""
+    for post in ("Времени не трачу, пусть всё идёт в форму", "Весь урон в форму",
+                 "Вихрь стерпел удар, не потратив ни капли времени"):
+        assert orders(post, soak(), "p2") == [Soak(amount=0)], post
+
+
+def test_as_much_as_i_can_is_the_hit_character_s_time_DRP_DMG_03():
+    """«Гашу сколько смогу», «Отдаю всё время»: as much of the damage as its time pays (Вихрь has 2
+    of 4); a plain «гашу всё» still asks for all the damage, and is refused with the limit."""
+    assert orders("Гашу сколько смогу", soak(), "p2") == [Soak(amount=2)]
+    assert orders("Отдаю всё время", soak(), "p2") == [Soak(amount=2)]
+    assert [p.code for p in read("Гашу весь урон", soak(), "p2").problems if p.is_error] == ["soak.exceeds_time"]

@@ -13,7 +13,7 @@ import re
 
 from letopis.engine.answers import Answer, everyday_answer
 
-from ..orders import Soak
+from ..orders import Colour, Soak, Zone
 from ..reader_parts import Boosts, Parsed, note
 from ..reader_words import Item
 
@@ -28,6 +28,9 @@ _LEAD = re.compile(r"^(?:так что|поэтому|значит|тогда|к
 # Words of a part that make it more than an answer: a character, a number, a boost.
 _SUBSTANCE = frozenset({"ref", "num", "ordinal", "player"})
 _BOOSTS = frozenset({"insurance", "superiority", "counter", "absorb", "class_up", "cls", "damage", "advantage"})
+_BLOWS = frozenset({"counter", "damage", "hit"})
+_NEGATIONS = frozenset({"не", "ни", "нисколько", "никак"})
+_ALL = frozenset({"все", "всё", "весь", "целиком", "полностью"})
 
 
 def _answer_of(text: str, soak: bool) -> Answer | None:
@@ -51,24 +54,49 @@ def _parts(norm: str) -> list[tuple[int, int]]:
     return out
 
 
-def line_answer(norm: str, items: list[Item], soak: bool) -> Answer | None:
+def line_answer(norm: str, items: list[Item], soak: bool, soaker: int | None = None) -> Answer | None:
     """The answer a line gives: the whole line, or one of its parts while the other parts name no
-    character, number or boost («Без усилений, просто кидаю», «Времени нет, так что без добавок»)."""
+    character, number or boost («Без усилений, просто кидаю», «Времени нет, так что без добавок»).
+
+    In the soaker's step (``soak``) a part that keeps the time («время не трогаю», «не потратив
+    ни капли времени») or sends it all to the form («пусть всё летит в форму») says «no soak»; the
+    hit character itself (``soaker``, its slot) and the blow it takes («стерпел контратаку») are
+    what the answer is about, not more than an answer."""
     whole = _answer_of(norm, soak)
     if whole is not None:
         return whole
     found: Answer | None = None
     for start, end in _parts(norm):
-        a = _answer_of(norm[start:end], soak)
+        inside = [it for it in items if it.start >= start and it.end <= end]
+        a = _answer_of(norm[start:end], soak) or (Answer.NO if soak and _keeps_time(inside) else None)
         if a is not None:
             if found is not None and a is not found and {a, found} - {Answer.NO, Answer.NOTHING}:
                 return None
             found = found or a
             continue
-        inside = [it for it in items if it.start >= start and it.end <= end]
-        if any(it.kind in _SUBSTANCE or (it.kind == "word" and it.concept in _BOOSTS) for it in inside):
+        if any(_substance(it, soak, soaker) for it in inside):
             return None
     return found
+
+
+def _substance(it: Item, soak: bool, soaker: int | None) -> bool:
+    """Whether an item makes a part more than an answer: a character, a number, a boost."""
+    if soak and it.kind == "ref" and it.side != "opp" and soaker is not None and it.value == soaker:
+        return False  # «Кузнец стерпел …»: the one who was hit
+    if soak and it.kind == "word" and it.concept in _BLOWS:
+        return False  # «стерпел контратаку»: the damage being taken
+    return it.kind in _SUBSTANCE or (it.kind == "word" and it.concept in _BOOSTS)
+
+
+def _keeps_time(items: list[Item]) -> bool:
+    """«время не трогаю», «не потратив ни капли времени», «пусть всё летит в форму»: no time is
+    paid, with no amount said."""
+    if any(it.kind == "num" for it in items):
+        return False
+    words = {it.text for it in items if it.kind == "word"}
+    time = any(it.zone is Zone.TIME or it.colour is Colour.BLUE for it in items)
+    form = any(it.zone is Zone.FORM or it.colour is Colour.GREEN for it in items)
+    return time and bool(words & _NEGATIONS) or form and bool(words & _ALL) and not words & _NEGATIONS
 
 
 def defence_answer(answer: Answer, start: int, end: int) -> Parsed:
