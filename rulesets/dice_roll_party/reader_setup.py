@@ -228,17 +228,19 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
     for k in ref_indices(items):
         amount = None
         j = k - 1
+        # «2 с П1», «1 время с П3», «все три времени — с П4»
         while j >= 0 and (items[j].kind == "word" and items[j].text in ("с", "со", "у") or items[j].kind == "zone"
                           or items[j].kind == "colour" and items[j].colour is Colour.BLUE
-                          or items[j].is_word("char")):
+                          or items[j].is_word("char") or items[j].is_sym("-")):
             j -= 1
         if j >= 0 and items[j].kind == "num" and j not in used:
             amount = items[j].value
             used.add(j)
         else:
-            # «П1: 1», «с П1 — 2», «П1 → хранилище: 2 синих»
+            # «П1: 1», «с П1 — 2», «П1 → хранилище: 2 синих», «с П4 ещё одно»
             j = k + 1
-            while j < len(items) and (items[j].is_sym(":", "-", "—", "=", "→") or items[j].is_word("storage")):
+            while j < len(items) and (items[j].is_sym(":", "-", "—", "=", "→") or items[j].is_word("storage")
+                                      or items[j].kind == "word" and items[j].text in ("еще", "ещё")):
                 j += 1
             if j < len(items) and items[j].kind == "num" and j not in used:
                 amount = items[j].value

@@ -265,12 +265,15 @@ _AFTER_ORDINAL_REF = frozenset({"с", "со", "на", "в", "во", "из", "у"
 
 def _ordinal_refs(items: list[Item]) -> None:
     """«с четвёртого на второго», «на третьего»: an ordinal after a preposition, with no noun
-    after it, stands for that character («с первого раза» does not)."""
+    after it, stands for that character («с первого раза» does not); so do the ordinals listed
+    after it under the same preposition («с первого, второго и четвёртого»)."""
     for k, it in enumerate(items):
         if it.kind != "ordinal" or not 1 <= (it.value or 0) <= 4 or k == 0:
             continue
         before = items[k - 1]
-        if not (before.kind == "word" and before.text in _ORDINAL_PREPS):
+        listed = k > 1 and items[k - 2].kind == "ref" and items[k - 2].concept == "char" \
+            and (before.is_sym(",") or before.kind == "word" and before.text == "и")
+        if not (before.kind == "word" and before.text in _ORDINAL_PREPS or listed):
             continue
         after = items[k + 1] if k + 1 < len(items) else None
         if after is not None and after.kind == "word" and after.concept is None and after.text not in _AFTER_ORDINAL_REF:

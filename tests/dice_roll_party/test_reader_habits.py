@@ -3,10 +3,21 @@ checks the mechanism that reads it on lines of its own (the corpora hold the str
 
 from __future__ import annotations
 
-from test_reader_support import auction, build, defence, orders, read, soak, turn
+from test_reader_support import auction, build, defence, handicap, orders, read, soak, turn
 
 from letopis.engine.contract import LineStatus
-from rulesets.dice_roll_party.orders import Add, Attack, Bid, Build, Defence, Pass, Shift, Soak, Zone
+from rulesets.dice_roll_party.orders import (
+    Add,
+    Attack,
+    Bid,
+    Build,
+    Defence,
+    Handicap,
+    Pass,
+    Shift,
+    Soak,
+    Zone,
+)
 
 
 # --- sheets -----------------------------------------------------------------------------------------
@@ -184,3 +195,22 @@ def test_as_much_as_i_can_is_the_hit_character_s_time_DRP_DMG_03():
     assert orders("Гашу сколько смогу", soak(), "p2") == [Soak(amount=2)]
     assert orders("Отдаю всё время", soak(), "p2") == [Soak(amount=2)]
     assert [p.code for p in read("Гашу весь урон", soak(), "p2").problems if p.is_error] == ["soak.exceeds_time"]
+
+
+# --- lists under one preposition, and where «по» stops ---------------------------------------------
+def test_ordinals_listed_under_one_preposition_are_characters_DRP_FIRST_05():
+    """«по одному времени с первого, второго и четвёртого»: each ordinal is a character."""
+    assert orders("Фора: по одному времени с первого, второго и четвёртого.", handicap(3)) == [
+        Handicap(takes=((1, 1), (2, 1), (4, 1)))]
+
+
+def test_a_distributive_stops_where_an_amount_of_its_own_begins_DRP_FIRST_05():
+    """«по одному с первого и второго, и 2 с четвёртого»: the «2» is said once, of П4 only."""
+    assert orders("Снимаю по одному с первого и второго, и 2 с четвёртого", handicap(4)) == [
+        Handicap(takes=((1, 1), (2, 1), (4, 2)))]
+    assert orders("По одному времени с П1 и П2, а с П4 ещё одно", handicap(3)) == [
+        Handicap(takes=((1, 1), (2, 1), (4, 1)))]
+
+
+def test_the_amount_before_a_dash_and_the_character_DRP_FIRST_05():
+    assert orders("Все три времени — с П4", handicap(3)) == [Handicap(takes=((4, 3),))]

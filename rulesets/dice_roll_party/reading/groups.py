@@ -72,6 +72,23 @@ def expand_group(items: list[Item], ctx: Context | None) -> list[list[Item]]:
         return [items]
     at = min(block)
     after = max(block) + 1
-    if after < len(items) and items[after].is_sym(","):
+    tail = _own_amount_after(items, after)
+    if after < len(items) and items[after].is_sym(",") and tail > after + 1:
         after += 1  # «Обоим, П1 и П2, по зелёному»: the comma closing the group
-    return [[*items[:at], replace(actor), *items[after:]] for actor in actors]
+    each = [[*items[:at], replace(actor), *items[after:tail]] for actor in actors]
+    # «по одному с П1 и П2, два с П3»: what follows with an amount of its own is said once
+    return each if tail == len(items) else [*each, items[tail:]]
+
+
+def _own_amount_after(items: list[Item], after: int) -> int:
+    """Where a stretch after the group starts that has its own amount and character («, два с
+    П3»), so the distributive «по» does not reach it; the end of the clause otherwise."""
+    for k in range(after, len(items)):
+        if not items[k].is_sym(","):
+            continue
+        j = k + 1
+        if j < len(items) and items[j].kind == "word" and items[j].text in ("и", "а"):
+            j += 1  # «…, и 3 с четвёртого»
+        if j < len(items) and items[j].kind == "num" and any(it.kind == "ref" for it in items[j:]):
+            return j
+    return len(items)
