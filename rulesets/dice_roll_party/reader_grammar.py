@@ -69,7 +69,7 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)) \
             or ("random" in cs and ("v_swap" in cs or "bag" in cs)):
         return "emergency"
-    if "v_discard" in cs or "v_reroll" in cs:
+    if "v_discard" in cs or "v_reroll" in cs or _into_the_bag(items):
         return "reroll"
     if "v_soak" in cs or ("v_accept" in cs and "damage" in cs) or ("v_give" in cs and "instead" in cs):
         if "defence" in expected or ("if" in cs and "soak" not in expected):
@@ -116,7 +116,9 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "v_attack" in cs:
         return "attack"
     if "v_draw" in cs:
-        return "draw_more"
+        # «Шаман кидает в котёл 2 зелёных из хранилища и тянет из мешка столько же новых»: tokens
+        # named before the draw are what goes back into the bag, whatever verb sent them there
+        return "reroll" if specs(items, 0, first_index(items, "v_draw")) else "draw_more"
     # --- no order verb: the shape decides ---------------------------------------------------
     if sheet_like(items):
         return "build"
@@ -192,6 +194,12 @@ def parse_ambiguous(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 _DEFAULTS = {"v_shift": "shift", "v_swap": "swap", "v_add": "add", "v_transfer": "transfer"}
+
+
+def _into_the_bag(items: list[Item]) -> bool:
+    """«Отправляю 2 синих из хранилища в мешок»: tokens put into the bag are discarded (DRP-RES-09)."""
+    return any(it.is_word("bag") and prep_before(items, k) in ("в", "во") for k, it in enumerate(items)) \
+        and bool(specs(items))
 
 
 def _lemma_is(it: Item, lemma: str) -> bool:

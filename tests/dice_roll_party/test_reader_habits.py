@@ -11,9 +11,12 @@ from rulesets.dice_roll_party.orders import (
     Attack,
     Bid,
     Build,
+    Colour,
     Defence,
+    Discard,
     Handicap,
     Pass,
+    Reroll,
     Shift,
     Soak,
     Zone,
@@ -214,3 +217,20 @@ def test_a_distributive_stops_where_an_amount_of_its_own_begins_DRP_FIRST_05():
 
 def test_the_amount_before_a_dash_and_the_character_DRP_FIRST_05():
     assert orders("Все три времени — с П4", handicap(3)) == [Handicap(takes=((4, 3),))]
+
+
+# --- a discard told in other words -------------------------------------------------------------------
+def test_tokens_named_before_a_draw_are_the_discard_DRP_RES_09():
+    """«Швыряю 3 зелёных в огонь и тащу из мешка столько же»: whatever the verb, tokens sent off
+    before a draw from the bag are what the reroll discards."""
+    assert orders("Швыряю 3 зелёных в огонь и тащу из мешка столько же", turn()) == [
+        Reroll(discards=(Discard(colour=Colour.GREEN, count=3),))]
+
+
+def test_tokens_put_into_the_bag_are_a_discard_DRP_RES_09():
+    assert orders("Отправляю 2 красных из хранилища в мешок", turn()) == [
+        Reroll(discards=(Discard(colour=Colour.RED, count=2),))]
+
+
+def test_a_draw_alone_is_still_refused_DRP_RES_09():
+    assert [p.code for p in read("Добираю 2", turn()).problems if p.is_error] == ["read.draw_alone"]
