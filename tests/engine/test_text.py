@@ -363,6 +363,19 @@ def test_inflect_puts_a_noun_phrase_in_a_case_and_number():
     assert inflect("UNL-2", "gen") == "UNL-2"  # what the dictionary cannot decline stays as written
 
 
+def test_nominative_gives_a_name_told_in_another_case_as_it_is_called():
+    from letopis.engine.text_words import nominative
+
+    assert nominative("Кузнеца") == "Кузнец"
+    assert nominative("Старого Пахаря") == "Старый Пахарь"
+    assert nominative("Ведьму") == "Ведьма"
+    assert nominative("Голем") == "Голем"  # not in the dictionary: no guessing («голь»)
+    assert nominative("Варг") == "Варг"  # a plural form of another noun («варги») is no reading
+    assert nominative("Монах") == "Монах"  # already nominative
+    assert nominative("Тень") == "Тень"  # nominative and accusative alike: left as written
+    assert nominative("Dark_Knight") == "Dark_Knight"
+
+
 def test_agree_and_gender_follow_the_noun():
     from letopis.engine.text_words import agree, agree_with, gender
 

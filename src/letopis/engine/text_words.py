@@ -504,6 +504,35 @@ def inflect(phrase: str, case: str = "nom", plural: bool = False) -> str:
     return " ".join(out)
 
 
+@byte_cached("text_words.nominatives", 1 << 18, size=str_bytes, max_key=2 * MAX_CACHED_WORD)
+def nominative(phrase: str) -> str:
+    """A name or noun phrase written in another case, the way a sentence needs it («поставил
+    Кузнеца», «Старого Пахаря»), in the nominative: «Кузнец», «Старый Пахарь». A phrase whose noun
+    can be read as a nominative already, or that the dictionary cannot decline (a Latin name, a
+    number), stays as written; adjectives agree with the noun, and each word keeps its capital."""
+    words = phrase.split(" ")
+    if not all(re.fullmatch(r"[а-яё]+", w.lower()) and is_known(w.lower()) for w in words):
+        return phrase  # a guessed reading of a made-up name («Голем» as a form of «голь») is no reading
+    readings = [morph().parse(w.lower()) for w in words]
+    # one character is one thing: «Варг» as a plural form of another noun («варга») is no reading
+    nouns = [next((p for p in r if "NOUN" in p.tag and "sing" in p.tag), None) for r in readings]
+    k = max((i for i, p in enumerate(nouns) if p is not None), default=None)
+    if k is None or _nominative(words[k]) is not None:
+        return phrase
+    noun = nouns[k]
+    out = []
+    for i, (word, options) in enumerate(zip(words, readings, strict=True)):
+        if i == k:
+            form = noun.inflect({"nomn"})
+        else:  # an adjective in the noun's case, put in the noun's gender and number
+            p = next((p for p in options if {"ADJF", "PRTF"} & set(p.tag.grammemes) and p.tag.case == noun.tag.case),
+                     None)
+            want = {"nomn", noun.tag.number or "sing"} | ({noun.tag.gender} if noun.tag.number != "plur" else set())
+            form = p.inflect({g for g in want if g}) if p is not None else None
+        out.append(_same_letter_case(word, form.word) if form is not None else word)
+    return " ".join(out)
+
+
 @byte_cached("text_words.genders", 1 << 18, size=lambda v: 0, max_key=2 * MAX_CACHED_WORD)
 def gender(phrase: str) -> str | None:
     """The grammatical gender of a noun phrase («катапульта» → "femn"), or None when the
