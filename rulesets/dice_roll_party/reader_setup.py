@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from letopis.engine.problems import ProblemKind
-from letopis.engine.text import cyrillic_lookalike
+from letopis.engine.text import cyrillic_lookalike, normalise
+from letopis.engine.text_words import nominative
 
 from .messages import msg
 from .orders import Bid, Build, Colour, Handicap, Pass, Zone
 from .reader_parts import REDS, Parsed, fail, first_index, first_number, note, ref_indices, slot_of
-from .reader_words import Context, Item
+from .reader_words import Context, Item, lemmatizer
 
 # --- sheets (setup): «П1: В3 А4 З2 Ф3», «3/4/2/3», «время 2, атака 1…», «синих 4, красных 4 (3 в атаку…)» ---
 _LETTER_KEYS = {"в": "time", "а": "attack", "з": "defence", "ф": "form", "с": "blue", "к": "red"}
@@ -149,16 +150,17 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
             raise fail("read.sheet", span=(p.start, p.end), hint=msg("read.hint_sheet"))
         time, attack, defence, form = sheet["time"], sheet["attack"], sheet["defence"], sheet["form"]
     if name is None:
-        name = _loose_name(rest, typed)
+        name = _loose_name(rest, typed, _player_names(ctx))
     p.orders.append(Build(slot=slot or 1, time=time, attack=attack, defence=defence, form=form, name=name or None))
     p.build_slot_missing = slot is None
     return p
 
 
 def _ref_after_chatter(items: list[Item]) -> int | None:
-    """The index of a character reference that only chatter («Ну,», «Итак:») stands before."""
+    """The index of a character reference that only chatter or a preposition («Ну,», «Итак:»,
+    «Во второй — …») stands before."""
     for k, it in enumerate(items):
-        if it.kind == "ref":
+        if it.kind == "ref" or it.kind == "ordinal" and 1 <= (it.value or 0) <= 4:
             return k
         if not (it.kind == "sym" or it.kind == "word" and it.concept is None):
             return None
@@ -174,15 +176,18 @@ def _bracketed_ref(items: list[Item], k: int) -> tuple[int, int] | None:
     return None
 
 
-def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | None:
+def _loose_name(items: list[Item], typed: Callable[[int, int], str], people: frozenset[str] = frozenset()) -> str | None:
     """An unquoted name beside a sheet: «Персонаж 2 Страж: время 2…», «П2: 3/4/2/3 Рыцарь»,
     «П3: время 4, … (Тень)», «Слот 2: 3/3/3/3 — Молот» — the first run of words that are not
     part of the sheet, capitalised, at most three words, and not chatter («Ну, П2: 6/2/1/3»,
-    «П3: 1/2/4/5 — как-то так.» have no name)."""
+    «П3: 1/2/4/5 — как-то так.» have no name). A build told as a story («В первый слот Глеб
+    поставил Кузнеца», «Во второй — Пахаря») names its character between verbs, prepositions and
+    the players' own names, in whatever case the sentence needs: the name is given as it is called
+    (`nominative`)."""
     runs: list[list[Item]] = [[]]
     for it in items:
         if it.kind == "word" and it.concept is None and len(it.text) > 1 and it.text.replace("-", "").isalpha() \
-                and it.text not in _CHATTER:
+                and it.text not in _CHATTER and not lemmatizer().lemmas(it.text) & people and not _story_word(it.text):
             runs[-1].append(it)
         elif runs[-1]:
             runs.append([])
@@ -191,8 +196,25 @@ def _loose_name(items: list[Item], typed: Callable[[int, int], str]) -> str | No
             continue
         name = typed(run[0].start, run[-1].end).strip("()«»\"' .,:-—")
         if name and name[0].isupper():
-            return name
+            return nominative(name)
     return None
+
+
+_NOT_NAMES = frozenset({"VERB", "INFN", "GRND", "PREP", "CONJ", "PRCL", "NPRO", "ADVB"})
+
+
+def _story_word(word: str) -> bool:
+    """A verb, preposition, conjunction, particle, pronoun or adverb, as the dictionary reads it
+    first: the words a sentence tells the build with, never the name."""
+    return bool(lemmatizer().grammemes(word) & _NOT_NAMES)
+
+
+def _player_names(ctx: Context | None) -> frozenset[str]:
+    """The players' names, in any case («Глеб поставил…»): not a character's."""
+    if ctx is None:
+        return frozenset()
+    names = [side.name for side in (ctx.me, *ctx.opponents) if side.name]
+    return frozenset(w for n in names for w in lemmatizer().lemmas(normalise(n)) if w)
 
 
 # Words that are talk, not a name: «ну», «как-то так», «вот», «итак»…

@@ -234,3 +234,16 @@ def test_tokens_put_into_the_bag_are_a_discard_DRP_RES_09():
 
 def test_a_draw_alone_is_still_refused_DRP_RES_09():
     assert [p.code for p in read("Добираю 2", turn()).problems if p.is_error] == ["read.draw_alone"]
+
+
+# --- builds told as a story --------------------------------------------------------------------------
+def test_a_build_told_as_a_story_names_its_character_as_it_is_called_DRP_SETUP_02():
+    """«В первый слот Вера поставила Кузнеца», «Во второй — Пахаря», «Третьим встал Монах»: the
+    slot from the ordinal, the name without the verbs, the prepositions and the player's own name,
+    in the nominative."""
+    post = ("В первый слот Анна поставила Кузнеца: 3/4/2/3.\nВо второй — Пахаря, 5/2/1/4.\n"
+            "Третьим встал Монах: 4/2/2/4.\nВо второй слот ставлю Ведьму — 1/2/2/7")
+    got = orders(post.rsplit("\n", 1)[0], build(storage="30/30/30"))
+    assert [(b.slot, b.name) for b in got] == [(1, "Кузнец"), (2, "Пахарь"), (3, "Монах")]
+    assert orders(post.rsplit("\n", 1)[1], build()) == [Build(slot=2, time=1, attack=2, defence=2, form=7,
+                                                                 name="Ведьма")]

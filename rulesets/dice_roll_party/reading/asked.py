@@ -1,7 +1,7 @@
 """The answer to the question a step asks, whatever other verb the sentence also has.
 
-A decision step asks one player one thing (checklist §4): a bid or a pass (D3), the defence's
-boosts (D5), how much damage to pay with time (D6, D7). It is a dialogue state with few intents
+A decision step asks one player one thing (checklist §4): the builds (D1), a bid or a pass (D3),
+the defence's boosts (D5), how much damage to pay with time (D6, D7). It is a dialogue state with few intents
 (STYLE.md), so a sentence that carries that answer is read as it even when another order's verb
 stands beside it: «Ведьма выставляет костяной щит: повышаю класс защиты…» is a defence, not an add;
 «Отдаю одно время, остальное пусть снимает с формы» a soak, not a handicap; «Даю четыре» and
@@ -14,8 +14,10 @@ from collections.abc import Callable
 
 from ..reader_combat import soak_start
 from ..reader_parts import concepts_of
+from ..reader_setup import sheet_like
 from ..reader_words import Context, Item
 
+_BUILD = frozenset({"build"})
 _DEFENCE = frozenset({"defence"})
 _SOAK = frozenset({"soak"})
 _AUCTION = frozenset({"bid", "pass"})
@@ -33,6 +35,8 @@ def asked_family(items: list[Item], ctx: Context | None, boost_like: Callable[[l
     ``boost_like`` tells whether items name boosts."""
     expected = ctx.expected if ctx is not None else frozenset()
     cs = concepts_of(items)
+    if expected == _BUILD and sheet_like(items):
+        return "build"  # «Во второй слот ставлю Лучницу — 1/2/2/7»
     if expected == _DEFENCE:
         cut = soak_start(items) if cs & _PAYING and cs & {"if", "hit"} else None
         if cut is not None:  # «пробьют — отдаст оба времени», after the boosts or alone
