@@ -109,12 +109,15 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "v_transfer" in cs:
         zones = [i for i in items if i.kind == "zone" and i.zone in REDS]
         return by_objects(items, ctx, "v_transfer", "shift" if len(refs) <= 1 and len(zones) >= 2 else "transfer")
-    if "v_give" in cs:
-        return "swap" if "v_get" in cs else ("soak" if "soak" in expected else "transfer")
+    if "v_give" in cs:  # «отдаёт … и забирает …»; «сдаёт в хранилище 2 формы» returns them
+        return "swap" if "v_get" in cs else ("soak" if "soak" in expected else
+                                             "return" if _into_storage(items) else "transfer")
     if "v_defend" in cs:
         return "defence"
-    if "v_attack" in cs:
+    if "v_attack" in cs or _attack_named(items):
         return "attack"
+    if "v_reinforce" in cs and (refs or any(i.kind == "ordinal" for i in items)) and specs(items):
+        return "add"  # «Усиливаю первого двумя синими и тремя зелёными из хранилища»
     if "v_draw" in cs:
         # «Шаман кидает в котёл 2 зелёных из хранилища и тянет из мешка столько же новых»: tokens
         # named before the draw are what goes back into the bag, whatever verb sent them there
@@ -142,12 +145,15 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
             return "transfer" if specs(items) and right.side != "opp" else "attack"
         if left.kind == "ref" and right.is_word("storage"):
             return "handicap" if "handicap" in expected else "return"
-    if "storage" in cs and refs and "bag" not in cs and any(prep_before(items, k) in DEST_PREPS for k in refs):
+    into_storage = _into_storage(items)
+    if "storage" in cs and refs and "bag" not in cs and not into_storage \
+            and any(prep_before(items, k) in DEST_PREPS for k in refs):
         return "add"
+    # «+1 синий на П2», «Синий на П2», «П2: +2 синих», «2 синих из хранилища П1» (not «… в хранилище»)
     if len(refs) == 1 and "bag" not in cs and specs(items) and not cs & {"state_word", "v_give"} \
-            and (prep_before(items, refs[0]) in ("на", "к", "ко") or "storage" in cs
+            and (prep_before(items, refs[0]) in ("на", "к", "ко") or "storage" in cs and not into_storage
                  or (refs[0] == 0 and len(items) > 2 and items[1].is_sym(":") and items[2].is_sym("+"))):
-        return "add"  # «+1 синий на П2», «Синий на П2», «П2: +2 синих»
+        return "add"
     if len(refs) >= 2 and any(prep_before(items, k) in ("с", "со", "от") for k in refs) \
             and any(prep_before(items, k) in ("на", "к") for k in refs) and specs(items):
         return "transfer"
@@ -194,6 +200,25 @@ def parse_ambiguous(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 _DEFAULTS = {"v_shift": "shift", "v_swap": "swap", "v_add": "add", "v_transfer": "transfer"}
+
+
+_PREPOSITIONS = frozenset({"в", "во", "из", "с", "со", "на", "от", "к", "ко", "у", "до", "для", "без"})
+
+
+def _attack_named(items: list[Item]) -> bool:
+    """«Прошу засчитать атаку П4 по П1 противника…»: the attack as a noun, with its attacker right
+    after it and a target after that (an order inside a sentence about something else)."""
+    for k, it in enumerate(items[:-1]):
+        if it.kind == "zone" and it.zone is Zone.ATTACK and prep_before(items, k) not in _PREPOSITIONS \
+                and items[k + 1].kind == "ref" and items[k + 1].side != "opp":
+            return any(j.kind == "ref" and (j.side == "opp" or prep_before(items, n) in ("по", "на"))
+                       for n, j in enumerate(items) if n > k + 1)
+    return False
+
+
+def _into_storage(items: list[Item]) -> bool:
+    """«… в хранилище»: the storage is where tokens go, not where they come from."""
+    return any(it.is_word("storage") and prep_before(items, k) in ("в", "во") for k, it in enumerate(items))
 
 
 def _into_the_bag(items: list[Item]) -> bool:

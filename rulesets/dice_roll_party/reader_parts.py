@@ -221,6 +221,12 @@ def specs(items: list[Item], lo: int = 0, hi: int | None = None) -> list[Spec]:
                 sp.zone, sp.colour = items[j + 1].zone, None
             j += 3
             sp.end = items[j - 1].end
+        # «красный из атаки»: the zone a red token leaves
+        if sp.colour is Colour.RED and j + 1 < len(items) and items[j].kind == "word" \
+                and items[j].text in ("из", "с", "со") and items[j + 1].kind == "zone" and items[j + 1].zone in REDS:
+            sp.zone, sp.colour = items[j + 1].zone, None
+            sp.end = items[j + 1].end
+            j += 2
         # «синий ×2», «синий x2», «2 шт.»
         if j + 1 < len(items) and (items[j].is_sym("×", "*") or items[j].kind == "word" and items[j].text in ("x", "х")) \
                 and items[j + 1].kind == "num":

@@ -20,7 +20,16 @@ from pathlib import Path
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.names import Fit
-from letopis.engine.text import Lemmatizer, Lexicon, Token, normalise, number_value, ordinal_value, tokens
+from letopis.engine.text import (
+    Lemmatizer,
+    Lexicon,
+    Token,
+    cyrillic_lookalike,
+    normalise,
+    number_value,
+    ordinal_value,
+    tokens,
+)
 
 from .orders import Colour, Zone
 from .reading.names import LooseNames, NameMatch
@@ -255,8 +264,26 @@ def _analyse(norm: str, ctx: Context | None) -> list[Item]:
         i += 1
     _merge_char_words(items)
     _ordinal_refs(items)
+    _letter_zones(items)
     _mark_sides(items, ctx)
     return items
+
+
+_LETTER_ZONES = {"а": ("z_attack", Zone.ATTACK), "з": ("z_defence", Zone.DEFENCE)}
+
+
+def _letter_zones(items: list[Item]) -> None:
+    """«П1 А→З 2»: the sheet's letters А and З on the two sides of an arrow are the red zones
+    (a lone «з» elsewhere is still ambiguous, DRP-GAP-31)."""
+    for k in range(1, len(items) - 1):
+        a, arrow, b = items[k - 1], items[k], items[k + 1]
+        if not arrow.is_sym("→", "←") or a.kind != "word" or b.kind != "word":
+            continue
+        left, right = cyrillic_lookalike(a.text.rstrip(".")), cyrillic_lookalike(b.text.rstrip("."))
+        if left in _LETTER_ZONES and right in _LETTER_ZONES and left != right:
+            for j, letter in ((k - 1, left), (k + 1, right)):
+                concept, zone = _LETTER_ZONES[letter]
+                items[j] = Item("zone", items[j].start, items[j].end, items[j].text, concept, zone=zone)
 
 
 _ORDINAL_PREPS = frozenset({"с", "со", "на", "у", "к", "ко", "от"})
@@ -273,7 +300,10 @@ def _ordinal_refs(items: list[Item]) -> None:
         before = items[k - 1]
         listed = k > 1 and items[k - 2].kind == "ref" and items[k - 2].concept == "char" \
             and (before.is_sym(",") or before.kind == "word" and before.text == "и")
-        if not (before.kind == "word" and before.text in _ORDINAL_PREPS or listed):
+        # «Усиливаю первого двумя синими»: the object of a verb, in the accusative
+        object_ = before.kind == "word" and it.text.endswith(("ого", "его")) \
+            and "VERB" in lemmatizer().grammemes(before.text)
+        if not (before.kind == "word" and before.text in _ORDINAL_PREPS or listed or object_):
             continue
         after = items[k + 1] if k + 1 < len(items) else None
         if after is not None and after.kind == "word" and after.concept is None and after.text not in _AFTER_ORDINAL_REF:

@@ -19,6 +19,8 @@ from rulesets.dice_roll_party.orders import (
     Reroll,
     Shift,
     Soak,
+    SwapCharacters,
+    SwapStorage,
     Zone,
 )
 
@@ -247,3 +249,39 @@ def test_a_build_told_as_a_story_names_its_character_as_it_is_called_DRP_SETUP_0
     assert [(b.slot, b.name) for b in got] == [(1, "Кузнец"), (2, "Пахарь"), (3, "Монах")]
     assert orders(post.rsplit("\n", 1)[1], build()) == [Build(slot=2, time=1, attack=2, defence=2, form=7,
                                                                  name="Ведьма")]
+
+
+# --- phase 1 told in other words ------------------------------------------------------------------------
+def test_an_exchange_told_as_giving_then_taking_DRP_RES_06():
+    """«Рыцарь сдаёт 1 форму в хранилище, а взамен получает синий»: one exchange, not two adds."""
+    assert orders("Рыцарь сдаёт 1 форму в хранилище, а взамен получает синий", turn()) == [
+        SwapStorage(slot=1, give=Zone.FORM, take=Zone.TIME, count=1)]
+
+
+def test_tokens_given_into_the_storage_are_a_return_not_an_add_DRP_GAP_09():
+    r = read("П2 сдаёт в хранилище 2 формы", turn())
+    assert [p.code for p in r.problems if p.is_error] == ["return.disabled"]
+
+
+def test_a_red_token_from_a_zone_named_after_it_DRP_GAP_14():
+    """«первый отдаёт красный из атаки, четвёртый — зелёный»: the red leaves the attack."""
+    assert orders("П1 и П2 меняются: первый отдаёт красный из атаки, второй — зелёный.", turn()) == [
+        SwapCharacters(a=1, a_zone=Zone.ATTACK, b=2, b_zone=Zone.FORM, a_lands=Zone.ATTACK, b_lands=Zone.FORM)]
+
+
+def test_strengthening_a_character_with_tokens_is_an_add_DRP_RES_08():
+    """«Подкрепляю Стража двумя красными в защиту», «Усиливаю первого двумя синими и тремя
+    зелёными»; «Усиливаю атаку: класс+» stays a boost."""
+    assert orders("Подкрепляю Стража двумя красными в защиту", turn()) == [Add(slot=3, zone=Zone.DEFENCE, count=2)]
+    assert orders("Усиливаю второго тремя зелёными и синим из хранилища", turn()) == [
+        Add(slot=2, zone=Zone.FORM, count=3), Add(slot=2, zone=Zone.TIME, count=1)]
+    assert [p.code for p in read("Усиливаю атаку: класс+", turn()).problems] == ["read.boosts_alone"]
+
+
+def test_an_attack_named_as_a_noun_inside_a_request_DRP_ATK_01():
+    assert orders("Прошу учесть атаку Рыцаря по Вихрю, страховка", turn()) == [
+        Attack(attacker=1, target=2, insurance=True)]
+
+
+def test_the_sheet_letters_around_an_arrow_are_the_red_zones_DRP_RES_05():
+    assert orders("П2 з > а 2", turn()) == [Shift(slot=2, source=Zone.DEFENCE, count=2)]

@@ -38,7 +38,8 @@ def clause_spans(norm: str, items: list[Item]) -> list[tuple[int, int]]:
                 # before an arrow order of its own: «+1 синий Рыцарю, Рыцарь → Тень»
                 if not (_arrow_order(after) and _own_order(before, ", а")):
                     continue
-            elif not (_own_order(after, joint) and _own_order(before, joint if "а" in joint.split() else "")):
+            elif not (_own_order(after, joint) and _own_order(before, joint if "а" in joint.split() else "")) \
+                    or _exchange_halves(before, after):
                 continue
             out.append((pos, m.start()))
             pos = m.end()
@@ -62,6 +63,13 @@ def _own_order(items: list[Item], joint: str) -> bool:
     if ref and token and any(it.is_word("storage") for it in items):
         return True  # «2 синих из хранилища на П1, и П1 бьёт П2»: a verbless add is an order of its own
     return "а" in joint.split() and ref and token
+
+
+def _exchange_halves(before: list[Item], after: list[Item]) -> bool:
+    """«П2 сдаёт в хранилище 2 формы и забирает оттуда 2 синих»: giving and then taking, with no
+    character of its own in the second half, are the two halves of one exchange."""
+    return any(it.is_word("v_give") for it in before) and any(it.is_word("v_get") for it in after) \
+        and not any(it.kind in ("ref", "ordinal") for it in after)
 
 
 def _arrow_order(items: list[Item]) -> bool:
