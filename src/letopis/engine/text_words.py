@@ -16,6 +16,7 @@ import re
 import sys
 import threading
 import tomllib
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -201,6 +202,7 @@ class Lemmatizer:
         for phrase, concept in sorted(self.lexicon.phrases.items(), key=lambda pc: -len(pc[0])):
             index.setdefault(phrase[0], []).append((phrase, concept))
         self._phrase_index = index
+        self._words = sorted(self.lexicon.concepts)  # for short forms: the words a prefix begins
         self._lemma: ByteBudgetCache[str, str] = ByteBudgetCache(
             "Lemmatizer.lemmas", 1 << 20, max_key=MAX_CACHED_WORD, size=str_bytes)
 
@@ -265,8 +267,14 @@ class Lemmatizer:
         stem = word.rstrip(".")
         if len(stem) < min_length or not stem.isalpha():
             return None
-        found = {c for w, c in self.lexicon.concepts.items()
-                 if c in concepts and len(w) > len(stem) and w.startswith(stem)}
+        found = set()
+        for i in range(bisect_left(self._words, stem), len(self._words)):  # the words it begins, in order
+            w = self._words[i]
+            if not w.startswith(stem):
+                break
+            c = self.lexicon.concepts[w]
+            if c in concepts and len(w) > len(stem):
+                found.add(c)
         return found.pop() if len(found) == 1 else None
 
     def phrase_at(self, words: list[str], i: int) -> tuple[str, int] | None:
