@@ -285,3 +285,13 @@ def test_an_attack_named_as_a_noun_inside_a_request_DRP_ATK_01():
 
 def test_the_sheet_letters_around_an_arrow_are_the_red_zones_DRP_RES_05():
     assert orders("П2 з > а 2", turn()) == [Shift(slot=2, source=Zone.DEFENCE, count=2)]
+
+
+def test_another_order_in_a_decision_step_is_still_that_order_out_of_its_step_DRP_GEN_03():
+    """The step's question comes first only for a sentence that acts on nothing else: «П2 атакует
+    П1 соперника, класс+» in the defender's step is an attack (refused: not its step), never a
+    defence with a class up; «Добавляю 2 красных» in the auction is no bid."""
+    for post in ("П2 атакует П1 соперника, класс+", "Переношу синий с П1 на П2, страховка"):
+        assert [p.code for p in read(post, defence(), "p2").problems if p.is_error] == ["step.wrong_kind"], post
+    assert [p.code for p in read("Добавляю 2 красных", auction(bid=2, leader="p2")).problems
+            if p.is_error] == ["step.wrong_kind"]
