@@ -295,3 +295,10 @@ def test_another_order_in_a_decision_step_is_still_that_order_out_of_its_step_DR
         assert [p.code for p in read(post, defence(), "p2").problems if p.is_error] == ["step.wrong_kind"], post
     assert [p.code for p in read("Добавляю 2 красных", auction(bid=2, leader="p2")).problems
             if p.is_error] == ["step.wrong_kind"]
+
+
+def test_a_verb_in_the_first_person_takes_no_subject_from_the_clause_before_DRP_RES_07():
+    """«П2 → П1. Переношу синий на П3»: «переношу» is the player's; the source is asked for, not
+    taken from the attack before it."""
+    r = read("П2 → П1. Переношу синий на П3", turn())
+    assert "read.transfer_chars" in [p.code for p in r.problems if p.is_error]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..reader_words import ORDER_VERBS, Item
+from ..reader_words import ORDER_VERBS, Item, lemmatizer
 
 
 def subject(sentence: list[Item]) -> Item | None:
@@ -27,12 +27,18 @@ def subject(sentence: list[Item]) -> Item | None:
 
 
 def lacks_subject(sentence: list[Item]) -> bool:
-    """Whether a clause opens with its order verb and names no actor of its own: no own character
-    marked as such («своим П3»), none in the instrumental («вторым»)."""
+    """Whether a clause opens with its order verb, said of a character rather than by the player
+    («атакует», «атаковал», not «атакую»), and names no actor of its own: no own character marked
+    as such («своим П3»), none in the instrumental («вторым»)."""
     first = next((it for it in sentence if it.kind != "sym"), None)
     if first is None or not (first.kind == "word" and first.concept in ORDER_VERBS):
         return False
+    if lemmatizer().grammemes(first.text) & _SAID_BY_THE_PLAYER:
+        return False  # «… и атакую П1»: the player speaks; who attacks is asked for, not guessed
     return not any(it.kind in ("ref", "ordinal") and (it.side == "own" or it.ablt) for it in sentence)
+
+
+_SAID_BY_THE_PLAYER = frozenset({"1per", "impr", "INFN"})
 
 
 def with_subject(actor: Item, sentence: list[Item]) -> list[Item]:
