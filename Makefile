@@ -20,8 +20,10 @@ env: uv
 dev-env: uv
 	$(UV) sync --quiet --extra dev
 
+# exec: Ctrl+C and `kill` (make passes SIGTERM on) reach the server itself, which then stops the
+# embedded PostgreSQL it started (one that was running before stays up: `letopis db stop`)
 run: env
-	$(VENV)/bin/letopis serve
+	exec $(VENV)/bin/letopis serve
 
 # Browser tests use Debian's Chromium (never `playwright install`).
 browser-deps:

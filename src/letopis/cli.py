@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from letopis.settings import get_settings
+
+if TYPE_CHECKING:
+    from letopis.db.embedded import Cluster
 
 app = typer.Typer(help="Летопись — сервер мастера для игр по переписке.", no_args_is_help=True,
                   add_completion=False, rich_markup_mode=None)
@@ -24,17 +28,44 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _url(start: bool = True) -> str:
-    from letopis.db.embedded import EmbeddedError
-    from letopis.db.session import database_url
+EMBEDDED_NOTES = {
+    "init": "Создаю встроенный PostgreSQL в {root} (первый запуск)…",
+    "start": "DATABASE_URL не задан: запускаю встроенный PostgreSQL ({root})…",
+    "restart": "Перезапускаю встроенный PostgreSQL с новыми настройками ({root})…",
+}
+
+
+def _open_database(*, started: list[Cluster] | None = None) -> str:
+    """The database URL: DATABASE_URL, else the embedded cluster, started if it is not running.
+
+    Says «запускаю встроенный PostgreSQL» only when it does start it. With ``started`` (the
+    server) the cluster goes into that list the moment it is being started, so that whoever
+    passed the list stops it, even after an interrupt in the middle; without it (one-shot
+    commands) the cluster stays up, and the user is told so."""
+    from letopis.db.embedded import Cluster, EmbeddedError, cluster_dir, open_cluster
 
     settings = get_settings()
-    if not settings.database_url and start:
-        typer.echo("DATABASE_URL не задан: запускаю встроенный PostgreSQL…", err=True)
+    if settings.database_url:
+        return settings.database_url
+    root = cluster_dir(settings)
+
+    def announce(action: str) -> None:
+        typer.echo(EMBEDDED_NOTES[action].format(root=root), err=True)
+        if action == "start" and started is not None:
+            started.append(Cluster(root))
+
     try:
-        return database_url(settings, start=start)
+        opened = open_cluster(settings, announce=announce)
     except EmbeddedError as exc:
         fail(f"Не удалось запустить встроенный PostgreSQL: {exc}")
+    if opened.started and started is None:
+        typer.echo("Встроенный PostgreSQL продолжит работать и после команды; остановить: letopis db stop.",
+                   err=True)
+    return opened.url
+
+
+def _url() -> str:
+    return _open_database()
 
 
 def _session(url: str | None = None):
@@ -78,13 +109,33 @@ def serve(
     port: Annotated[int | None, typer.Option(help="Порт (по умолчанию из настроек).")] = None,
     no_demo: Annotated[bool, typer.Option("--no-demo", help="Не создавать демонстрационные игры.")] = False,
 ) -> None:
-    """Запустить сайт: база (встроенная, если нет DATABASE_URL), миграции, демо, веб-сервер."""
+    """Запустить сайт: база (встроенная, если нет DATABASE_URL), миграции, демо, веб-сервер.
+
+    Встроенный PostgreSQL, который эта команда запустила, она и останавливает — по Ctrl+C или
+    SIGTERM; уже работавший до неё оставляет работать."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # SIGTERM ends the server as Ctrl+C does
+    started: list[Cluster] = []
+    try:
+        url = _open_database(started=started)
+        _serve(url, host=host, port=port, no_demo=no_demo, owns_database=bool(started))
+    except KeyboardInterrupt:
+        pass  # Ctrl+C or SIGTERM: uvicorn has finished its requests; what is left is the database
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        for cluster in started:
+            _stop_started(cluster)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _serve(url: str, *, host: str | None, port: int | None, no_demo: bool, owns_database: bool) -> None:
     import uvicorn
 
     from letopis.db.migrate import upgrade
 
     settings = get_settings()
-    url = _url()
     upgrade(url)
     logins: list[str] = []
     if settings.demo and not no_demo:
@@ -102,8 +153,31 @@ def serve(
         typer.echo("Демонстрационные учётные записи:")
         for line in logins:
             typer.echo(f"  {line}")
-    typer.echo("Остановить: Ctrl+C. Остановить встроенную базу: letopis db stop.")
+    if settings.database_url:
+        typer.echo("Остановить: Ctrl+C.")
+    elif owns_database:
+        typer.echo("Остановить: Ctrl+C (встроенный PostgreSQL остановится вместе с сайтом).")
+    else:
+        typer.echo("Остановить: Ctrl+C. Встроенный PostgreSQL был запущен раньше и продолжит работать; "
+                   "остановить его: letopis db stop.")
     uvicorn.run("letopis.web.app:create_app", factory=True, host=host, port=port, log_level="info")
+
+
+def _stop_started(cluster: Cluster) -> None:
+    """Stop the cluster this command started; a second Ctrl+C must not cut the stop short."""
+    from letopis.db.embedded import EmbeddedError
+
+    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        typer.echo("Останавливаю встроенный PostgreSQL…", err=True)
+        cluster.stop()
+        typer.echo("Встроенный PostgreSQL остановлен.", err=True)
+    except EmbeddedError as exc:
+        typer.echo(f"Не удалось остановить встроенный PostgreSQL: {exc}\nОстановите его: letopis db stop.",
+                   err=True)
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
 
 
 # --- db --------------------------------------------------------------------------------------------

@@ -116,6 +116,7 @@ def test_serve_prepares_the_database_and_the_demo(run, db, monkeypatch):
     result = run("serve", "--port", 8765)
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:8765/" in result.output and "логин master, пароль demo" in result.output
+    assert "встроенный PostgreSQL" not in result.output  # DATABASE_URL: nothing embedded was started
     assert calls == [(("letopis.web.app:create_app",),
                       {"factory": True, "host": "127.0.0.1", "port": 8765, "log_level": "info"})]
     from letopis.engine.registry import all_rulesets

@@ -21,6 +21,7 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -203,9 +204,11 @@ class Cluster:
         except (OSError, ValueError):
             return None
 
-    def start(self, port: int | None = None) -> int:
+    def start(self, port: int | None = None, *, announce: Callable[[str], None] | None = None) -> int:
         """Start the server (if it is not running) on its Unix socket; returns the socket's port.
-        A cluster of an earlier version is reconfigured first, and restarted if it runs with TCP."""
+        A cluster of an earlier version is reconfigured first, and restarted if it runs with TCP.
+        ``announce`` hears ``"start"`` or ``"restart"`` just before the server is (re)started, and
+        nothing when it was running already."""
         self.prepare_dirs()
         changed = self.configure()
         running = self.running()
@@ -216,6 +219,8 @@ class Cluster:
         if self.fast:
             opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
         action = "restart" if running else "start"
+        if announce is not None:
+            announce(action)
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.log), "-w", "-t", "60",
                   *(["-m", "fast"] if running else []), action)
         self.port_file.write_text(str(port))
@@ -298,8 +303,41 @@ def cluster_for(settings: Settings) -> Cluster:
     return Cluster(cluster_dir(settings))
 
 
-def ensure_cluster(settings: Settings, *, start: bool = True) -> str:
-    """Initialise (once) and start the private cluster, create the database, return its URL."""
+@dataclass(frozen=True)
+class Opened:
+    """The embedded cluster as `open_cluster` left it: its URL, and whether that call started
+    the server (then its caller, and only it, should stop it when done)."""
+
+    url: str
+    cluster: Cluster
+    started: bool
+
+
+def open_cluster(settings: Settings, *, announce: Callable[[str], None] | None = None) -> Opened:
+    """Initialise (once) and start the private cluster unless it runs, create the database.
+
+    ``announce`` hears what is about to be done, before it is done: ``"init"`` (a new cluster),
+    ``"start"``, ``"restart"`` (one of an earlier version, reconfigured); nothing when the server
+    was running already."""
+    _require_server_user()
+    cluster = cluster_for(settings)
+    if not cluster.initialised:
+        if announce is not None:
+            announce("init")
+        cluster.init()
+    actions: list[str] = []
+
+    def heard(action: str) -> None:
+        actions.append(action)
+        if announce is not None:
+            announce(action)
+
+    cluster.start(announce=heard)
+    cluster.create_database(DB_NAME)
+    return Opened(url=cluster.url(DB_NAME), cluster=cluster, started="start" in actions)
+
+
+def _require_server_user() -> None:
     if is_root():
         try:
             pwd.getpwnam(SERVER_USER)
@@ -308,12 +346,16 @@ def ensure_cluster(settings: Settings, *, start: bool = True) -> str:
                 "Запуск от root требует пользователя postgres (PostgreSQL не работает от root). "
                 "Установите PostgreSQL из пакетов или задайте DATABASE_URL."
             ) from exc
+
+
+def ensure_cluster(settings: Settings, *, start: bool = True) -> str:
+    """Initialise (once) and start the private cluster, create the database, return its URL."""
+    if start:
+        return open_cluster(settings).url
+    _require_server_user()
     cluster = cluster_for(settings)
     if not cluster.initialised:
         cluster.init()
-    if start:
-        cluster.start()
-        cluster.create_database(DB_NAME)
     return cluster.url(DB_NAME)
 
 
