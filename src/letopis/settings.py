@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,34 @@ class Settings(BaseSettings):
     api_token_days: float = Field(default=7, gt=0)  # lifetime of a new API token
     deadline_interval_seconds: float = Field(default=30.0, gt=0)  # how often each process tries the worker
     slow_request_seconds: float = 1.0  # requests slower than this are logged (0 or less: never)
+    # e-mail notifications: off until both a host and a from-address are given; the worker alone
+    # talks to the server, so a wrong value shows in the delivery log, never in a request
+    smtp_host: str | None = None
+    smtp_port: int | None = Field(default=None, ge=1, le=65535)  # None: 465 for ssl, 587 for starttls, 25
+    smtp_security: Literal["starttls", "ssl", "none"] = "starttls"
+    smtp_username: str | None = None
+    smtp_password: SecretStr | None = None
+    smtp_from: str | None = None  # «Летопись <letopis@example.org>»
+    smtp_timeout_seconds: float = Field(default=10.0, gt=0)
+
+    @field_validator("smtp_security", mode="before")
+    @classmethod
+    def _security_in_any_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("smtp_host", "smtp_username", "smtp_from", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def email_enabled(self) -> bool:
+        """Whether letters can be sent at all (a host and a from-address are set)."""
+        return bool(self.smtp_host and self.smtp_from)
+
+    @property
+    def smtp_port_or_default(self) -> int:
+        return self.smtp_port or {"ssl": 465, "starttls": 587}.get(self.smtp_security, 25)
 
     @property
     def public_url(self) -> str:

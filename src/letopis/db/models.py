@@ -263,8 +263,27 @@ class Webhook(Base):
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 
+class EmailSubscription(Base):
+    """A user's opt-in e-mail notices (0010): the address, the events, and whether the address was
+    confirmed through the link sent to it; nothing but that letter goes to an unconfirmed address."""
+
+    __tablename__ = "email_subscriptions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    address: Mapped[str] = mapped_column(String(320))  # as email-validator normalised it
+    events: Mapped[list[Any]] = mapped_column(default=list)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")  # off: unsubscribed
+    confirmed_at: Mapped[datetime | None] = mapped_column()
+    confirmation_sent_at: Mapped[datetime | None] = mapped_column()  # the latest confirmation letter queued
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
 class Notification(Base):
-    """The delivery queue: one payload for one user, retried with backoff until sent or given up."""
+    """The delivery queue: one payload for one user, retried with backoff until sent or given up.
+    A webhook's row has its URL in ``url``; a letter's (``channel`` email, 0010) has ``mailto:``
+    and its address."""
 
     __tablename__ = "notifications"
     __table_args__ = (Index("ix_notifications_due", "status", "next_attempt_at"),)
@@ -272,10 +291,12 @@ class Notification(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     event: Mapped[str] = mapped_column(String(32))
+    channel: Mapped[str] = mapped_column(String(16), default="webhook", server_default="webhook")  # webhook|email
     dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)
     url: Mapped[str] = mapped_column(Text)
     payload: Mapped[dict[str, Any]] = mapped_column()
-    status: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")  # pending|sent|failed
+    # pending | sent | failed | cancelled (a letter no longer wanted: the step closed, the address left)
+    status: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     next_attempt_at: Mapped[datetime] = mapped_column(server_default=func.now())
     last_error: Mapped[str | None] = mapped_column(Text)

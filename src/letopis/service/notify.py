@@ -1,13 +1,15 @@
-"""Opt-in webhook notifications: «ваш ход», «скоро срок», «шаг опубликован».
+"""Opt-in notifications: «ваш ход», «скоро срок», «шаг опубликован», by webhook and by e-mail.
 
 Nothing is sent inside a request: the worker notices steps (`enqueue_announcements`) and queues
-one row per user in ``notifications``; `deliver_due` POSTs the JSON payloads outside any database
-transaction, logs every attempt in ``notification_deliveries`` and retries with exponential
-backoff. Only http(s) URLs are accepted and, unless ``LETOPIS_WEBHOOK_ALLOW_PRIVATE`` is set, only
-ones whose host resolves to public addresses (checked on save and again on every delivery: see
-`webhook_guard`). Each payload is signed with the webhook's secret
-(``X-Letopis-Signature: sha256=<HMAC-SHA256 of the body>``); its links are absolute, built on
-``LETOPIS_BASE_URL``.
+one row per user and channel in ``notifications``; `deliver_due` sends the due rows outside any
+database transaction (webhooks as signed JSON POSTs, letters through the SMTP server of the
+settings, see `email_letters` and `letopis.mail`), logs every attempt in
+``notification_deliveries`` and retries with exponential backoff. Only http(s) URLs are accepted
+for webhooks and, unless ``LETOPIS_WEBHOOK_ALLOW_PRIVATE`` is set, only ones whose host resolves to
+public addresses (checked on save and again on every delivery: see `webhook_guard`). Each payload
+is signed with the webhook's secret (``X-Letopis-Signature: sha256=<HMAC-SHA256 of the body>``);
+its links are absolute, built on ``LETOPIS_BASE_URL``. Letters go only to confirmed addresses
+(`email_subscriptions`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ import logging
 import secrets
 import time
 from datetime import datetime, timedelta
-from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import httpx
@@ -30,11 +31,16 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from letopis.db.models import Delivery, Game, GameSchedule, Notification, Seat, Step, StepNotice, Webhook
+from letopis.mail.mime import SenderError, build, sender_address
+from letopis.mail.smtp import Mailer, Outcome
 from letopis.settings import get_settings
 
+from . import email_letters
 from ._common import counted_posts, load_user, step_posts, transactional, turn_of
 from ._common import now as utcnow
+from .email_subscriptions import email_subscribers
 from .errors import Invalid, NotFound
+from .notices import EMAIL_CONFIRM, EVENT_TITLES, Channel, Event, chosen_events
 from .schemas import GameStatus, StepStatus
 from .webhook_guard import pin, public_addresses
 
@@ -48,16 +54,6 @@ BATCH = 50
 MAX_URL = 2000
 
 
-class Event(StrEnum):
-    YOUR_TURN = "your_turn"
-    DEADLINE_SOON = "deadline_soon"
-    STEP_PUBLISHED = "step_published"
-
-
-EVENT_TITLES = {Event.YOUR_TURN: "Ваш ход", Event.DEADLINE_SOON: "Скоро срок",
-                Event.STEP_PUBLISHED: "Шаг опубликован"}
-
-
 class WebhookOut(BaseModel):
     url: str
     events: list[Event]
@@ -67,13 +63,14 @@ class WebhookOut(BaseModel):
 
 class DeliveryOut(BaseModel):
     notification_id: int
-    event: Event
+    channel: Channel
+    event: Event | Literal["email_confirm"]  # email_confirm: the letter that confirms an address
     attempt: int
-    status_code: int | None
+    status_code: int | None  # the HTTP status of a webhook, the SMTP reply code of a letter
     error: str | None
     duration_ms: int
     created_at: datetime
-    status: str  # of the notification: pending | sent | failed
+    status: str  # of the notification: pending | sent | failed | cancelled
 
 
 # --- settings -----------------------------------------------------------------------------------
@@ -115,11 +112,7 @@ def set_webhook(db: Session, *, user_id: int, url: str, events: list[str], enabl
     """Create or replace the user's webhook (opt-in: nothing is sent without one)."""
     load_user(db, user_id)
     url = check_url(url, allow_private=allow_private)
-    try:
-        chosen = sorted({Event(e) for e in events})
-    except ValueError as exc:
-        raise Invalid("Неизвестное событие; возможны: your_turn, deadline_soon, step_published.",
-                      code="webhook_bad_event") from exc
+    chosen = chosen_events(events, code="webhook_bad_event")
     if enabled and not chosen:
         raise Invalid("Выберите хотя бы одно событие.", code="webhook_no_events")
     row = db.scalars(select(Webhook).where(Webhook.user_id == user_id).with_for_update()).one_or_none()
@@ -145,8 +138,10 @@ def deliveries(db: Session, *, user_id: int, limit: int = 50) -> list[DeliveryOu
         select(Delivery, Notification).join(Notification, Notification.id == Delivery.notification_id)
         .where(Notification.user_id == user_id).order_by(Delivery.id.desc()).limit(limit)
     ).all()
-    return [DeliveryOut(notification_id=n.id, event=Event(n.event), attempt=d.attempt, status_code=d.status_code,
-                        error=d.error, duration_ms=d.duration_ms, created_at=d.created_at, status=n.status)
+    return [DeliveryOut(notification_id=n.id, channel=Channel(n.channel),
+                        event=n.event if n.event == EMAIL_CONFIRM else Event(n.event), attempt=d.attempt,
+                        status_code=d.status_code, error=d.error, duration_ms=d.duration_ms, created_at=d.created_at,
+                        status=n.status)
             for d, n in rows]
 
 
@@ -158,13 +153,17 @@ def _subscribers(db: Session, user_ids: set[int], event: Event) -> list[Webhook]
     return [r for r in rows if event.value in r.events]
 
 
-def _queue(db: Session, hooks: list[Webhook], event: Event, key: str, payload: dict[str, Any],
+def _queue(db: Session, user_ids: set[int], event: Event, key: str, payload: dict[str, Any],
            moment: datetime) -> int:
+    """One row per subscribed user and channel (once: ``key`` dedupes a repeated round)."""
+    body = {"event": event.value, "title": EVENT_TITLES[event], **payload}
+    targets = [(h.user_id, Channel.WEBHOOK, h.url, f"{key}:{h.user_id}") for h in _subscribers(db, user_ids, event)]
+    targets += [(e.user_id, Channel.EMAIL, f"mailto:{e.address}", f"{key}:{e.user_id}:email")
+                for e in email_subscribers(db, user_ids, event)]
     count = 0
-    for hook in hooks:
-        body = {"event": event.value, "title": EVENT_TITLES[event], **payload}
+    for user_id, channel, url, dedupe_key in targets:
         stmt = insert(Notification).values(
-            user_id=hook.user_id, event=event.value, dedupe_key=f"{key}:{hook.user_id}", url=hook.url,
+            user_id=user_id, event=event.value, channel=channel.value, dedupe_key=dedupe_key, url=url,
             payload=body, status="pending", attempts=0, next_attempt_at=moment, created_at=moment,
         ).on_conflict_do_nothing(index_elements=["dedupe_key"]).returning(Notification.id)
         count += db.execute(stmt).scalar() is not None
@@ -220,16 +219,15 @@ def _announce(db: Session, moment: datetime, status: str, kind: str) -> int:
         if kind == Event.YOUR_TURN.value:
             turn = turn_of(step)
             for faction, user_id in _seat_users(db, game.id, turn.factions).items():
-                hooks = _subscribers(db, {user_id}, Event.YOUR_TURN)
                 text = f"«{game.title}», шаг {step.number}: ваш ход ({turn.prompt or 'пришлите приказы'})."
-                queued += _queue(db, hooks, Event.YOUR_TURN, f"your_turn:{step.id}:{faction}",
+                queued += _queue(db, {user_id}, Event.YOUR_TURN, f"your_turn:{step.id}:{faction}",
                                  {**base, "faction": faction, "text": text, "link": _link(f"/games/{game.id}/post")},
                                  moment)
         else:
             users = set(_seat_users(db, game.id).values()) | {game.gm_user_id}
             text = f"«{game.title}»: опубликован шаг {step.number}."
-            queued += _queue(db, _subscribers(db, users, Event.STEP_PUBLISHED), Event.STEP_PUBLISHED,
-                             f"step_published:{step.id}", {**base, "text": text}, moment)
+            queued += _queue(db, users, Event.STEP_PUBLISHED, f"step_published:{step.id}", {**base, "text": text},
+                             moment)
     return queued
 
 
@@ -258,8 +256,7 @@ def _remind(db: Session, moment: datetime) -> int:
         for faction, user_id in _seat_users(db, game.id, waiting).items():
             text = (f"«{game.title}», шаг {step.number}: до срока {hours} ч {minutes} мин, "
                     "а вашего поста ещё нет.")
-            queued += _queue(db, _subscribers(db, {user_id}, Event.DEADLINE_SOON), Event.DEADLINE_SOON,
-                             f"{kind}:{step.id}:{faction}",
+            queued += _queue(db, {user_id}, Event.DEADLINE_SOON, f"{kind}:{step.id}:{faction}",
                              {**_base(game, step), "faction": faction, "text": text, "link": _link(f"/games/{game.id}/post")},
                              moment)
     return queued
@@ -277,24 +274,41 @@ def sign(secret: str, body: bytes) -> str:
 
 def deliver_due(db: Session, moment: datetime, *, limit: int = BATCH, client: httpx.Client | None = None,
                 allow_private: bool | None = None) -> tuple[int, int]:
-    """POST every due pending notification; returns (sent, failed attempts). The HTTP requests
-    run with no database transaction open; each URL is checked again before it is called."""
+    """Send every due pending notification; returns (sent, failed attempts). Webhooks are POSTed
+    (each URL checked again before it is called), letters handed to the SMTP server; neither runs
+    with a database transaction open."""
     allow_private = _allow_private(allow_private)
     due = db.execute(
         select(Notification.id, Notification.url, Notification.payload, Notification.attempts,
-               Notification.user_id, Notification.event)
+               Notification.user_id, Notification.event, Notification.channel)
         .where(Notification.status == "pending", Notification.next_attempt_at <= moment)
         .order_by(Notification.next_attempt_at, Notification.id).limit(limit)
     ).all()
+    hook_rows = [row for row in due if row.channel == Channel.WEBHOOK.value]
     hooks = {h.user_id: h for h in db.scalars(select(Webhook).where(
-        Webhook.user_id.in_({row.user_id for row in due}))).all()} if due else {}
+        Webhook.user_id.in_({row.user_id for row in hook_rows}))).all()} if hook_rows else {}
     secrets_by_user = {uid: h.secret for uid, h in hooks.items() if h.enabled}
+    letters = email_letters.prepare(db, [
+        email_letters.Queued(id=row.id, user_id=row.user_id, event=row.event, url=row.url, payload=row.payload,
+                             attempts=row.attempts)
+        for row in due if row.channel == Channel.EMAIL.value], moment)
     db.rollback()  # no transaction stays open while we talk to other servers
+    sent, failed = _post_hooks(db, hook_rows, secrets_by_user, moment, client=client, allow_private=allow_private)
+    if letters:
+        mailed, not_mailed = _mail(db, letters, moment)
+        sent, failed = sent + mailed, failed + not_mailed
+    return sent, failed
+
+
+def _post_hooks(db: Session, rows: list[Any], secrets_by_user: dict[int, str], moment: datetime, *,
+                client: httpx.Client | None, allow_private: bool) -> tuple[int, int]:
+    if not rows:
+        return 0, 0
     own = client is None
     client = client or httpx.Client(timeout=TIMEOUT_SECONDS, follow_redirects=False)
     sent = failed = 0
     try:
-        for row in due:
+        for row in rows:
             secret = secrets_by_user.get(row.user_id)
             if secret is None:
                 _record(db, row.id, row.attempts, None, "вебхук отключён", 0, moment, give_up=True)
@@ -309,6 +323,37 @@ def deliver_due(db: Session, moment: datetime, *, limit: int = BATCH, client: ht
         if own:
             client.close()
     return sent, failed
+
+
+def _mail(db: Session, letters: list[email_letters.Prepared], moment: datetime) -> tuple[int, int]:
+    """Hand each letter to the SMTP server through one connection; a letter no longer wanted is
+    cancelled without an attempt."""
+    settings = get_settings()
+    sent = failed = 0
+    with Mailer(settings) as mailer:
+        for item in letters:
+            row = item.row
+            if item.letter is None:
+                _cancel(db, row.id, item.dropped or "")
+                continue
+            try:
+                message = build(item.letter, sender=sender_address(settings.smtp_from or ""), moment=moment)
+            except SenderError as exc:
+                outcome = Outcome(None, str(exc), permanent=False, ms=0)
+            else:
+                outcome = mailer.send(message)
+            _record(db, row.id, row.attempts, outcome.code, outcome.error, outcome.ms, moment,
+                    give_up=outcome.permanent, ok=outcome.ok)
+            sent += outcome.ok
+            failed += not outcome.ok
+    return sent, failed
+
+
+@transactional
+def _cancel(db: Session, notification_id: int, reason: str) -> None:
+    row = db.get(Notification, notification_id, with_for_update=True)
+    if row is not None and row.status == "pending":
+        row.status, row.last_error = "cancelled", reason
 
 
 def _post(client: httpx.Client, url: str, payload: dict[str, Any], secret: str, *,

@@ -26,6 +26,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from letopis.settings import Settings, get_settings
 
 from . import api, archive, auth, boards, errors, gm, own_posts, pages
+from . import email as email_web
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from . import turn_length as turn_length_web
@@ -111,6 +112,8 @@ def create_app(
     app.include_router(own_posts.pages)  # a sent post's receipt page, withdrawing a post
     app.include_router(own_posts.api)
     app.include_router(turn_length_web.api)
+    app.include_router(email_web.pages)  # «Письма на почту», the confirmation and unsubscribe links
+    app.include_router(email_web.api)
     app.include_router(archive.router)
     app.include_router(boards.router)  # board PNGs
     app.include_router(archive.api_router)

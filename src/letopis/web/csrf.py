@@ -2,9 +2,11 @@
 
 Forms carry the token in the hidden field ``csrftoken``; htmx sends it as the ``X-CSRFToken``
 header. Not checked: requests with ``Authorization: Bearer`` (scripts and bots; asgi-csrf skips
-them itself) and JSON requests under /api (a browser cannot send ``application/json`` cross-site
-without a CORS preflight, which this app never grants). Log-in and registration are checked even
-without cookies, against login CSRF.
+them itself), JSON requests under /api (a browser cannot send ``application/json`` cross-site
+without a CORS preflight, which this app never grants), and the one-click unsubscribe link of a
+letter (``POST /email/unsubscribe/<signed token>``: mail clients POST it with no cookie, RFC 8058;
+the token is the proof, and all it can do is stop letters). Log-in and registration are checked
+even without cookies, against login CSRF.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from .responses import error_response
 
 ALWAYS_PROTECT = {"/login", "/register"}
+UNSUBSCRIBE_PREFIX = "/email/unsubscribe/"  # web/email.py
 
 CSRF_MESSAGE = (
     "Форма устарела или пришла с чужого сайта (не совпал защитный ключ CSRF). "
@@ -31,6 +34,14 @@ def _is_api_json(scope: Scope) -> bool:
         if key == b"content-type":
             return value.split(b";", 1)[0].strip().lower() == b"application/json"
     return False
+
+
+def _is_unsubscribe(scope: Scope) -> bool:
+    return scope.get("path", "").startswith(UNSUBSCRIBE_PREFIX)
+
+
+def _skip(scope: Scope) -> bool:
+    return _is_api_json(scope) or _is_unsubscribe(scope)
 
 
 async def _refuse(scope: Scope, send: Send, message_id: Errors) -> None:
@@ -51,7 +62,7 @@ class CSRFMiddleware:
             app,
             signing_secret=hashlib.sha256(f"csrf:{secret}".encode()).hexdigest(),
             always_protect=ALWAYS_PROTECT,
-            skip_if_scope=_is_api_json,
+            skip_if_scope=_skip,
             cookie_secure=secure,
             send_csrf_failed=_refuse,
         )

@@ -1,6 +1,7 @@
 """Pages and API for deadlines (the GM's «Сроки» page: pause, resume, extend, grace, reminders),
 receipts (a faction's revisions in a step with diffs) and the user's settings page «Уведомления»:
-webhooks, and the «Ключи API» section (the user's API tokens, each revocable)."""
+letters (their forms are in web/email.py), webhooks, the delivery log, and the «Ключи API» section
+(the user's API tokens, each revocable)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ api = APIRouter(prefix="/api", tags=["API"], responses={400: {"model": ErrorOut}
                                                        422: {"model": ErrorOut}})
 
 EVENT_CHOICES = [("your_turn", "Ваш ход"), ("deadline_soon", "Скоро срок"), ("step_published", "Шаг опубликован")]
+LOG_EVENTS = {**dict(EVENT_CHOICES), "email_confirm": "Подтверждение адреса"}
 
 
 # --- receipts -----------------------------------------------------------------------------------
@@ -115,11 +117,16 @@ def resolve_delay_form(request: Request, db: SessionDep, user: CurrentUser, game
 
 
 # --- «Уведомления» ------------------------------------------------------------------------------
-def _settings_page(request: Request, db, user, *, error: str | None = None, form: dict | None = None,
-                   status_code: int = 200) -> Response:
+def settings_page(request: Request, db, user, *, error: str | None = None, error_at: str = "webhook",
+                  form: dict | None = None, email_form: dict | None = None, status_code: int = 200) -> Response:
+    """«Уведомления»: letters, the webhook, the delivery log and the API keys; ``error_at`` names
+    the section whose form failed (email, webhook, tokens), where its message is shown."""
     hook = service.get_webhook(db, user_id=user.id)
     return render(request, "notifications.html", {
-        "hook": hook, "choices": EVENT_CHOICES, "error": error, "form": form,
+        "hook": hook, "choices": EVENT_CHOICES, "log_events": LOG_EVENTS, "error": error, "error_at": error_at,
+        "form": form,
+        "email": service.get_email(db, user_id=user.id), "email_form": email_form,
+        "email_ready": service.sending_configured(),
         "log": service.deliveries(db, user_id=user.id, limit=20),
         "tokens": service.list_tokens(db, user_id=user.id),
         "token_lifetime": lifetime_text(request.app.state.settings.api_token_days),
@@ -140,14 +147,14 @@ def revoke_token_form(request: Request, db: SessionDep, user: CurrentUser, token
     try:
         token = service.revoke_token(db, user_id=user.id, token_id=token_id)
     except service.ServiceError as exc:
-        return _settings_page(request, db, user, error=exc.message, status_code=exc.status)
+        return settings_page(request, db, user, error=exc.message, error_at="tokens", status_code=exc.status)
     flash(request, f"Ключ «{token.label}» отозван: с ним больше нельзя войти.")
     return RedirectResponse("/settings/notifications#tokens", status_code=303)
 
 
 @pages.get("/settings/notifications")
 def notifications_page(request: Request, db: SessionDep, user: CurrentUser) -> Response:
-    return _settings_page(request, db, user)
+    return settings_page(request, db, user)
 
 
 @pages.post("/settings/notifications")
@@ -163,7 +170,7 @@ def notifications_save(request: Request, db: SessionDep, user: CurrentUser, sett
                                 allow_private=settings.webhook_allow_private)
             flash(request, "Уведомления сохранены.")
     except service.ServiceError as exc:
-        return _settings_page(request, db, user, error=exc.message, status_code=exc.status,
+        return settings_page(request, db, user, error=exc.message, status_code=exc.status,
                               form={"url": url, "events": events, "enabled": bool(enabled)})
     return RedirectResponse("/settings/notifications", status_code=303)
 

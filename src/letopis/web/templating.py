@@ -25,8 +25,8 @@ from starlette.templating import Jinja2Templates
 
 from letopis.engine.registry import get_ruleset
 from letopis.engine.text import plural
+from letopis.paths import templates_dir
 from letopis.service.resolve_delay import minutes_left
-from letopis.settings import PROJECT_ROOT
 
 from .boardview import board_figure, board_png_path
 from .svgsafe import clean_svg
@@ -35,13 +35,6 @@ MONTHS_GEN = (
     "января", "февраля", "марта", "апреля", "мая", "июня",
     "июля", "августа", "сентября", "октября", "ноября", "декабря",
 )
-
-
-def templates_dir() -> Path:
-    checkout = PROJECT_ROOT / "templates"
-    if checkout.is_dir():
-        return checkout
-    return Path(__file__).resolve().parents[1] / "templates_dist"
 
 
 def ru_datetime(value: datetime | None) -> str:
