@@ -14,6 +14,8 @@ import itsdangerous.timed
 import pytest
 from sqlalchemy import select
 from support.dbtools import db_snapshot, finish_bids, post
+from support.secret_play import build_decks, deck_orders, leaks, seat_cards_game, secret_cards
+from support.secret_play import post as secret_post
 from support.smtp import (
     BASE_URL,
     MailCatcher,
@@ -325,3 +327,38 @@ def test_a_wrong_smtp_setting_shows_in_the_log_and_is_retried(db, race_game, smt
     assert errors[0].startswith("SMTP 535")  # authentication failed
     assert errors[1] == "LETOPIS_SMTP_FROM «не адрес» — не адрес электронной почты"
     assert errors[2].startswith("ConnectionRefusedError") and errors[3] is None
+
+
+# --- hidden information ---------------------------------------------------------------------------
+def test_letters_of_a_card_game_hold_nothing_their_reader_may_not_see(db, make_user, smtp):
+    """«Тайные карты» played step by step with every notice on: no letter to a player names a card
+    of the other's pool or of the reserve he has not drawn, nor any deck order; the GM's letters
+    hold no more than a spectator sees."""
+    game = seat_cards_game(db, make_user)
+    readers = {"a": (game.anna, "anna@example.org"), "b": (game.boris, "boris@example.org"),
+               None: (game.gm, "gm@example.org")}
+    every = ["your_turn", "deadline_soon", "step_published"]
+    service.set_schedule(db, game_id=game.id, gm_user_id=game.gm.id, reminder_minutes=120)
+    for user, address in readers.values():
+        subscribe(db, smtp, user, address, every)
+    before = len(smtp.messages)
+
+    def step_by_step(play) -> None:
+        play()
+        service.set_deadline(db, game_id=game.id, deadline=_now() + timedelta(hours=1), gm_user_id=game.gm.id)
+        service.run_worker(db)
+
+    step_by_step(lambda: build_decks(db, game))
+    for text in (lambda: f"играю «{game.hand(db, 'a')[0]}»", lambda: "беру карту", lambda: "беру из запаса"):
+        faction = service.game_page(db, game.id).turn.factions[0]
+        step_by_step(lambda faction=faction, text=text: secret_post(db, game, faction, text()))
+    letters = smtp.messages[before:]
+    subjects = {str(m["Subject"]).split(":")[0] for m in letters}
+    assert subjects == {"Ваш ход", "Скоро срок", "Опубликован шаг 1", "Опубликован шаг 2", "Опубликован шаг 3",
+                        "Опубликован шаг 4"}
+    full = game.full(db)
+    for faction, (_, address) in readers.items():
+        mine = smtp.to(address)
+        assert mine
+        text = "".join(str(m["Subject"]) + text_of(m) + html_of(m) for m in mine)
+        assert leaks(text, secret_cards(full, faction)) == [] and leaks(text, deck_orders(full)) == []

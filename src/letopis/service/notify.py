@@ -196,9 +196,9 @@ def _base(game: Game, step: Step) -> dict[str, Any]:
 def enqueue_announcements(db: Session, moment: datetime) -> int:
     """Queue «ваш ход» for newly opened steps, «шаг опубликован» for newly published ones and
     «скоро срок» once per deadline; returns how many notifications were queued."""
-    queued = 0
-    queued += _announce(db, moment, StepStatus.OPEN.value, Event.YOUR_TURN.value)
+    queued = 0  # a step published before the next one's «ваш ход»: the order they are read in
     queued += _announce(db, moment, StepStatus.PUBLISHED.value, Event.STEP_PUBLISHED.value)
+    queued += _announce(db, moment, StepStatus.OPEN.value, Event.YOUR_TURN.value)
     queued += _remind(db, moment)
     return queued
 
