@@ -7,7 +7,8 @@ for the session is cloned from it, and every table is emptied (TRUNCATE … REST
 before each test. ``pg.create(name, template=...)`` gives a test its own database when it needs one.
 
 Fixtures: ``pg`` (the server), ``db_url`` (a fresh migrated database), ``engine``, ``db`` (a
-Session), ``session_factory``, ``make_user`` and ``race_game`` (a game of the tiny test ruleset).
+Session), ``session_factory``, ``make_user``, ``race_game`` (a game of the tiny test ruleset) and
+``smtp`` (a local SMTP server that letters go to, support/smtp.py).
 """
 
 from __future__ import annotations
@@ -217,3 +218,11 @@ def race_game(db: Session, make_user):
     make.gm, make.ann, make.bob = gm, ann, bob
     make.players = {"a": ann.id, "b": bob.id}
     return make
+
+
+@pytest.fixture
+def smtp(monkeypatch: pytest.MonkeyPatch):
+    """A local SMTP server (aiosmtpd on 127.0.0.1) that the settings send letters through."""
+    from support.smtp import serve
+
+    yield from serve(monkeypatch)

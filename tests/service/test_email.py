@@ -5,7 +5,6 @@ setting that only ever shows in the delivery log."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
@@ -23,6 +22,7 @@ from support.smtp import (
     html_of,
     links,
     path_of,
+    set_env,
     text_of,
 )
 
@@ -32,21 +32,6 @@ from letopis.service import email_subscriptions, notify
 from letopis.settings import get_settings
 
 ANN, BOB, GM = "ann@example.org", "bob@example.org", "gm@example.org"
-
-
-def _set_env(monkeypatch, values: dict[str, str]) -> None:
-    for name, value in values.items():
-        monkeypatch.setenv(name, value)
-    get_settings.cache_clear()
-
-
-@pytest.fixture
-def smtp(monkeypatch) -> Iterator[MailCatcher]:
-    catcher = MailCatcher().start()
-    _set_env(monkeypatch, env(catcher))
-    yield catcher
-    catcher.stop()
-    get_settings.cache_clear()
 
 
 def _now() -> datetime:
@@ -312,16 +297,16 @@ def test_a_mailbox_refused_for_good_is_not_tried_again(db, race_game, smtp):
 def test_a_wrong_smtp_setting_shows_in_the_log_and_is_retried(db, race_game, smtp, monkeypatch):
     race_game()
     subscribe(db, smtp, race_game.ann, ANN, ["your_turn"])
-    _set_env(monkeypatch, {"LETOPIS_SMTP_PASSWORD": "wrong"})
+    set_env(monkeypatch, {"LETOPIS_SMTP_PASSWORD": "wrong"})
     t0 = _now()
     assert service.run_worker(db, now=t0).failed == 1
-    _set_env(monkeypatch, {"LETOPIS_SMTP_PASSWORD": env(smtp)["LETOPIS_SMTP_PASSWORD"],
+    set_env(monkeypatch, {"LETOPIS_SMTP_PASSWORD": env(smtp)["LETOPIS_SMTP_PASSWORD"],
                            "LETOPIS_SMTP_FROM": "не адрес"})
     assert service.run_worker(db, now=t0 + timedelta(seconds=31)).failed == 1
     closed = MailCatcher().port  # nothing listens there
-    _set_env(monkeypatch, {"LETOPIS_SMTP_FROM": env(smtp)["LETOPIS_SMTP_FROM"], "LETOPIS_SMTP_PORT": str(closed)})
+    set_env(monkeypatch, {"LETOPIS_SMTP_FROM": env(smtp)["LETOPIS_SMTP_FROM"], "LETOPIS_SMTP_PORT": str(closed)})
     assert service.run_worker(db, now=t0 + timedelta(minutes=2)).failed == 1
-    _set_env(monkeypatch, env(smtp))  # fixed: the next attempt goes through
+    set_env(monkeypatch, env(smtp))  # fixed: the next attempt goes through
     assert service.run_worker(db, now=t0 + timedelta(minutes=5)).delivered == 1
     errors = [d.error for d in reversed(service.deliveries(db, user_id=race_game.ann.id)) if d.event == "your_turn"]
     assert errors[0].startswith("SMTP 535")  # authentication failed

@@ -4,6 +4,7 @@ Letopis at it.
 `MailCatcher` keeps every message it accepted, parsed; ``replies`` queues answers to give instead
 of accepting the next messages (``"451 4.3.0 Попробуйте позже"`` refuses one for now,
 ``"550 5.1.1 Нет такого ящика"`` for good). It asks for a log-in and records who logged in.
+`serve` (the ``smtp`` fixture of tests/conftest.py) starts one and points the settings at it.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from __future__ import annotations
 import logging
 import re
 import socket
+from collections.abc import Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from urllib.parse import urlsplit
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+
+from letopis.settings import get_settings
 
 USERNAME = "letopis"
 PASSWORD = "smtp-secret"
@@ -101,3 +105,19 @@ def links(message: EmailMessage) -> list[str]:
 
 def path_of(link: str) -> str:
     return urlsplit(link).path
+
+
+def set_env(monkeypatch, values: dict[str, str]) -> None:
+    """Set LETOPIS_* variables and let the settings read them again."""
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+
+
+def serve(monkeypatch) -> Iterator[MailCatcher]:
+    """A running `MailCatcher` that the settings send through, stopped afterwards."""
+    catcher = MailCatcher().start()
+    set_env(monkeypatch, env(catcher))
+    yield catcher
+    catcher.stop()
+    get_settings.cache_clear()
