@@ -79,8 +79,8 @@ def email_confirm(request: Request, db: SessionDep, user: MaybeUser, token: Text
     except service.ServiceError as exc:
         return render(request, "email_link.html", {"title": "Адрес не подтверждён", "error": exc.message},
                       status=exc.status)
-    return render(request, "email_link.html", {"title": "Адрес подтверждён", "confirmed": out,
-                                               "titles": dict(EVENT_CHOICES)})
+    chosen = [title for value, title in EVENT_CHOICES if value in out.events]  # in the page's order
+    return render(request, "email_link.html", {"title": "Адрес подтверждён", "confirmed": out, "chosen": chosen})
 
 
 @pages.get(UNSUBSCRIBE_PREFIX + "{token}")
