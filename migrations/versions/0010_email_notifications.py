@@ -3,7 +3,7 @@
 queue, retries and log as webhooks (``notifications.channel``: webhook | email).
 
 Revision ID: 0010_email_notifications
-Revises: 0005_post_withdrawal
+Revises: 0007_turn_length
 Create Date: 2026-11-28 10:00:00
 """
 
@@ -16,7 +16,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = '0010_email_notifications'
-down_revision: str | None = '0005_post_withdrawal'
+down_revision: str | None = '0007_turn_length'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
