@@ -306,12 +306,15 @@ def test_a_wrong_smtp_setting_shows_in_the_log_and_is_retried(db, race_game, smt
     closed = MailCatcher().port  # nothing listens there
     set_env(monkeypatch, {"LETOPIS_SMTP_FROM": env(smtp)["LETOPIS_SMTP_FROM"], "LETOPIS_SMTP_PORT": str(closed)})
     assert service.run_worker(db, now=t0 + timedelta(minutes=2)).failed == 1
+    set_env(monkeypatch, {"LETOPIS_SMTP_PORT": str(smtp.port), "LETOPIS_SMTP_SECURITY": "starttls"})
+    assert service.run_worker(db, now=t0 + timedelta(minutes=5)).failed == 1  # this server offers no STARTTLS
     set_env(monkeypatch, env(smtp))  # fixed: the next attempt goes through
-    assert service.run_worker(db, now=t0 + timedelta(minutes=5)).delivered == 1
+    assert service.run_worker(db, now=t0 + timedelta(minutes=10)).delivered == 1
     errors = [d.error for d in reversed(service.deliveries(db, user_id=race_game.ann.id)) if d.event == "your_turn"]
     assert errors[0].startswith("SMTP 535")  # authentication failed
     assert errors[1] == "LETOPIS_SMTP_FROM «не адрес» — не адрес электронной почты"
-    assert errors[2].startswith("ConnectionRefusedError") and errors[3] is None
+    assert errors[2].startswith("ConnectionRefusedError")
+    assert errors[3] == "SMTPNotSupportedError: STARTTLS extension not supported by server." and errors[4] is None
 
 
 # --- hidden information ---------------------------------------------------------------------------

@@ -2,9 +2,10 @@
 SSL as configured, and every failure turned into an `Outcome` for the delivery log — nothing here
 raises, so a wrong host, port or password shows in the log and the worker goes on.
 
-A reply in the 5xx range to the recipient or the message (RCPT, DATA) is permanent: sending the
-same letter again would get the same answer. Everything else (no connection, a timeout, a 4xx
-"try later", a refused log-in or sender, which a corrected setting cures) is tried again later.
+A reply in the 5xx range to the recipient or the message (RCPT, DATA), or an address the server
+cannot take (non-ASCII without SMTPUTF8), is permanent: sending the same letter again would get the
+same answer. Everything else (no connection, no STARTTLS, a timeout, a 4xx "try later", a refused
+log-in or sender, which a corrected setting cures) is tried again later.
 """
 
 from __future__ import annotations
@@ -93,9 +94,14 @@ class Mailer:
         def outcome(code: int | None, error: str | None, permanent: bool = False) -> Outcome:
             return Outcome(code, error, permanent, int((time.monotonic() - started) * 1000))
 
-        try:
-            if self._smtp is None:
+        if self._smtp is None:
+            try:
                 self._smtp = self._connect()
+            except smtplib.SMTPResponseException as exc:  # a refused greeting, STARTTLS or log-in
+                return outcome(exc.smtp_code, _reply(exc.smtp_code, exc.smtp_error))
+            except (smtplib.SMTPException, OSError, UnicodeError, ValueError) as exc:  # incl. no STARTTLS
+                return outcome(None, f"{type(exc).__name__}: {exc}"[:MAX_ERROR])
+        try:
             refused = self._smtp.send_message(message)
         except smtplib.SMTPRecipientsRefused as exc:
             code, text = next(iter(exc.recipients.values()))
@@ -105,7 +111,7 @@ class Mailer:
         except smtplib.SMTPNotSupportedError as exc:  # an address that needs SMTPUTF8 the server lacks
             self.close()
             return outcome(None, f"{type(exc).__name__}: {exc}"[:MAX_ERROR], permanent=True)
-        except smtplib.SMTPResponseException as exc:  # a refused log-in or sender, a 4xx at any stage
+        except smtplib.SMTPResponseException as exc:  # a refused sender, a 4xx to MAIL FROM
             self.close()
             return outcome(exc.smtp_code, _reply(exc.smtp_code, exc.smtp_error))
         except (smtplib.SMTPException, OSError, UnicodeError, ValueError) as exc:
