@@ -117,6 +117,18 @@ def test_replay_recomputes_shuffles_from_the_secret_seed_and_catches_tampering()
     assert any("тайные броски" in m.what for m in replay(CARDS, initial, forged))
 
 
+def test_replay_compares_what_happened_not_how_the_chronicle_words_it():
+    initial, steps, _ = _play(GAME_SECRET)
+    reworded = [RecordedStep(**{**s.__dict__, "events": [{**e, "text": e["text"] + " (в старой редакции)"}
+                                                          for e in s.events]}) for s in steps]
+    assert replay(CARDS, initial, reworded) == []
+    first = steps[0]
+    forged = [{**e, "data": {**e["data"], "forged": 1}} for e in first.events]
+    altered = [RecordedStep(**{**first.__dict__, "events": forged}), *steps[1:]]
+    assert [(m.step, m.what) for m in replay(CARDS, initial, altered)] == [
+        (1, "события не совпадают с опубликованными")]
+
+
 def test_secrets_revealed_defaults_to_the_end_of_the_game():
     _, _, end = _play(GAME_SECRET)
     assert CARDS.result(end) is not None and CARDS.secrets_revealed(end)
