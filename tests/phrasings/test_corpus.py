@@ -20,10 +20,11 @@ it must give.
 `tests/phrasings/<ruleset>.failing` (optional) lists the ids that do not read right yet, one per
 line: they are strict xfails, so a fixed line must leave the list.
 
-`tests/phrasings/<ruleset>.fresh.toml` is a second corpus in the same format, written from the
-rules alone by people who had not seen the first one or the readers (lines as strangers write
-them); its own strict-xfail list is `<ruleset>.fresh.failing`, and its ids are unique across both
-files.
+Further corpora of a ruleset sit beside it as `tests/phrasings/<ruleset>.<kind>.toml` in the same
+format (`<ruleset>.fresh.toml`, `<ruleset>.fresh2.toml`, …): each written from the rules alone by
+people who had seen neither the other corpora nor the readers (lines as strangers write them). Each
+has its own strict-xfail list `<ruleset>.<kind>.failing`, and ids are unique across all the files of
+a ruleset.
 """
 
 from __future__ import annotations
@@ -44,10 +45,17 @@ HERE = Path(__file__).parent
 RULESETS = ("dice_roll_party", "dungeon_keeper", "kozyablo", "tetranomicon", "wargame")
 MIN_CASES = 250
 MIN_FRESH_CASES = 110
-CORPORA = ("", ".fresh")  # <ruleset>.toml, <ruleset>.fresh.toml
 # Post-level problems (e.g. "this post has no order") are not about the line under test.
 # Kozyablo's deck step says "no deck list in this post" the same way.
 POST_LEVEL = frozenset({"post.no_orders", "deck.empty"})
+
+
+@cache
+def kinds(ruleset: str) -> tuple[str, ...]:
+    """The ruleset's corpora as suffixes: "" for `<ruleset>.toml`, then ".fresh", ".fresh2", … for
+    every `<ruleset>.<kind>.toml` beside it, in name order."""
+    extra = sorted(p.name.removeprefix(ruleset).removesuffix(".toml") for p in HERE.glob(f"{ruleset}.*.toml"))
+    return ("", *extra)
 
 
 @cache
@@ -117,7 +125,7 @@ def check(ruleset: str, case: dict[str, Any]) -> None:
 def cases() -> list[Any]:
     out = []
     for ruleset in RULESETS:
-        for kind in CORPORA:
+        for kind in kinds(ruleset):
             known = failing(ruleset, kind)
             for case in corpus(ruleset, kind):
                 marks = [pytest.mark.xfail(strict=True, reason="not read right yet")] if case["id"] in known else []
@@ -137,12 +145,14 @@ def test_corpus_is_whole(ruleset: str) -> None:
     assert_whole(ruleset, "", MIN_CASES)
 
 
-@pytest.mark.parametrize("ruleset", [r for r in RULESETS if corpus(r, ".fresh")])
-def test_fresh_corpus_is_whole(ruleset: str) -> None:
-    """The same for the fresh corpus, whose ids must not repeat the first corpus's either."""
-    assert_whole(ruleset, ".fresh", MIN_FRESH_CASES)
-    fresh = {c["id"] for c in corpus(ruleset, ".fresh")}
-    assert not fresh & {c["id"] for c in corpus(ruleset)}, "ids shared with the first corpus"
+@pytest.mark.parametrize(("ruleset", "kind"), [(r, k) for r in RULESETS for k in kinds(r) if k])
+def test_further_corpus_is_whole(ruleset: str, kind: str) -> None:
+    """The same for each further corpus (`<ruleset>.<kind>.toml`), whose ids must not repeat those
+    of the ruleset's other corpora either."""
+    assert_whole(ruleset, kind, MIN_FRESH_CASES)
+    mine = {c["id"] for c in corpus(ruleset, kind)}
+    others = {c["id"] for k in kinds(ruleset) if k != kind for c in corpus(ruleset, k)}
+    assert not mine & others, f"ids shared with another corpus: {sorted(mine & others)}"
 
 
 def assert_whole(ruleset: str, kind: str, minimum: int) -> None:

@@ -9,6 +9,9 @@ Files
 - ``tests/scenarios/<ruleset>.failing``: post ids («<scenario id>#<post number>», numbers from 1)
   that do not play right yet, one per line, as strict xfails (a fixed post must leave the list);
   a line starting with «#» is a comment, and so is anything after « #» on a line;
+- ``tests/scenarios/<ruleset>.<kind>.toml`` (``dice_roll_party.more.toml``, …): further scenarios of
+  the same ruleset written by other hands, each file with its own ``<ruleset>.<kind>.failing``;
+  scenario ids are unique across all the files of a ruleset;
 - ``tests/scenarios/setups/*.json``: setup documents (`Ruleset.import_setup`) for games moved in
   mid-way.
 

@@ -1,5 +1,6 @@
-"""Plays a scenario of `tests/scenarios/<ruleset>.toml` through the pure ruleset API, the way the
-service runs a game (see the format in ``tests/scenarios/__init__.py``).
+"""Plays a scenario of `tests/scenarios/<ruleset>.toml` (or of a further file of the ruleset,
+`<ruleset>.<kind>.toml`) through the pure ruleset API, the way the service runs a game (see the
+format in ``tests/scenarios/__init__.py``).
 
 The service opens step 1 on the set-up state; a post is read against the state the step opened
 with and refused, with nothing stored, when its reading has an error; a step resolves once every
@@ -50,18 +51,32 @@ POST_LEVEL = frozenset({"post.no_orders", "deck.empty"})
 
 # --- the files ----------------------------------------------------------------------------------
 @cache
-def scenarios(ruleset: str) -> tuple[dict[str, Any], ...]:
-    path = HERE / f"{ruleset}.toml"
+def kinds(ruleset: str) -> tuple[str, ...]:
+    """The ruleset's scenario files as suffixes: "" for `<ruleset>.toml`, then ".more", … for every
+    `<ruleset>.<kind>.toml` beside it, in name order (each written by other hands)."""
+    extra = sorted(p.name.removeprefix(ruleset).removesuffix(".toml") for p in HERE.glob(f"{ruleset}.*.toml"))
+    return ("", *extra)
+
+
+@cache
+def scenarios(ruleset: str, kind: str | None = None) -> tuple[dict[str, Any], ...]:
+    """The scenarios of one file (``kind``), or of all the ruleset's files when ``kind`` is None."""
+    if kind is None:
+        return tuple(sc for k in kinds(ruleset) for sc in scenarios(ruleset, k))
+    path = HERE / f"{ruleset}{kind}.toml"
     if not path.exists():
         return ()
     return tuple(tomllib.loads(path.read_text(encoding="utf-8")).get("scenario", []))
 
 
 @cache
-def failing(ruleset: str) -> frozenset[str]:
-    """Post ids («<scenario>#<n>») that do not play right yet: strict xfails. A line starting with
-    «#» is a comment, and so is anything after « #» on a line."""
-    path = HERE / f"{ruleset}.failing"
+def failing(ruleset: str, kind: str | None = None) -> frozenset[str]:
+    """Post ids («<scenario>#<n>») that do not play right yet: strict xfails, listed in the
+    `.failing` file beside each scenario file (all of them when ``kind`` is None). A line starting
+    with «#» is a comment, and so is anything after « #» on a line."""
+    if kind is None:
+        return frozenset().union(*(failing(ruleset, k) for k in kinds(ruleset)))
+    path = HERE / f"{ruleset}{kind}.failing"
     if not path.exists():
         return frozenset()
     ids = (line.split(" #", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()

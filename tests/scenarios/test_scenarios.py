@@ -10,7 +10,18 @@ import pytest
 
 from letopis.engine import all_rulesets, get_ruleset
 
-from .play import CHECKS, EXPECTATIONS, POST_KEYS, SCENARIO_KEYS, SETUPS, failing, played, post_id, scenarios
+from .play import (
+    CHECKS,
+    EXPECTATIONS,
+    POST_KEYS,
+    SCENARIO_KEYS,
+    SETUPS,
+    failing,
+    kinds,
+    played,
+    post_id,
+    scenarios,
+)
 
 RULESETS = sorted(all_rulesets())
 WITH_SCENARIOS = [r for r in RULESETS if scenarios(r)]
@@ -40,8 +51,9 @@ def test_scenario_post(ruleset: str, scenario_id: str, number: int) -> None:
 
 @pytest.mark.parametrize("ruleset", WITH_SCENARIOS)
 def test_scenarios_are_whole(ruleset: str) -> None:
-    """Enough scenarios, unique ids, a known seed or setup, valid options, every post of a known
-    faction with exactly one expectation, and a failing list that names only real posts."""
+    """Enough scenarios, ids unique across the ruleset's files, a known seed or setup, valid options,
+    every post of a known faction with exactly one expectation, and each file's failing list naming
+    only real posts of that file."""
     rs = get_ruleset(ruleset)
     scs = scenarios(ruleset)
     assert len(scs) >= MIN_SCENARIOS.get(ruleset, 1), f"{ruleset}: {len(scs)} scenarios"
@@ -70,4 +82,10 @@ def test_scenarios_are_whole(ruleset: str) -> None:
             assert "line" not in post or "error" in post, f"{pid}: line goes with error"
             assert "error" not in post or not any(k in post for k in CHECKS), f"{pid}: a refused post has no step to check"
             posts.add(post_id(sc["id"], n))
-    assert failing(ruleset) <= posts, f"unknown posts in {ruleset}.failing: {sorted(failing(ruleset) - posts)}"
+    for kind in kinds(ruleset):
+        if kind:  # a further file by other hands is a whole set of games too
+            count = len(scenarios(ruleset, kind))
+            assert count >= MIN_SCENARIOS.get(ruleset, 1), f"{ruleset}{kind}: {count} scenarios"
+        own = {post_id(sc["id"], n) for sc in scenarios(ruleset, kind) for n, _ in enumerate(sc.get("post", []), 1)}
+        stray = failing(ruleset, kind) - own
+        assert not stray, f"posts not in {ruleset}{kind}.toml listed in {ruleset}{kind}.failing: {sorted(stray)}"
