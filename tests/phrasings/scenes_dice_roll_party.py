@@ -40,6 +40,13 @@ A turn (Анна is active: Phase 1 «Ресурсы», then exactly one attack)
   attack with that character, or skip.
 - ``turn_return`` — as ``turn_named`` with the house rule ``allow_return_to_storage``: a token may
   go from a character back to storage for 1 limit each (DRP-GAP-09).
+- ``turn_heavy`` — as ``turn_named``, but Анна's П3 «Страж» is 2/6/0/4 (attack class 6 with 2 time:
+  no class up above d20, DRP-GAP-15) and her П4 is 4/0/2/6 (attack class 0: superiority only with a
+  class up, DRP-GAP-30). Limit 4.
+- ``turn_twins`` — as ``turn_named``, but Анна has two characters called «Страж»: П2 1/2/2/7 and
+  П3 0/6/0/6 (П1 «Рыцарь», П4 «Лучница» 4/1/1/6); a bare «Страж» names either of them.
+- ``turn_cyclic_third`` — as ``turn_cyclic`` with Анна's pointer at slot 3: only П3 «Страж» may
+  attack, and it has no time until Phase 1 gives it some (DRP-TURN-03, DRP-GAP-21).
 - ``aspects`` — as ``turn_named`` with aspects and aspect-gated boosts on. Анна's П1 «Рыцарь»,
   П2 «Лучница» (green 7 > red 4), П3 «Страж»: Рыцарь and Страж are Potential, Лучница Form,
   П4 Form. Борис: Тень and Вихрь and Молот are Potential, П3 is Time. Superiority only with
@@ -147,6 +154,21 @@ def _turn_return() -> tuple[State, str]:
     return turn("p1", options=Options(allow_return_to_storage=True)), "p1"
 
 
+def _turn_heavy() -> tuple[State, str]:
+    return turn("p1", mine=("3/4/2/3", "1/2/2/7", "2/6/0/4", "4/0/2/6")), "p1"
+
+
+def _turn_twins() -> tuple[State, str]:
+    return turn("p1", mine=("3/4/2/3", "1/2/2/7", "0/6/0/6", "4/1/1/6"),
+                names=("Рыцарь", "Страж", "Страж", "Лучница")), "p1"
+
+
+def _turn_cyclic_third() -> tuple[State, str]:
+    s = turn("p1", options=Options(turn_order="cyclic"))
+    s.players["p1"].pointer = 3
+    return s, "p1"
+
+
 def _aspects() -> tuple[State, str]:
     return turn("p1", options=Options(aspects=True, aspect_gated_boosts=True)), "p1"
 
@@ -184,6 +206,9 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "turn_no_time": _turn_no_time,
     "turn_zero_time": _turn_zero_time,
     "turn_return": _turn_return,
+    "turn_heavy": _turn_heavy,
+    "turn_twins": _turn_twins,
+    "turn_cyclic_third": _turn_cyclic_third,
     "aspects": _aspects,
     "defence": _defence,
     "defence_poor": _defence_poor,
