@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from letopis.engine.cache import MISSING, ByteBudgetCache
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
-from letopis.engine.text import LineKind, PostLine, Token, number_value, split_post, suggest
+from letopis.engine.text import LineKind, PostLine, Token, number_value, plural, split_post, suggest
 from letopis.engine.text import is_known as _is_known
 
 from .data import CardBook, book_for
@@ -74,7 +74,7 @@ def violations(capital: str | None, sectors: list[str], cards: list[tuple[str, i
         if k < 1:
             out.append((_v("deck.count_zero", "KZ-DECK-02", count=k), cid))
         elif k > rules.max_copies:
-            out.append((_v("deck.copies", "KZ-DECK-02", name=book.card(cid).name, have=k, limit=rules.max_copies), cid))
+            out.append((_v("deck.copies", "KZ-DECK-02", name=book.card(cid).name, have=_copies(k), limit=rules.max_copies), cid))
     if cap is None:
         return out
     special = cap.special
@@ -110,6 +110,11 @@ def _cards(n: int) -> str:
     from .refs import cards_count
 
     return cards_count(n)
+
+
+def _copies(n: int) -> str:
+    """«4 копии», «5 копий»."""
+    return f"{n} {plural(n, 'копия', 'копии', 'копий')}"
 
 
 def _heroes(n: int) -> str:

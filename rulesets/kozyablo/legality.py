@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from . import actions, triggers
 from .data import RESOURCE_GENITIVE, CardDef, book_for
 from .decisions import check_decision, check_picks, free_uses_left
-from .messages import msg, violation
+from .messages import cards_acc, msg, violation
 from .orders import (
     CAPITAL_TARGET,
     Attack,
@@ -38,7 +38,7 @@ from .orders import (
     TriggerChoice,
     UseAbility,
 )
-from .refs import TableNamer, capital_sector, sector_name
+from .refs import TableNamer, capital_sector, cards_count, sector_name
 from .resolution import involved_sectors
 from .state import State
 from .targets import capital_owner, has, is_creature, scout_present, strikes
@@ -119,11 +119,11 @@ class Checker:
         if isinstance(order, Skip):
             return msg("describe.skip")
         if isinstance(order, Mulligan):
-            return msg("describe.mulligan", n=len(order.cards)) if order.cards else msg("describe.keep")
+            return msg("describe.mulligan", n=cards_acc(len(order.cards))) if order.cards else msg("describe.keep")
         if isinstance(order, TriggerChoice):
             return msg("describe.trigger", who=n.piece(order.piece), target=n.target(order.target))
         if kind == "deck":
-            return msg("describe.deck", n=sum(c for _, c in order.cards))  # type: ignore[attr-defined]
+            return msg("describe.deck", n=cards_count(sum(c for _, c in order.cards)))  # type: ignore[attr-defined]
         return msg("describe.decision")
 
     # --- dispatch ------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ class Checker:
         if player.mulligans >= rules.max_mulligans:
             out.append(violation("mull.limit", "KZ-MULL-03", limit=rules.max_mulligans, have=player.mulligans))
         if len(player.deck) < rules.mulligan_mill:
-            out.append(violation("mull.small_deck", "KZ-DEF-MULL-01", have=len(player.deck), need=rules.mulligan_mill))
+            out.append(violation("mull.small_deck", "KZ-DEF-MULL-01", have=cards_count(len(player.deck)), need=rules.mulligan_mill))
         return out
 
     def _hand_has(self, wanted: Counter, clause: str) -> list[Violation]:

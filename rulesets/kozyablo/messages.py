@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     "trigger.twice": "Выбор для «{who}» уже написан выше.",
     # --- mulligan ------------------------------------------------------------------------------------
     "mull.limit": "Замешивать руку можно не больше {limit} раз, и все замесы уже сделаны.",
-    "mull.small_deck": "В колоде {have} карт: для замеса нужно хотя бы {need} (они уйдут в сброс).",
+    "mull.small_deck": "В колоде {have}: для замеса нужно хотя бы {need} (они уйдут в сброс).",
     "mull.done": "Вы уже оставили руку — замес окончен.",
     # --- decisions outside their step ----------------------------------------------------------------
     "decision.not_now": "Сейчас решений боя не ждут.",
@@ -168,10 +168,10 @@ MESSAGES: dict[str, str] = {
     "describe.attack": "Атаковать в секторе {sector}.",
     "describe.ability": "«{who}»: {ability}.",
     "describe.skip": "Пропустить ход.",
-    "describe.mulligan": "Замешать {n} карт(ы); 3 верхние карты колоды уйдут в сброс.",
+    "describe.mulligan": "Замешать {n}; 3 верхние карты колоды уйдут в сброс.",
     "describe.keep": "Оставить руку как есть.",
     "describe.trigger": "«{who}» в начале хода: {target}.",
-    "describe.deck": "Колода: {n} карт.",
+    "describe.deck": "Колода: {n}.",
     "describe.decision": "Решение в бою.",
 }
 

@@ -17,6 +17,7 @@ from letopis.engine.events import Event
 from .data import book_for
 from .messages import cards_acc, event
 from .orders import DeckList, Mulligan
+from .refs import cards_count
 from .secrecy import secret_dice
 from .setup import open_table, starter_deck_list
 from .state import State
@@ -36,7 +37,7 @@ def apply_deck(state: State, faction: str, order: DeckList | None, dice: Dice) -
     events = [event("deck_in", "KZ-DEF-SETUP-01", faction=faction, who=player.name, data={"faction": faction}),
               Event(kind="deck_private", faction=faction, public=False, clause="KZ-DEF-SETUP-01",
                     text=f"Ваша колода принята: столица «{book.card(deck.capital).name}», "
-                         f"{sum(player.deck_list.values())} карт.",
+                         f"{cards_count(sum(player.deck_list.values()))}.",
                     data={"capital": deck.capital, "cards": dict(player.deck_list)})]
     if all(p.capital is not None for p in state.players.values()):
         events += open_table(state, dice)

@@ -99,7 +99,7 @@ READER_MESSAGES: dict[str, str] = {
     "deck.sector_twice": "Сектор «{name}» указан дважды: нужно по одному каждого вида.",
     "deck.sector_missing": "Нет сектора «{name}»: нужен ровно один каждого вида.",
     "deck.size": "В колоде {have}, а нужно от {low} до {high} (столица и сектора не в счёт).",
-    "deck.copies": "«{name}» — {have} копии, а можно не больше {limit}.",
+    "deck.copies": "«{name}» — {have}, а можно не больше {limit}.",
     "deck.heroes": "Героев в колоде: {names}; можно только {limit}.",
     "deck.heroes.hint": "Оставьте одного героя (до 3 копий).",
     "deck.race": "«{name}» — карта расы «{race}», а столица «{capital}» — раса «{own}».",

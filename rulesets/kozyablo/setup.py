@@ -17,6 +17,7 @@ from letopis.engine.dice import Dice
 from letopis.engine.events import Event, Roll
 
 from .data import CardBook, book_for, load_cards
+from .messages import cards_acc
 from .options import RACES, Options
 from .orders import DeckList
 from .refs import cards_count, sector_id, sector_name
@@ -129,7 +130,7 @@ def open_table(state: State, dice: Dice) -> list[Event]:
         drawn, player.deck = player.deck[:hand_size], player.deck[hand_size:]
         player.hand += drawn
         events.append(Event(kind="cards_drawn", faction=faction, clause="KZ-SETUP-03",
-                            text=f"{player.name} берёт {cards_count(len(drawn))}.",
+                            text=f"{player.name} берёт {cards_acc(len(drawn))}.",
                             data={"count": len(drawn), "deck": len(player.deck)}))
         names = ", ".join(f"«{book.card(c).name}»" for c in drawn)
         events.append(Event(kind="cards_drawn_private", faction=faction, public=False, clause="KZ-SETUP-03",

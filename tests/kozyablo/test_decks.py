@@ -94,6 +94,8 @@ def test_copies_KZ_DECK_02():
     assert [p.code for p in bad] == ["deck.copies"]
     assert "«Позорный лучник» — 4 копии" in bad[0].message
     assert bad[0].line == 3  # the first line naming the card
+    r = _deck("Столица: Позорище\n" + SECTORS_LINE + "\n" + _body("pozorki") + "\n3x Позорный лучник")
+    assert "«Позорный лучник» — 5 копий" in _problems(r, "KZ-DECK-02")[0].message
 
 
 def test_one_hero_KZ_DECK_03():

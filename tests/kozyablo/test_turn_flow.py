@@ -3,6 +3,7 @@ deadline defaults, capture, elimination, the round limit."""
 
 from __future__ import annotations
 
+import pytest
 from combat_table import game, put, run
 
 from letopis.engine.contract import Faction, PostKind, StepMode
@@ -79,6 +80,21 @@ def test_deck_posts_are_private_and_default_to_the_starter_deck_KZ_DEF_SETUP_01(
     assert any(not e.public and e.faction == "p1" for e in events)
     (default,) = default_orders(s, "p2")
     assert isinstance(default, DeckList) and default.capital == "uley"  # seat 2: Трутни
+
+
+@pytest.mark.parametrize(("extra", "said"), [(1, "21 карта"), (2, "22 карты"), (5, "25 карт")])
+def test_deck_events_agree_the_card_count_KZ_DEF_SETUP_01(extra, said):
+    """The private «колода принята» event and the public shuffle say the deck's size alike, with
+    the noun agreeing with the number («21 карта», «22 карты», «25 карт»)."""
+    base = deck_of("pozorki")  # 20 cards, two of each
+    cards = tuple((c, k + 1 if i < extra else k) for i, (c, k) in enumerate(base.cards))
+    s = fresh()
+    s, events = run(s, "p1", DeckList(capital=base.capital, sectors=base.sectors, cards=cards))
+    (private,) = [e for e in events if e.kind == "deck_private"]
+    assert private.text.endswith(f", {said}.")
+    s, events = run(s, "p2", deck_of("kozly"))
+    (shuffle,) = [e for e in events if e.kind == "deck_shuffled" and e.faction == "p1"]
+    assert f"({said})" in shuffle.text
 
 
 # --- mulligans ----------------------------------------------------------------------------------------
