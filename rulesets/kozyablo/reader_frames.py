@@ -10,8 +10,11 @@ and the frames that use one or the other compete (`letopis.engine.frames.choose`
 
 Mention kinds: ``own`` (a piece of the poster's), ``enemy`` (a visible piece of another player),
 ``cell`` (a sector or a capital; ``from_cell`` after «из»), ``hand_unit`` (a creature, hero or building in the hand),
-``hand_art`` (an artifact), ``hand_spell`` (magic or an event), ``group`` («все», «оба»), and
-``deck`` (the deck or «карта»).
+``hand_art`` (an artifact), ``hand_spell`` (magic or an event), ``group`` («все», «оба»),
+``deck`` (the deck or «карта»), and ``goal``: a card said in the dative («к шмелю», «щитоносцу на
+помощь», «Щит — Сэру Позорину»), whom the order goes to or helps. A goal is never who moves nor
+the card played, so «Гилен в шахту-1, к шмелю» is a play when the гилен is only in the hand, whatever
+stands on the table; it may be the recipient of a card played on a target.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from letopis.engine.frames import (
     fit,
 )
 
-HAND_UNIT, HAND_ART, HAND_SPELL, DECK = "hand_unit", "hand_art", "hand_spell", "deck"
+HAND_UNIT, HAND_ART, HAND_SPELL, DECK, GOAL = "hand_unit", "hand_art", "hand_spell", "deck", "goal"
 FROM_CELL = "from_cell"  # a sector said with «из»/«с»: where a move starts, never where it goes
 
 # The step contexts: "turn" (the poster's main turn), "fight" (an attack declared in the post or a
@@ -42,7 +45,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("play", (Slot("card", frozenset({HAND_UNIT})), Slot("into", frozenset({CELL}), role=ROLE_TO)),
           triggers=frozenset({"v_play"}), implied=frozenset({"turn"}), title="сыграть из руки"),
     Frame("play_on", (Slot("card", frozenset({HAND_ART, HAND_SPELL})),
-                      Slot("on", frozenset({OWN, ENEMY, CELL}), required=False)),
+                      Slot("on", frozenset({OWN, ENEMY, CELL, GOAL, HAND_UNIT}), required=False)),
           triggers=frozenset({"v_play"}), implied=frozenset({"turn"}), title="сыграть карту на цель"),
     Frame("move", (Slot("who", frozenset({OWN, GROUP}), many=True),
                    Slot("origin", frozenset({FROM_CELL}), required=False),
@@ -83,6 +86,10 @@ def evidence(grammar, cl: list, context: set[str]) -> Evidence:
             continue
         if it.kind in ("place", "capital") or t._place_only(it):
             ev.mentions.append(Mention(FROM_CELL if role == ROLE_FROM else CELL, it.start, it.end, it, role))
+            role = None
+            continue
+        if it.goal:  # «к шмелю», «щитоносцу на помощь»: whom the order is for
+            ev.mentions.append(Mention(GOAL, it.start, it.end, it, role))
             role = None
             continue
         # «Шмель №2»: a copy on the table, never a card in the hand; no such copy: the move says so

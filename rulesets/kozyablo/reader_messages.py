@@ -46,6 +46,8 @@ READER_MESSAGES: dict[str, str] = {
     "read.play_where": "Укажите, куда играть «{name}»: в какой сектор.",
     "read.play_where.hint": "Например: «Играю «{name}» в «{sector}».»",
     "read.play_target": "Укажите, на кого играть «{name}».",
+    "read.target_in_hand": "«{target}» ещё в руке, а «{name}» играют на карту, которая уже на столе.",
+    "read.target_in_hand.hint": "Сначала сыграйте «{target}», а «{name}» — следующим ходом.",
     "read.play_or_move": "«{name}» есть и в руке, и на столе — непонятно, что сделать.",
     "read.play_or_move.hint": "Сыграть из руки или переместить? Напишите «Играю…» или «Перемещаю…».",
     "read.two_readings": "Строку можно понять двояко: {readings}.",

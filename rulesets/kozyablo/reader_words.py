@@ -83,8 +83,8 @@ class Item:
     """One piece of a line. ``kind``: word | num | sym | name | phrase | race. Spans are in the
     normalised line."""
 
-    __slots__ = ("cards", "concept", "count", "end", "fixed", "full", "kind", "loc", "number", "ordinal", "owner",
-                 "plural", "quoted", "start", "text", "value")
+    __slots__ = ("cards", "concept", "count", "end", "fixed", "full", "goal", "kind", "loc", "number", "ordinal",
+                 "owner", "plural", "quoted", "start", "text", "value")
 
     def __init__(self, kind: str, start: int, end: int, text: str, concept: str | None = None,
                  value: int | str | None = None) -> None:
@@ -100,6 +100,8 @@ class Item:
         self.ordinal = False  # the number was said before the name («второй Шмель»)
         self.plural = False
         self.loc = False  # said in the locative («в шахте-1»): where something is, not where it goes
+        self.goal = False  # said in the dative («к шмелю», «щитоносцу на помощь», «Сэру Позорину»): whom an
+        # order goes to or helps, never who acts nor the card played
         self.quoted = False
         self.owner: tuple[str, str] | None = None  # ("faction", id) | ("own", "") | ("enemy", "") | ("race", id)
         self.count: int | None = None  # «две Пыльцы», «2 шмеля»
@@ -120,7 +122,7 @@ class Item:
 
     def copy(self) -> Item:
         new = Item(self.kind, self.start, self.end, self.text, self.concept, self.value)
-        for slot in ("cards", "full", "number", "ordinal", "plural", "loc", "quoted", "owner", "count", "fixed"):
+        for slot in ("cards", "full", "number", "ordinal", "plural", "loc", "goal", "quoted", "owner", "count", "fixed"):
             setattr(new, slot, getattr(self, slot))
         return new
 
@@ -411,6 +413,10 @@ class Words:
             tags = [p.tag for p in parses(head.text)]
             name.loc = any("loct" in t or "loc2" in t for t in tags) and not any("nomn" in t or "accs" in t
                                                                                   for t in tags)
+            prev = out[-1] if out else None
+            toward = prev is not None and prev.kind == "word" and prev.text in ("к", "ко")
+            target = prev is not None and prev.kind == "word" and prev.text == "по"  # «по гилену»: a target
+            name.goal = toward or (not target and bool(tags) and all("datv" in t for t in tags))
             out.append(name)
             i = run_end + 1
         return out

@@ -285,7 +285,7 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             # the hand and on the table could be played or moved, whatever else the line names
             for it in cl:
                 if it.kind == "name" and it.number is None and it.owner is None and not it.plural \
-                        and it.count is None and self.t.hand_cards(it) \
+                        and it.count is None and not it.goal and self.t.hand_cards(it) \
                         and self.t.piece_candidates(it, {self.faction}):
                     raise fail("read.play_or_move", it, "KZ-DEF-REF-02", kind=ProblemKind.AMBIGUOUS,
                                name=self.t.card_name(it))

@@ -44,7 +44,7 @@ class Moving:
         origin = self.t.sector(origin_it, prefer=held) if origin_it is not None else None
         pieces: list[Piece] = []
         toward = {cl[k + 1].start for k, it in enumerate(cl[:-1]) if it.kind == "word" and it.text in ("к", "ко")}
-        names = [it for it in names if it.start not in toward]  # «выдвигается к Шмелю»: where, not who
+        names = [it for it in names if it.start not in toward and not it.goal]  # «к Шмелю»: where, not who
         if names:
             for it in names:
                 try:

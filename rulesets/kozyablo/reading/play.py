@@ -32,7 +32,7 @@ class Playing:
     def _play(self, cl: list[Item]) -> Read:
         refs = self._refs(cl)
         names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
-        in_hand = [it for it in names if self.t.hand_cards(it)]
+        in_hand = [it for it in names if self.t.hand_cards(it) and not it.goal]  # «Щит — Сэру Позорину»
         card_it = next((it for it in in_hand if not self.t.piece_candidates(it, {self.faction})), None) \
             if len(in_hand) > 1 else None
         card_it = card_it or (in_hand[0] if in_hand else None)
@@ -49,6 +49,10 @@ class Playing:
         places = [it for _, it in rest if self.t.is_place(it)]
         pieces = [it for _, it in rest if it.kind == "name" and not self.t._place_only(it)]
         start, end = cl[0].start, cl[-1].end
+        if card.type not in ("creature", "hero", "building") and pieces and self.t.hand_cards(pieces[0]) \
+                and not self.t.piece_candidates(pieces[0]):  # «Щит — на Сэра Позорина», who is still in the hand
+            raise fail("read.target_in_hand", pieces[0], "KZ-ART-01" if card.type == "artifact" else "KZ-MAG-01",
+                       name=card.name, target=self.t.card_name(pieces[0]))
         if card.type in ("creature", "hero", "building"):
             if places:
                 into = self.t.sector(places[0])
