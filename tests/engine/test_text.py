@@ -8,6 +8,7 @@ from letopis.engine.text import (
     Lemmatizer,
     Lexicon,
     LineKind,
+    agrees,
     cyrillic_lookalike,
     format_coord,
     normalise,
@@ -393,3 +394,24 @@ def test_counted_and_joined():
         "1 фигура", "3 фигуры", "5 фигур", "11 фигур", "21 фигура", "112 фигур"]
     assert joined([]) == "" and joined(["а"]) == "а" and joined(["а", "б"]) == "а и б"
     assert joined(["а", "б", "в"], "или") == "а, б или в"
+
+
+# --- an adjective and its noun ------------------------------------------------------------------------
+@pytest.mark.parametrize(("adjective", "noun"), [
+    ("золотой", "жиле"), ("Козлиное".lower(), "стадо"), ("чёрный", "день"), ("позорные", "дела"),
+    ("огненного", "плевка"), ("зелёную", "дверь"),
+])
+def test_an_adjective_agrees_with_its_noun(adjective, noun):
+    assert agrees(adjective, noun)
+
+
+@pytest.mark.parametrize(("adjective", "noun"), [
+    ("золотой", "стадо"),  # gender
+    ("позорного", "лучнега"),  # a typo: the dictionary does not know it
+    ("козлиное", "бегут"),  # no noun
+    ("бегут", "стадо"),  # no adjective
+    ("чёрные", "день"),  # number
+    ("огненного", "плевку"),  # case
+])
+def test_words_that_do_not_agree(adjective, noun):
+    assert not agrees(adjective, noun)

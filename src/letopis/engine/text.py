@@ -30,6 +30,7 @@ from .text_words import (
     Lexicon,
     Parse,
     Token,
+    agrees,
     is_known,
     morph,
     number_value,
@@ -43,7 +44,8 @@ from .text_words import (
 
 __all__ = [
     "CARDINALS", "ORDINALS", "ColumnMap", "Cue", "Lemmatizer", "Lexicon", "LineKind", "Parse",
-    "PostLine", "Token", "cyrillic_lookalike", "format_coord", "is_known", "morph", "normalise", "normalise_mapped",
+    "PostLine", "Token", "agrees", "cyrillic_lookalike", "format_coord", "is_known", "morph", "normalise",
+    "normalise_mapped",
     "number_value", "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "split_post",
     "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens",
 ]

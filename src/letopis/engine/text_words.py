@@ -455,6 +455,31 @@ def _near(word: str, vocabulary: tuple[str, ...]) -> str | None:
     return None if is_known(word) else _near_cached(word, vocabulary)
 
 
+_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2"})
+_GENDERS = frozenset({"masc", "femn", "neut"})
+
+
+def agrees(adjective: str, noun: str) -> bool:
+    """Whether an adjective and the dictionary noun after it make one phrase: some reading of each in
+    the same case and number, and the same gender in the singular («золотой жиле», «Козлиное стадо»,
+    «чёрный день»). A reader uses it to tell an adjective of a game name said before another noun
+    from the game name itself. A noun the dictionary does not know (a typo, a game word) never agrees."""
+    if not is_known(noun):
+        return False
+    nouns = [p.tag for p in parses(noun) if "NOUN" in p.tag]
+    for a in parses(adjective):
+        if "ADJF" not in a.tag:
+            continue
+        for n in nouns:
+            if not a.tag & n & _CASES:
+                continue
+            if "plur" in a.tag and "plur" in n:
+                return True
+            if "sing" in a.tag and "sing" in n and (a.tag & n & _GENDERS or "ms-f" in n):
+                return True
+    return False
+
+
 def plural(n: int, one: str, few: str, many: str) -> str:
     """The Russian form of a noun agreeing with a count: 1 карта, 2 карты, 5 карт, 11 карт, 21 карта."""
     n = abs(int(n))
