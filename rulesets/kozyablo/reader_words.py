@@ -25,7 +25,7 @@ from pathlib import Path
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.clauses import split_clauses as core_clauses
 from letopis.engine.names import Fit, NameIndex, spelling_key
-from letopis.engine.text import Lemmatizer, Lexicon, normalise, ordinal_value, parses, tokens
+from letopis.engine.text import Lemmatizer, Lexicon, agrees, normalise, ordinal_value, parses, tokens
 from letopis.engine.text_words import is_known, morph
 
 from .data import CardBook, fold
@@ -401,6 +401,10 @@ class Words:
                 run_end = j + skip
                 j = run_end + 1
             words = items[i:run_end + 1]
+            if self._adjective_of_another(words, items[run_end + 1] if run_end + 1 < n else None):
+                out.append(it)  # «к золотой жиле», «Козлиное стадо»: not «Золотая шахта», not a card
+                i += 1
+                continue
             name = Item("name", it.start, words[-1].end, " ".join(w.text for w in words))
             name.cards = frozenset(cands)
             name.fixed = tuple(fixed)
@@ -420,6 +424,20 @@ class Words:
             out.append(name)
             i = run_end + 1
         return out
+
+    def _adjective_of_another(self, words: list[Item], nxt: Item | None) -> bool:
+        """The words of a name are only its adjectives, and the dictionary noun right after them
+        agrees with them: they describe that noun («золотой жиле», «Козлиное стадо», «чёрный
+        день»), so no card is named. A game word after them («Козлиную столицу», «позорного
+        героя») keeps the name."""
+        if nxt is None or nxt.kind != "word" or not nxt.text.isalpha() or nxt.text in NAME_STOPS:
+            return False
+        if not all("ADJF" in parses(w.text)[0].tag for w in words):
+            return False
+        if self.concept(nxt.text) is not None or self.book.type_of_word(nxt.text) \
+                or self.book.type_of_word(self.lex.lemma(nxt.text)):
+            return False
+        return agrees(words[-1].text, nxt.text)
 
     def _numbers(self, items: list[Item], norm: str) -> list[Item]:
         """Attach «№2», «-1» (no space) and a bare number after a sector name, and an ordinal before

@@ -1,6 +1,8 @@
 """Habits of forum writing the Kozyablo reader must know, each tested as a mechanism with lines of
 its own (the strangers' corpora test them as written): a card said in the dative is whom an order
-goes to, not who acts (KZ-DEF-REF-02); a card played on a target still in the hand.
+goes to, not who acts (KZ-DEF-REF-02); a card played on a target still in the hand; a verb the
+lexicon does not know, or none, with a place the line heads to; a motion verb said of a card only in
+the hand; the object of a strike verb after a move verb; «шахта-2 → шахта-1».
 
 Seats: a = Анна (Позорки, the poster), b = Борис (Трутни).
 """
@@ -68,3 +70,66 @@ def test_a_target_still_in_the_hand_is_an_error_not_chatter(text, clause):
     r = read(text, state)
     assert errors(r) == ["read.target_in_hand"]
     assert r.problems[0].clause == clause and "ещё в руке" in r.problems[0].message
+
+
+# --- a verb the lexicon does not know: the place the line heads to decides (KZ-MOVE-01, KZ-PLAY-01) ------
+MOVER = table(hand={"a": ["pozorny_rytsar"]},
+              pieces=[("pozorny_sledopyt", "a", "gold-1"), ("shmel", "b", "crystal-2")])
+
+
+@pytest.mark.parametrize("text", [
+    "Следопыт крадётся в рудник-2", "Следопыт чешет из шахты-1 в рудник-2", "следопыта назад в рудник-2",
+    "Следопыт, не мешкая, ломится в рудник-2",
+])
+def test_an_unknown_verb_with_a_place_to_go_is_a_move_KZ_MOVE_01(text):
+    state = MOVER
+    assert _one(text, state) == Move(pieces=(uid(state, "pozorny_sledopyt", "a"),), origin="gold-1",
+                                     dest="crystal-2")
+
+
+@pytest.mark.parametrize("text", ["Рыцарь выходит в рудник-1", "Рыцарь вылетает в рудник-1",
+                                  "Рыцарь летит в рудник-1 (играю его из руки)"])
+def test_a_card_only_in_the_hand_heading_somewhere_enters_play_KZ_PLAY_01(text):
+    assert _one(text, MOVER) == PlayCard(card="pozorny_rytsar", into="crystal-1")
+
+
+@pytest.mark.parametrize("text", ["Следопыт скучает в шахте-1", "Следопыт смотрит в сторону рудника-2",
+                                  "Рыцарь мечтает о руднике-1"])
+def test_where_a_card_is_or_what_it_dreams_of_stays_flavour(text):
+    """The locative («в шахте-1») says where a card is, not where it goes."""
+    r = read(text, MOVER)
+    assert not r.orders and not [p for p in r.problems if p.line == 1 and p.code != "post.no_orders"]
+
+
+def test_a_card_after_a_strike_verb_is_what_the_move_is_for_KZ_MOVE_01():
+    state = table(pieces=[("pozorny_mechnik", "a", "gold-1"), ("shmel", "b", "crystal-2")])
+    assert _one("Мечник идёт рубить шмеля: из шахты-1 в рудник-2", state) == Move(
+        pieces=(uid(state, "pozorny_mechnik", "a"),), origin="gold-1", dest="crystal-2")
+
+
+@pytest.mark.parametrize("text", ["следопыт: шахта-1 → рудник-2", "Следопыт шахта-1 — рудник-2"])
+def test_two_places_joined_by_an_arrow_are_from_and_to_KZ_MOVE_01(text):
+    assert _one(text, MOVER) == Move(pieces=(uid(MOVER, "pozorny_sledopyt", "a"),), origin="gold-1",
+                                     dest="crystal-2")
+
+
+# --- a game name's adjective said of another noun; a way that leads off the table ------------------------
+@pytest.mark.parametrize("text", [
+    "[i]Рыцарь, звеня латами, выходит к золотой жиле.[/i]", "Следопыт уходит на разведку",
+    "Позорное войско идёт в бой!", "Мечник идёт навстречу судьбе",
+])
+def test_role_play_that_names_no_place_of_the_game_is_flavour(text):
+    """«золотой жиле» is no «Золотая шахта» (the adjective agrees with another noun), and a way to
+    «бой» or «разведку» is no sector: the line is a story, not an order with a sector missing."""
+    r = read(text, MOVER)
+    assert not r.orders and not [p for p in r.problems if p.line == 1 and p.code != "post.no_orders"]
+
+
+def test_a_sector_mistyped_after_a_motion_verb_is_still_a_move_KZ_MOVE_01():
+    r = read("Следопыт идёт в Позорск", MOVER)
+    assert r.orders == [Move(pieces=(uid(MOVER, "pozorny_sledopyt", "a"),), origin="gold-1", dest="capital-1")]
+    assert [p.code for p in r.problems] == ["read.read_as"]
+
+
+def test_an_adjective_before_its_own_card_noun_is_still_the_card():
+    assert _one("Играю позорного рыцаря в золотую шахту-1", MOVER) == PlayCard(card="pozorny_rytsar", into="gold-1")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from letopis.engine.frames import readings_text
 from letopis.engine.problems import ProblemKind, Severity
-from letopis.engine.text import suggest
+from letopis.engine.text import is_known, suggest
 
 from ..orders import (
     Decline,
@@ -191,7 +191,11 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         if c == "v_move" and any(r.kind == "name" and self._hand_spell(r) and not self.t.piece_candidates(r)
                                  for r in refs):
             return [self._play(cl)]  # «Манёвром перебрасываю мечника в рудник-1»
+        if c in ("v_move", "v_exit") and self.mode == "main" and self._enters_from_hand(cl):
+            return [self._play(cl)]  # «Шмель летит в шахту-2»: a card only in the hand enters play
         if c in ("v_move", "v_exit"):
+            if not any(self.t.is_place(r) for r in refs) and self._goes_off_the_table(cl, v):
+                return []  # «Бодун, тряся бородой, выходит к золотой жиле»: role-play
             if not refs and not any(it.is_("w_squad", "w_all") for it in cl):
                 unknown = self._unknown(cl)
                 if unknown is not None:
@@ -235,7 +239,7 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
                 return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
             return []  # «в руке один клич да рыцарь»: what the hand holds
-        if named_first and len(refs) > 1 and not arrow:
+        if named_first and len(refs) > 1 and not arrow and not self._heads_somewhere(cl):
             between = cl[cl.index(first) + 1:cl.index(refs[1])]
             if any(it.kind == "word" and it.concept not in _LINKS for it in between):
                 return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
@@ -317,6 +321,42 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         return [Read(DrawCard(), cl[0].start, cl[-1].end)]
 
     # --- helpers ------------------------------------------------------------------------------------
+    def _heads_somewhere(self, cl: list[Item]) -> bool:
+        """The clause sends something to a place: «в шахту-2» (the accusative: where to, not «в
+        шахте», where it is), «из шахты-2 в столицу». Whatever verb says it («чешет», «вылетает»,
+        «назад»), the objects then decide the order, as for a line with no verb at all."""
+        for k, it in enumerate(cl):
+            if k and cl[k - 1].is_("w_into", "w_onto") and self.t.is_place(it) and not it.loc \
+                    and (it.kind != "name" or self.t._place_only(it)):
+                return True
+        return False
+
+    @staticmethod
+    def _goes_off_the_table(cl: list[Item], v: Item) -> bool:
+        """A verb of motion whose way leads to what is no place of the game («к золотой жиле», «в
+        бой», «на разведку», «навстречу судьбе»): a story, when the line names no sector. A word
+        the dictionary does not know there is a sector mistyped, which the move reports."""
+        k = cl.index(v)
+        for j in range(k + 1, len(cl) - 1):
+            it = cl[j]
+            if (it.is_("w_into", "w_onto") or it.kind == "word" and it.text in ("к", "ко", "навстречу")) \
+                    and cl[j + 1].kind == "word" and cl[j + 1].concept is None and is_known(cl[j + 1].text):
+                return True  # a dictionary word: «в Позорск» (no such sector) is a sector mistyped
+        return False
+
+    def _enters_from_hand(self, cl: list[Item]) -> bool:
+        """A verb of motion said of a card that is only in the hand («Оса вылетает в шахту-2»,
+        «Шмель летит в шахту-2 (играю его из руки)»): the card enters play. Not when the line says
+        where it comes from on the table («из шахты-1»): that is a move of a card not there."""
+        if any(it.is_("w_from") and k + 1 < len(cl) and self.t.is_place(cl[k + 1]) for k, it in enumerate(cl)) \
+                or not self._heads_somewhere(cl):
+            return False
+        names = [it for it in cl if it.kind == "name" and not self.t._place_only(it) and not it.goal]
+        if not names or any(self.t.piece_candidates(it, {self.faction}) for it in names):
+            return False
+        units = ("creature", "hero", "building")
+        return any(self.book.card(c).type in units for it in names for c in self.t.hand_cards(it))
+
     def _negated(self, cl: list[Item], v: Item) -> bool:
         k = cl.index(v)
         if k + 2 < len(cl) and cl[k + 1].is_("w_not") and cl[k + 2].text in ("буду", "будем", "стану", "хочу"):

@@ -14,6 +14,7 @@ from ..state import Piece
 from .base import (
     Fight,
     Read,
+    is_verb,
 )
 
 
@@ -32,8 +33,8 @@ class Moving:
         names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
         origin_it = next((it for p, it in places if p == "w_from"), None)
         dests = [it for _, it in places if it is not origin_it]
-        if origin_it is None and len(dests) >= 2 and dests[0].loc:
-            origin_it = dests.pop(0)
+        if origin_it is None and len(dests) >= 2 and (dests[0].loc or self._arrow_between(cl, dests[0], dests[1])):
+            origin_it = dests.pop(0)  # «из шахты-2» said as «в шахте-2 …» or «шахта-2 → шахта-1»
         if not dests:
             raise fail("read.move_where", cl[-1], "KZ-MOVE-01", kind=ProblemKind.UNREADABLE)
         dest_it = next((it for it in dests if not it.loc), dests[0])
@@ -44,7 +45,8 @@ class Moving:
         origin = self.t.sector(origin_it, prefer=held) if origin_it is not None else None
         pieces: list[Piece] = []
         toward = {cl[k + 1].start for k, it in enumerate(cl[:-1]) if it.kind == "word" and it.text in ("к", "ко")}
-        names = [it for it in names if it.start not in toward and not it.goal]  # «к Шмелю»: where, not who
+        names = [it for it in names if it.start not in toward and not it.goal  # «к Шмелю»: where, not who
+                 and not self._object_of_purpose(cl, it)]
         if names:
             for it in names:
                 try:
@@ -75,3 +77,19 @@ class Moving:
             origin = sectors.pop()
         dest = self.t.sector(dest_it, prefer=lambda s: s != origin)
         return Read(Move(pieces=tuple(p.uid for p in pieces), origin=origin, dest=dest), cl[0].start, cl[-1].end)
+
+    @staticmethod
+    def _arrow_between(cl: list[Item], a: Item, b: Item) -> bool:
+        return any(x.sym("→", "-", "—") and a.end <= x.start and x.end <= b.start for x in cl)
+
+    @staticmethod
+    def _object_of_purpose(cl: list[Item], it: Item) -> bool:
+        """«Вышибала идёт бить козла», «ползёт атаковать …»: a card after a strike or attack verb is
+        what the move is for, not one of the movers."""
+        verb = None
+        for x in cl:
+            if x.start >= it.start:
+                break
+            if is_verb(x):
+                verb = x
+        return verb is not None and verb.is_("v_strike", "v_attack")
