@@ -113,6 +113,7 @@ class _Post:
         self.mull_lines: list[_Line] = []  # further lines of a mulligan list
         self.answers: list[_Found] = []  # everyday answers of a decision step («без наворотов»)
         self.list_lines: dict[int, list[_Line]] = {}  # a heading line's list lines, by id of the heading
+        self.restated: list[_Found] = []  # the post's attack said again («В атаку! … Атакую в шахте-1»)
 
     # --- the post --------------------------------------------------------------------------------
     def read(self, post_lines: list[PostLine]) -> Reading:
@@ -144,7 +145,7 @@ class _Post:
                 self.answers.append(_Found(line, Read(answer, 0, len(pl.norm))))
                 continue
             items = self.table.bind(self.table.words.scan(pl.norm))
-            for cl in clauses_of(pl.norm, items):
+            for cl in clauses_of(pl.norm, items, self.table.words):
                 sentences.append((line, cl))
         if head is not None:
             self._flush_head(head, sentences)
@@ -172,11 +173,11 @@ class _Post:
         line, parts = head
         if len(parts) == 1:  # no list under it: the line as it is
             items = self.table.bind(self.table.words.scan(parts[0]))
-            sentences += [(line, cl) for cl in clauses_of(parts[0], items)]
+            sentences += [(line, cl) for cl in clauses_of(parts[0], items, self.table.words)]
             return
         joined = " ".join([parts[0].rstrip(": "), *parts[1:]])
         items = self.table.bind(self.table.words.scan(joined))
-        for cl in clauses_of(joined, items):
+        for cl in clauses_of(joined, items, self.table.words):
             for it in cl:  # the spans of the joined text point at the heading line
                 it.start, it.end = 0, 0
             sentences.append((line, cl))
@@ -195,18 +196,30 @@ class _Post:
         return line
 
     def _find_attack(self, sentences: list[tuple[_Line, list]]) -> None:
-        """The post's attack sector, so that targets written before or after it can be read."""
+        """The post's attack sector, so that targets written before or after it can be read: the
+        first attack said with its sector («Атакую в шахте-1», «Бьём трутней в шахте-1»), else the
+        first one whose sector follows from the table («В атаку!» where only one sector is
+        contested). A battle cry with no sector then joins the attack the post names elsewhere."""
+        found: str | None = None
         for line, cl in sentences:
             v = next((it for it in cl if is_verb(it)), None)
-            if v is None or v.concept != "v_attack" or any(it.kind == "name" and it.start < v.start for it in cl):
+            if v is None or any(it.kind == "name" and it.start < v.start for it in cl):
+                continue
+            said_by_us = v.concept == "v_strike" and self.grammar._we(v)  # «Бьём трутней в шахте-1»
+            if v.concept != "v_attack" and not said_by_us:
                 continue
             self.table.line = line.post
             try:
-                sector, _ = self.grammar.attack_sector(cl, v)
+                sector, place = self.grammar.attack_sector(cl, v, infer=not said_by_us)
             except Fail:  # the attack line itself reports why
                 continue
-            self.grammar.fight = Fight(sector, attacker=self.faction)
-            return
+            if place is not None:
+                found = sector
+                break
+            found = found or sector
+        self.table.line = None
+        if found is not None:
+            self.grammar.fight = Fight(found, attacker=self.faction)
 
     # --- orders from reads -----------------------------------------------------------------------
     def _assemble(self, found: list[_Found]) -> list[tuple[_Line, BaseModel, int, int, list[Issue]]]:
@@ -243,6 +256,12 @@ class _Post:
                 if mull_at is not None and f.line is not mull_at.line:
                     self.mull_lines.append(f.line)
                 mull_at = mull_at or f
+                continue
+            if isinstance(r.order, Attack) and attack_at is not None \
+                    and out[attack_at][1].sector == r.order.sector:  # type: ignore[attr-defined]
+                picks += r.order.picks  # «В атаку! … Атакую в шахте-1»: the same attack said again
+                again = _Found(f.line, Read(None, r.start, r.end, picks=list(r.order.picks)))  # type: ignore[attr-defined]
+                (pick_lines if again.read.picks else self.restated).append(again)
                 continue
             if isinstance(r.order, Attack) and attack_at is None:
                 attack_at = len(out)
@@ -310,6 +329,8 @@ class _Post:
                 for more in self.mull_lines:
                     more.orders += 1
         if attack_ok:
+            for f in self.restated:
+                f.line.orders += 1
             namer = TableNamer(self.state, self.faction)
             for f in self.pick_lines:
                 f.line.orders += 1

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.clauses import split_clauses as core_clauses
+from letopis.engine.frames import foreign_verb
 from letopis.engine.names import Fit, NameIndex, spelling_key
 from letopis.engine.text import Lemmatizer, Lexicon, agrees, normalise, ordinal_value, parses, tokens
 from letopis.engine.text_words import is_known, morph
@@ -511,16 +512,44 @@ def words_for(book: CardBook) -> Words:
     return Words(Lexicon.load(LEXICON_PATH), book)
 
 
-def clauses_of(norm: str, items: list[Item]) -> list[list[Item]]:
+def clauses_of(norm: str, items: list[Item], words: Words | None = None) -> list[list[Item]]:
     """Sentences of a line, and within them the clauses the shared core splits at «…, затем …»,
-    «а потом», «и ещё», «;» (`letopis.engine.clauses`): each clause is read as an order of its own."""
+    «а потом», «и ещё», «;» (`letopis.engine.clauses`): each clause is read as an order of its own.
+    With ``words``, an order noun a clause only talks about loses its concept (`talk_nouns`)."""
     parts = core_clauses(norm)
     if len(parts) == 1:
-        return split_clauses(items)
-    out: list[list[Item]] = []
-    for c in parts:
-        out += split_clauses([it for it in items if it.start >= c.start and it.end <= c.end])
+        out = split_clauses(items)
+    else:
+        out = []
+        for c in parts:
+            out += split_clauses([it for it in items if it.start >= c.start and it.end <= c.end])
+    if words is not None:
+        for cl in out:
+            talk_nouns(cl, words)
     return out
+
+
+# Prepositions that make an order noun the thing talked about: «готов к бою», «после атаки», «до замеса».
+_GOVERNING = frozenset({"к", "ко", "после", "до", "перед", "для", "от", "о", "об", "про", "при", "без", "вместо",
+                        "насчет", "против", "ради", "кроме"})
+_AUXILIARY = frozenset({"буду", "будешь", "будет", "будем", "будете", "будут", "будь", "давай", "давайте"})
+
+
+def talk_nouns(cl: list[Item], words: Words) -> None:
+    """An order said as a noun («атака», «бой», «замес», «перемещение», «добор») is an order only
+    when the clause says it: a heading, a cry, «Атака на шахту-1». Governed by a preposition
+    («готов к бою», «после атаки»), or in a clause whose verb is another, no order word («Прошлая
+    атака была жаркой», «Мечник рвётся в бой»), the noun is what the line talks about; its concept
+    is dropped so that the grammar reads the clause by what else it says."""
+    nouns = [k for k, it in enumerate(cl) if it.kind == "word" and it.concept is not None
+             and it.concept.startswith(("v_", "d_")) and it.text.isalpha() and "NOUN" in parses(it.text)[0].tag]
+    if not nouns:
+        return
+    story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY], words.lex)
+    for k in nouns:
+        prev = cl[k - 1] if k else None
+        if story is not None or prev is not None and prev.kind == "word" and prev.text in _GOVERNING:
+            cl[k].concept = None
 
 
 def split_clauses(items: list[Item]) -> list[list[Item]]:

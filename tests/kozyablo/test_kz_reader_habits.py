@@ -10,10 +10,10 @@ Seats: a = Анна (Позорки, the poster), b = Борис (Трутни).
 from __future__ import annotations
 
 import pytest
-from kz_reader_support import LaxChecker, errors, read, table, uid
+from kz_reader_support import LaxChecker, errors, orders, read, table, uid
 
 from rulesets.kozyablo import reader
-from rulesets.kozyablo.orders import Move, PlayCard
+from rulesets.kozyablo.orders import Attack, Move, PlayCard, TargetPick
 
 
 @pytest.fixture(autouse=True)
@@ -133,3 +133,43 @@ def test_a_sector_mistyped_after_a_motion_verb_is_still_a_move_KZ_MOVE_01():
 
 def test_an_adjective_before_its_own_card_noun_is_still_the_card():
     assert _one("Играю позорного рыцаря в золотую шахту-1", MOVER) == PlayCard(card="pozorny_rytsar", into="gold-1")
+
+
+# --- the attack: a battle cry, the side named as a whole, strikers as the subject, a noun heading (KZ-ATK-01) --
+FIGHT = table(races=("kozly", "zhloby"), hand={"a": ["kozel_koldun"]},
+              pieces=[("kozel_ten", "a", "gold-1"), ("kozel_bodun", "a", "gold-1"),
+                      ("zhlob_vyshibala", "b", "gold-1"), ("zhlob_latnik", "b", "gold-2")])
+
+
+@pytest.mark.parametrize("text", [
+    "Козлиные, в атаку! Бьём жлобов в шахте-1!", "В атаку! Атакую в шахте-1.", "Вперёд, козлы! Бьём Бориса в шахте-1!",
+    "Ну, в бой!\nАтакую в шахте-1",
+])
+def test_a_battle_cry_and_the_attack_are_one_attack_KZ_ATK_01(text):
+    """The side called by its cards' plural adjective («Козлиные») is no card; an enemy side named as a
+    whole picks no target; an attack said twice on one sector is one action, not two."""
+    r = read(text, FIGHT)
+    assert r.ok, [p.render() for p in r.problems]
+    assert r.orders == [Attack(sector="gold-1")]
+
+
+def test_the_same_attack_on_another_sector_is_a_second_action_KZ_DEF_TURN_01():
+    r = read("Атакую в шахте-1. Атакую в шахте-2.", FIGHT)
+    assert errors(r) == ["read.second_action"]
+
+
+@pytest.mark.parametrize("text", ["Бодун и тень атакуют вышибалу в шахте-1", "Бодун и тень нападают на вышибалу",
+                                  "Бой в шахте-1: бодун — вышибалу, тень — вышибалу"])
+def test_strikers_and_target_said_with_the_attack_KZ_ATK_01_KZ_DEF_CMB_03(text):
+    bouncer = uid(FIGHT, "zhlob_vyshibala", "b")
+    picks = {TargetPick(striker=uid(FIGHT, "kozel_bodun", "a"), targets=(bouncer,)),
+             TargetPick(striker=uid(FIGHT, "kozel_ten", "a"), targets=(bouncer,))}
+    (attack,) = orders(text, FIGHT)
+    assert isinstance(attack, Attack) and attack.sector == "gold-1" and set(attack.picks) == picks
+
+
+@pytest.mark.parametrize("text", ["Бодун готов к бою", "Все готовы к атаке!", "Прошлый бой в шахте-1 был жарким",
+                                  "Бодун рвётся в бой", "После атаки перекур"])
+def test_an_order_noun_the_line_only_talks_about_is_no_order(text):
+    r = read(text, FIGHT)
+    assert not r.orders and not [p for p in r.problems if p.line == 1 and p.code != "post.no_orders"]

@@ -33,7 +33,10 @@ class Fighting:
     faction: str
 
     # --- attack (KZ-ATK-01) and targets (KZ-DEF-CMB-03) --------------------------------------------
-    def attack_sector(self, cl: list[Item], v: Item) -> tuple[str, Item | None]:
+    def attack_sector(self, cl: list[Item], v: Item, infer: bool = True) -> tuple[str, Item | None]:
+        """The sector an attack line names (with the item that names it), or, when it names none,
+        the post's attack said elsewhere, the sector of the enemy it names, or the one contested
+        sector (``infer``)."""
         after = [it for it in cl if it.start > v.start]
         place = next((it for it in after if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
 
@@ -49,6 +52,10 @@ class Fighting:
                           and (it.kind != "name" or self.t._place_only(it))), None)
         if place is not None:
             return self.t.sector(place, prefer=contested, default_own=False), place
+        if not infer:
+            raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
+        if self.fight is not None and self.fight.attacker == self.faction:
+            return self.fight.sector, None  # «В атаку!» in a post whose attack names its sector elsewhere
         enemy = next((it for it in after if it.kind == "name"), None)
         if enemy is not None:
             return self.t.piece(enemy, "enemy").sector, None
@@ -75,42 +82,77 @@ class Fighting:
         return v.kind == "word" and any("1per" in p.tag and "plur" in p.tag for p in parses(v.text)[:2])
 
     def _we_strike(self, cl: list[Item], v: Item) -> list[Read]:
-        """«Бьём трутней в шахте-1!» (with no attack yet: the attack), «В шахте-1 бьём Бориса: бодун →
-        вышибала», «Бодаем вышибалу в шахте-1», «Гилена рубим мечником»: a striker said in the
-        instrumental strikes, else every own card that can strike in the fight."""
-        from letopis.engine.text import parses
-
+        """«Бьём трутней в шахте-1!», «В шахте-1 бьём Бориса: бодун → вышибала», «Бодаем вышибалу в
+        шахте-1» (in the poster's turn: the attack, said again or for the first time), «Гилена рубим
+        мечником»: a striker said in the instrumental strikes, else every own card that can strike
+        in the fight; an enemy side named as a whole («трутней», «Бориса») picks no target."""
         place = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
         if not any(it.kind in REF_KINDS for it in cl):
             return []  # «Побьём их всех!»
-        if self.fight is None and self.mode == "main":
-            if place is None and not any(it.kind in REF_KINDS for it in cl):
-                return []
-            if place is None:
-                raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
-            sector = self.t.sector(place, default_own=False)
-            reads = [Read(Attack(sector=sector), cl[0].start, max(place.end, v.end))]
-            colon = next((k for k, it in enumerate(cl) if it.sym(":") and it.start > v.start), None)
+        if self.mode != "main" or (self.fight is not None and self.fight.attacker != self.faction):
+            return self._we_targets(cl)
+        if place is None and self.fight is None:
+            raise fail("read.attack_where", v, "KZ-ATK-01", kind=ProblemKind.UNREADABLE)
+        sector = self.t.sector(place, default_own=False) if place is not None else self.fight.sector  # type: ignore[union-attr]
+        reads = [Read(Attack(sector=sector), cl[0].start, max(place.end, v.end) if place is not None else v.end)]
+        colon = next((k for k, it in enumerate(cl) if it.sym(":") and it.start > v.start), None)
+        old = self.fight
+        self.fight = Fight(sector, attacker=self.faction)
+        try:
             if colon is not None and any(it.kind in REF_KINDS for it in cl[colon + 1:]):
-                old = self.fight
-                self.fight = Fight(sector, attacker=self.faction)
-                try:
-                    reads += self._strikes(cl[colon + 1:])
-                except Fail as e:
-                    reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
-                finally:
-                    self.fight = old
-            return reads
+                reads += self._strikes(cl[colon + 1:])
+            else:
+                reads += self._we_targets([it for it in cl if it is not place])
+        except Fail as e:
+            reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+        finally:
+            self.fight = old
+        return reads
+
+    def _we_targets(self, cl: list[Item]) -> list[Read]:
+        """The strikes of «бьём …» in the fight being read."""
+        from letopis.engine.text import parses
+
         sector = self.fight.sector if self.fight is not None else None
         names = [it for it in cl if it.kind == "name" and not self.t._place_only(it)
                  and it.text not in self.t.words.races]
         strikers = [it for it in names if self.t.piece_candidates(it, {self.faction}, sector)
                     and any("ablt" in p.tag for p in parses(it.text.split()[-1])[:2])]
         targets = [it for it in names if it not in strikers]
+        if not targets and any(self._enemy_side(it) for it in cl):
+            return []  # «Бьём трутней!»: the side as a whole, no card picked — the attack's own targets stand
         group = [it for it in cl if it.is_("w_all")]
         seg = {"strikers": strikers or group[:1] or [_ALL], "targets": targets, "neg": False, "reveal": False,
                "start": cl[0].start, "end": cl[-1].end}
         return self._segment(seg, self.fight)
+
+    def _enemy_side(self, it: Item) -> bool:
+        """«трутней», «козлов», «Бориса»: another player, or his race, named as a whole."""
+        if it.kind == "person":
+            return it.value != self.faction
+        race = it.value if it.kind == "race" else self.t.words.races.get(it.text) if it.kind == "name" else None
+        me = self.state.players.get(self.faction)
+        return race is not None and (me is None or race != me.race)
+
+    def _attack_by(self, cl: list[Item], v: Item) -> list[Read]:
+        """«Бодун и тень атакуют вышибалу в шахте-1»: the attack, with its strikers as the subject of
+        the attack verb and their target as its object; the sector is the one said, else where the
+        target stands."""
+        sector, place = self.attack_sector(cl, v)
+        reads = [Read(Attack(sector=sector), cl[0].start, cl[-1].end)]
+        k = cl.index(place) if place is not None else None
+        if k is not None and k and cl[k - 1].is_("w_into", "w_onto"):
+            k -= 1
+        rest = cl[:k] + cl[cl.index(place) + 1:] if place is not None and k is not None else cl
+        old = self.fight
+        self.fight = Fight(sector, attacker=self.faction)
+        try:
+            reads += self._strikes(rest)
+        except Fail as e:
+            reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
+        finally:
+            self.fight = old
+        return reads
 
     def _attack(self, cl: list[Item], v: Item) -> list[Read]:
         sector, place = self.attack_sector(cl, v)

@@ -102,6 +102,9 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             and not self.t._place_only(refs[0]) and bool(self.t.piece_candidates(refs[0], {self.faction}))
         if c == "v_attack" and subject and self.mode == "main" and self._attack_only(cl, v):
             return self._attack(cl, v)  # «Дикий гилен атакует в Позорище»: the attack, said by its creature
+        if c == "v_attack" and subject and self.mode == "main" and (self.fight is None
+                                                                     or self.fight.attacker == self.faction):
+            return self._attack_by(cl, v)  # «Бодун и тень атакуют вышибалу в шахте-1»
         if c == "v_strike" and self._we(v) and not any(
                 it.kind == "name" and it.start < v.start and self.t.piece_candidates(it, {self.faction})
                 for it in refs):
