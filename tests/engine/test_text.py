@@ -33,6 +33,11 @@ from letopis.engine.text import (
     ("защита ‒ атака", "защита - атака"),
     ("персонаж № 3", "персонаж №3"),
     ("персонаж №3", "персонаж №3"),
+    ("Имп номер два", "имп №2"),
+    ("шахта номер 2", "шахта №2"),
+    ("под номером Три", "под №3"),
+    ("номер телефона", "номер телефона"),
+    ("номерок два", "номерок два"),
     ("#3", "№3"),
     ("N3", "№3"),
     ("No. 3", "№3"),
@@ -82,6 +87,12 @@ def test_a_lookalike_keeps_the_column_map():
 def test_cyrillic_lookalike_folds_lone_code_letters():
     assert cyrillic_lookalike("b3 a3 з3 ф3") == "в3 а3 з3 ф3"
     assert cyrillic_lookalike("k3 c4 y5") == "к3 с4 у5"
+
+
+def test_a_number_said_in_words_maps_to_the_word():
+    typed = "шахта номер два"
+    norm, cols = normalise_mapped(typed)
+    assert norm == "шахта №2" and typed[cols[norm.index("№")]] == "н" and typed[cols[norm.index("2")]:].startswith("два")
 
 
 def test_normalise_keeps_a_column_map_to_what_was_typed():

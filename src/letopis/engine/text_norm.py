@@ -12,7 +12,8 @@ Canonical forms (documented because rulesets match them):
   keyboard layout left on, a phone's autocorrect) → the Cyrillic letter; a Latin word, or a Latin
   name with a Russian ending («Dragonу»), is left alone. A lone Latin letter («B3», «P2») may be a
   look-alike or a transliteration, which only a ruleset can tell: `cyrillic_lookalike` helps it;
-- a number marker `№ 3`, `#3`, `N3`, `No. 3` → "№3";
+- a number marker `№ 3`, `#3`, `N3`, `No. 3`, and the word «номер» (any case) before a number in
+  digits or in words up to ten («номер два», «под номером 3») → "№3";
 - arrows `->`, `-->`, `=>`, `>`, `⇒`, `➔`, `⟶`… → "→"; `<->`, `<=>`, `⇄`, `⟷` → "↔"; `<-`, `⇐` → "←";
 - double quotes of every kind → «…» (opening or closing by position), so a quoted name is still
   delimited; single quotes and apostrophes are left alone;
@@ -52,7 +53,10 @@ _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _ARROW_ASCII = re.compile(r"<-+>|<=+>|-+>|=+>|<-+|<=+|>")
 _NUMBER_MARK = re.compile(r"(?:№|#|\bn(?:o|r)?\.?)\s*(?=\d)")
 _COORD_PAREN = re.compile(r"\(\s*(\d{1,4})\s*[,;]\s*(\d{1,4})\s*\)")
-_NEEDS_MAPPED = re.compile(r"[<>=#№\u200b\u200c\u200d\u2060\ufeff\u00ad]|\bn(?:o|r)?\.?\s*\d|\(\s*\d")
+_NUMBER_WORDS = {"один": 1, "одна": 1, "одно": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
+                 "семь": 7, "восемь": 8, "девять": 9, "десять": 10}
+_NUMBER_SAID = re.compile(r"\bномер(?:ом|у|а|е)?\s+(\d{1,4}|" + "|".join(_NUMBER_WORDS) + r")\b")
+_NEEDS_MAPPED = re.compile(r"[<>=#№\u200b\u200c\u200d\u2060\ufeff\u00ad]|\bn(?:o|r)?\.?\s*\d|\(\s*\d|номер")
 
 ColumnMap = list[int]
 
@@ -163,6 +167,15 @@ def _coord(m: re.Match[str]) -> tuple[str, list[int]]:
     return f"{m.group(1)}-{m.group(2)}", [*range(a, a_end), a_end, *range(b, b_end)]
 
 
+def _number_said(m: re.Match[str]) -> tuple[str, list[int]]:
+    said = m.group(1)
+    start, end = m.span(1)
+    if said.isdigit():
+        return "№" + said, [m.start(), *range(start, end)]
+    digits = str(_NUMBER_WORDS[said])
+    return "№" + digits, [m.start(), *[start] * len(digits)]
+
+
 def normalise_mapped(s: str, cols: ColumnMap | None = None) -> tuple[str, ColumnMap]:
     """Normalise `s`; return the text and, per output character, the index it came from in `s`
     (or in whatever `cols` already maps `s` to)."""
@@ -173,6 +186,7 @@ def normalise_mapped(s: str, cols: ColumnMap | None = None) -> tuple[str, Column
     if _NEEDS_MAPPED.search(s):
         s, cols = sub_mapped(_ZERO_WIDTH, lambda m: "", s, cols)
         s, cols = sub_mapped(_NUMBER_MARK, lambda m: "№", s, cols)
+        s, cols = sub_mapped(_NUMBER_SAID, _number_said, s, cols)
         s, cols = sub_mapped(_ARROW_ASCII, _arrow, s, cols)
         s, cols = sub_mapped(_COORD_PAREN, _coord, s, cols)
     return s, cols
