@@ -522,11 +522,22 @@ def clauses_of(norm: str, items: list[Item], words: Words | None = None) -> list
     else:
         out = []
         for c in parts:
-            out += split_clauses([it for it in items if it.start >= c.start and it.end <= c.end])
+            got = split_clauses([it for it in items if it.start >= c.start and it.end <= c.end])
+            if out and got and c.connector.split()[-1:] in (["еще"], ["раз"]) and _objects_only(got[0]):
+                out[-1] += got.pop(0)  # «Рой бьёт мечника и ещё раз лучника»: the same order, one more object
+            out += got
     if words is not None:
         for cl in out:
             talk_nouns(cl, words)
     return out
+
+
+def _objects_only(cl: list[Item]) -> bool:
+    """A clause of names and little words, with no order word and no «→», «:» or «—» of its own:
+    the object of the clause before, said again («и ещё раз мечника»)."""
+    return any(it.kind == "name" for it in cl) and not any(
+        it.sym("→", ":", "-") or it.kind in ("word", "phrase") and (it.concept or "").startswith(("v_", "d_", "ab"))
+        for it in cl)
 
 
 # Prepositions that make an order noun the thing talked about: «готов к бою», «после атаки», «до замеса».

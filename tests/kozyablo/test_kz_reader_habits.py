@@ -14,6 +14,7 @@ from kz_reader_support import LaxChecker, errors, orders, read, table, uid
 
 from rulesets.kozyablo import reader
 from rulesets.kozyablo.orders import Attack, Move, PlayCard, TargetPick
+from rulesets.kozyablo.state import Pending
 
 
 @pytest.fixture(autouse=True)
@@ -173,3 +174,27 @@ def test_strikers_and_target_said_with_the_attack_KZ_ATK_01_KZ_DEF_CMB_03(text):
 def test_an_order_noun_the_line_only_talks_about_is_no_order(text):
     r = read(text, FIGHT)
     assert not r.orders and not [p for p in r.problems if p.line == 1 and p.code != "post.no_orders"]
+
+
+# --- an elliptical second clause: «… и ещё раз X» is the same order with one more object (KZ-DEF-AREA-01) -----
+def _swarm():
+    state = table(hand={"b": ["pyltsa"]}, active="a",
+                  pieces=[("pozorny_mechnik", "a", "gold-1"), ("pozorny_luchnik", "a", "gold-1"), ("roy", "b", "gold-1")])
+    state.pending = Pending(kind="attack", active="a", waiting=["b"],
+                            action=[Attack(sector="gold-1").model_dump(mode="json")])
+    return state
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Рой бьёт мечника и ещё раз лучника", ["pozorny_mechnik", "pozorny_luchnik"]),
+    ("Рой жалит лучника, а ещё мечника", ["pozorny_luchnik", "pozorny_mechnik"]),
+])
+def test_one_more_object_after_and_again_joins_the_strike(text, named):
+    state = _swarm()
+    (strike,) = orders(text, state, "b")
+    assert strike.targets == tuple(uid(state, c, "a") for c in named)
+
+
+def test_the_same_object_again_is_one_target_named_twice_KZ_DEF_AREA_01():
+    r = read("Рой бьёт мечника и ещё раз мечника", _swarm(), "b")
+    assert errors(r) == ["read.target_twice"] and r.problems[0].clause == "KZ-DEF-AREA-01"
