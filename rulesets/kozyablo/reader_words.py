@@ -515,7 +515,7 @@ def words_for(book: CardBook) -> Words:
 def clauses_of(norm: str, items: list[Item], words: Words | None = None) -> list[list[Item]]:
     """Sentences of a line, and within them the clauses the shared core splits at «…, затем …»,
     «а потом», «и ещё», «;» (`letopis.engine.clauses`): each clause is read as an order of its own.
-    With ``words``, an order noun a clause only talks about loses its concept (`talk_nouns`)."""
+    With ``words``, an order word a clause only talks about loses its concept (`talked_about`)."""
     parts = core_clauses(norm)
     if len(parts) == 1:
         out = split_clauses(items)
@@ -528,7 +528,7 @@ def clauses_of(norm: str, items: list[Item], words: Words | None = None) -> list
             out += got
     if words is not None:
         for cl in out:
-            talk_nouns(cl, words)
+            talked_about(cl, words)
     return out
 
 
@@ -546,20 +546,30 @@ _GOVERNING = frozenset({"к", "ко", "после", "до", "перед", "дл�
 _AUXILIARY = frozenset({"буду", "будешь", "будет", "будем", "будете", "будут", "будь", "давай", "давайте"})
 
 
-def talk_nouns(cl: list[Item], words: Words) -> None:
-    """An order said as a noun («атака», «бой», «замес», «перемещение», «добор») is an order only
-    when the clause says it: a heading, a cry, «Атака на шахту-1». Governed by a preposition
-    («готов к бою», «после атаки»), or in a clause whose verb is another, no order word («Прошлая
-    атака была жаркой», «Мечник рвётся в бой»), the noun is what the line talks about; its concept
-    is dropped so that the grammar reads the clause by what else it says."""
-    nouns = [k for k, it in enumerate(cl) if it.kind == "word" and it.concept is not None
-             and it.concept.startswith(("v_", "d_")) and it.text.isalpha() and "NOUN" in parses(it.text)[0].tag]
-    if not nouns:
+def talked_about(cl: list[Item], words: Words) -> None:
+    """Order words a clause only talks about lose their concept, so that the grammar reads the
+    clause by what else it says:
+
+    - an order said as a noun («атака», «бой», «замес», «перемещение», «добор») is an order when
+      the clause says it (a heading, a cry, «Атака на шахту-1»), not when a preposition governs it
+      («готов к бою», «после атаки») or the clause's verb is another, no order word («Прошлая
+      атака была жаркой», «Мечник рвётся в бой»);
+    - an order verb in the infinitive beside a predicative word, with no card or sector named, is
+      a judgement about it («Прятаться бесполезно», «Атаковать рано», «Уклоняться поздно»)."""
+    said = [k for k, it in enumerate(cl) if it.kind in ("word", "phrase") and it.concept is not None
+            and it.concept.startswith(("v_", "d_", "ab"))]
+    if not said:
         return
-    story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY], words.lex)
-    for k in nouns:
+    heads = [(k, parses(cl[k].text.split()[0])[0].tag) for k in said]
+    story = None
+    if any("NOUN" in tag for _, tag in heads):
+        story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY], words.lex)
+    judged = not any(it.kind in ("name", "place", "capital") for it in cl) and all("INFN" in tag for _, tag in heads) \
+        and any(it.kind == "word" and it.concept is None and ({"PRED", "Prdx"} & parses(it.text)[0].tag) for it in cl)
+    for k, tag in heads:
         prev = cl[k - 1] if k else None
-        if story is not None or prev is not None and prev.kind == "word" and prev.text in _GOVERNING:
+        governed = prev is not None and prev.kind == "word" and prev.text in _GOVERNING
+        if judged or cl[k].kind == "word" and "NOUN" in tag and (story is not None or governed):
             cl[k].concept = None
 
 

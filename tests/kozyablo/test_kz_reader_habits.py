@@ -198,3 +198,38 @@ def test_one_more_object_after_and_again_joins_the_strike(text, named):
 def test_the_same_object_again_is_one_target_named_twice_KZ_DEF_AREA_01():
     r = read("Рой бьёт мечника и ещё раз мечника", _swarm(), "b")
     assert errors(r) == ["read.target_twice"] and r.problems[0].clause == "KZ-DEF-AREA-01"
+
+
+# --- «тоже»: another striker with the same targets, or only «also» before his own target (KZ-DEC-04) -----------
+def _defence():
+    state = table(races=("kozly", "zhloby"), active="b",
+                  pieces=[("kozel_bodun", "a", "gold-1"), ("kozel_koldun", "a", "gold-1"), ("kozel_ten", "a", "gold-1"),
+                          ("zhlob_vyshibala", "b", "gold-1"), ("zhlob_latnik", "b", "gold-1")])
+    state.pending = Pending(kind="attack", active="b", waiting=["a"],
+                            action=[Attack(sector="gold-1").model_dump(mode="json")])
+    return state
+
+
+@pytest.mark.parametrize(("text", "strikes"), [
+    ("Бодун бодает вышибалу, колдун тоже по латнику", {"kozel_bodun": "zhlob_vyshibala", "kozel_koldun": "zhlob_latnik"}),
+    ("Бодун бодает вышибалу, колдун тоже", {"kozel_bodun": "zhlob_vyshibala", "kozel_koldun": "zhlob_vyshibala"}),
+    ("Бодун бодает вышибалу! Колдун тоже в латника", {"kozel_bodun": "zhlob_vyshibala", "kozel_koldun": "zhlob_latnik"}),
+    ("Бодун бодает вышибалу. Колдун тоже :)", {"kozel_bodun": "zhlob_vyshibala", "kozel_koldun": "zhlob_vyshibala"}),
+    ("Бодун бодает вышибалу.\nКолдун и тень тоже.", {"kozel_bodun": "zhlob_vyshibala", "kozel_koldun": "zhlob_vyshibala",
+                                                      "kozel_ten": "zhlob_vyshibala"}),
+])
+def test_also_with_or_without_its_own_target_KZ_DEC_04(text, strikes):
+    state = _defence()
+    got = {o.striker: o.targets for o in orders(text, state)}
+    assert got == {uid(state, s, "a"): (uid(state, t, "b"),) for s, t in strikes.items()}
+
+
+# --- a judgement about an order is no order --------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Прятаться бесполезно.", "Атаковать рано", "Уклоняться поздно, увы"])
+def test_an_order_verb_in_the_infinitive_judged_is_flavour(text):
+    r = read(text, FIGHT)
+    assert not r.orders and not [p for p in r.problems if p.line == 1 and p.code != "post.no_orders"]
+
+
+def test_an_order_in_the_infinitive_is_still_an_order_KZ_ABIL_01():
+    assert _one("Тень: уйти в тень", FIGHT).ability == "ukhod_v_ten"

@@ -38,6 +38,30 @@ class CompoundLines:
         said.start, said.end = cl[k].start, cl[k].end
         return [*cl[:k], said, *cl[k + 1:]]
 
+    def _also(self, cl: list[Item]) -> list[Item]:
+        """«Бодун бодает вышибалу. Колдун тоже.»: a sentence of own cards and «тоже»/«также» alone
+        says the sentence before again, with these cards as its subject. Any other sentence with an
+        order word is remembered for the next one."""
+        words = [it for it in cl if not it.sym(",", "!", "?", ".")]
+        also = [it for it in words if it.kind == "word" and it.text in ("тоже", "также")]
+        last = getattr(self, "_last_said", None)
+        if any(is_verb(it) for it in cl):
+            self._last_said = cl
+            return cl
+        names = [it for it in words if it not in also and not it.is_("w_and")]
+        if not also or last is None or not names or not all(
+                it.kind == "name" and self.t.piece_candidates(it, {self.faction}) for it in names):
+            return cl
+        v = next(it for it in last if is_verb(it))
+        if not any(it.kind == "name" and it.start < v.start for it in last):
+            return cl  # «Играю Шмеля. Гилена тоже.»: no subject to stand in for
+        said = []
+        for it in last[last.index(v):]:  # what is said again points at «тоже» of this line
+            it = it.copy()
+            it.start, it.end = also[0].start, also[0].end
+            said.append(it)
+        return [*names, *said]
+
     def _conditional(self, cl: list[Item]) -> list[list[Item]] | None:
         """«Если по следопыту ударят — уклоняюсь, скидываю Позорный клич», «Оса жалит следопыта, а
         если в неё попадут — уклоняется, сбрасываю Роение»: the condition («если … —») is when the

@@ -257,7 +257,7 @@ class Fighting:
         out: list[Item] = []
         same: set[int] = set()
         depth = 0
-        for it in cl:
+        for k, it in enumerate(cl):
             if it.sym("("):
                 depth += 1
                 continue
@@ -269,9 +269,12 @@ class Fighting:
             prev = out[-1] if out else None
             if it.kind == "word" and it.text in ("тоже", "также"):
                 back = [x for x in out if not x.sym("-", ":", "→")]
-                if back and back[-1].kind in REF_KINDS and prev is back[-1]:
-                    same.add(back[-1].start)  # «бодун тоже»; «следопыт — тоже гилена» only drops the word
-                continue
+                nxt = cl[k + 1] if k + 1 < len(cl) else None
+                own_target = nxt is not None and (nxt.kind in REF_KINDS or nxt.is_("w_at", "w_into", *_STRIKE_MARKS)
+                                                  or nxt.sym("-", ":", "→"))
+                if back and back[-1].kind in REF_KINDS and prev is back[-1] and not own_target:
+                    same.add(back[-1].start)  # «бодун тоже»; «следопыт — тоже гилена», «щитоносец тоже по гилену»
+                continue  # only drop the word: the striker names his own target
             if it.is_("w_all") and it.text in ("оба", "обе") and prev is not None and prev.sym("-", ":", "→") \
                     and len(out) > 1 and out[-2].kind in REF_KINDS:
                 continue

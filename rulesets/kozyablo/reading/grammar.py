@@ -68,6 +68,7 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         if not cl:
             return []
         cl = self._pronoun(cl)
+        cl = self._also(cl)
         cond = self._conditional(cl)
         if cond is not None:
             return [r for part in cond for r in self.sentence(part)]
