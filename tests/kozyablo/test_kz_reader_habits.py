@@ -233,3 +233,31 @@ def test_an_order_verb_in_the_infinitive_judged_is_flavour(text):
 
 def test_an_order_in_the_infinitive_is_still_an_order_KZ_ABIL_01():
     assert _one("Тень: уйти в тень", FIGHT).ability == "ukhod_v_ten"
+
+
+# --- a card named, then what it does; an ability named after role-play (KZ-PLAY-01, KZ-ABIL-01) ---------------
+@pytest.mark.parametrize(("text", "target"), [
+    ("Огненный плевок: жгу вышибалу", "zhlob_vyshibala"), ("Огненный плевок — бью вышибалу в шахте-1", "zhlob_vyshibala"),
+    ("Слово Летаро — бью латника", "zhlob_latnik"),
+])
+def test_a_hand_card_then_its_effect_in_words_plays_the_card_KZ_PLAY_01(text, target):
+    state = table(races=("kozly", "zhloby"), hand={"a": ["ogenny_plevok", "slovo_letaro"]},
+                  pieces=[("kozel_bodun", "a", "gold-1"), ("zhlob_vyshibala", "b", "gold-1"),
+                          ("zhlob_latnik", "b", "gold-1")])
+    order = _one(text, state)
+    assert isinstance(order, PlayCard) and order.on == uid(state, target, "b")
+
+
+def test_a_draw_said_beside_a_card_kept_is_the_draw():
+    from rulesets.kozyablo.orders import DrawCard
+    state = table(races=("trutni", "pozorki"), hand={"a": ["roenie"]})
+    assert _one("Беру карту, Роение оставлю на потом", state) == DrawCard()
+    assert _one("Роение: тяну две карты", state) == PlayCard(card="roenie")
+
+
+@pytest.mark.parametrize("text", ["Тень растворяется во мраке рудника (уход в тень).",
+                                  "[i]Тень сливается с сумраком шахты[/i] (уход в тень)"])
+def test_a_sector_that_only_qualifies_another_noun_does_not_place_the_ability_KZ_ABIL_01(text):
+    """Two «Золотая шахта» and two «рудник» are on the table: «мраке рудника» names no place of the order."""
+    order = _one(text, FIGHT)
+    assert order.piece == uid(FIGHT, "kozel_ten", "a") and order.ability == "ukhod_v_ten"

@@ -31,9 +31,13 @@ class Abilities:
         label = self._ability_label(v, pairs)
         refs = self._refs(cl)
         names = [it for _, it in refs if it.kind == "name" and not self.t._place_only(it)]
-        loc = next((it for _, it in refs if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))), None)
-        sector = self.t.sector(loc) if loc is not None else None
+        # where: a sector said with its preposition («в шахте-1»), not one that only qualifies another
+        # noun («растворяется во мраке шахты»)
+        loc = next((it for p, it in refs if p is not None and self._said_at(cl, it) and self.t.is_place(it)
+                    and (it.kind != "name" or self.t._place_only(it))), None)
         cards = {c for c, _ in pairs}
+        sector = self.t.sector(loc, prefer=lambda s: any(p.sector == s and p.owner == self.faction and p.card in cards
+                                                          for p in self.t.visible)) if loc is not None else None
         subject = names[0] if names else None
         if subject is not None:
             piece = self.t.piece(subject, "own", sector=sector, prefer=lambda p: p.card in cards)
@@ -63,6 +67,12 @@ class Abilities:
                                                          actual=names_[ability.kind], said=names_[str(mark.value)]),
                                 None, "KZ-GAP-02", mark.start, mark.end, Severity.WARNING, ProblemKind.INFO))
         return Read(UseAbility(piece=piece.uid, ability=ability_id, target=target), cl[0].start, cl[-1].end, issues)
+
+    @staticmethod
+    def _said_at(cl: list[Item], it: Item) -> bool:
+        """The place comes right after its preposition («в шахте-1», «из рудника»)."""
+        k = cl.index(it)
+        return k > 0 and cl[k - 1].is_("w_into", "w_onto", "w_from", "w_at")
 
     def _ability_pairs(self, v: Item) -> set[tuple[str, str]]:
         c = v.concept or ""

@@ -49,6 +49,10 @@ from .mulligan import Mulligan
 from .play import Playing
 from .typos import Typos
 
+# What a card's effect (cards.toml) is called when a player describes it with an order word.
+_EFFECT_OF = {"v_draw": frozenset({"draw"}), "v_heal": frozenset({"heal", "regenerate"}),
+              "v_strike": frozenset({"damage"}), "v_attack": frozenset({"damage"}), "v_move": frozenset({"move_own"})}
+
 
 class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mulligan, Typos):
     """Reads sentences for one poster; ``mode`` is main | reaction | mulligan."""
@@ -101,6 +105,8 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         refs = [it for it in cl if it.kind in REF_KINDS]
         subject = bool(refs) and refs[0].start < v.start and refs[0].kind == "name" \
             and not self.t._place_only(refs[0]) and bool(self.t.piece_candidates(refs[0], {self.faction}))
+        if self.mode == "main" and self._card_then_effect(cl, v):
+            return [self._play(cl)]  # «Роение — беру две карты»: the card, and what it does
         if c == "v_attack" and subject and self.mode == "main" and self._attack_only(cl, v):
             return self._attack(cl, v)  # «Дикий гилен атакует в Позорище»: the attack, said by its creature
         if c == "v_attack" and subject and self.mode == "main" and (self.fight is None
@@ -347,6 +353,19 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
                     and cl[j + 1].kind == "word" and cl[j + 1].concept is None and is_known(cl[j + 1].text):
                 return True  # a dictionary word: «в Позорск» (no such sector) is a sector mistyped
         return False
+
+    def _card_then_effect(self, cl: list[Item], v: Item) -> bool:
+        """The clause opens with a magic or event card of the hand, then «—» or «:», then an order
+        word saying what that card does («Роение — беру две карты», «Огненный плевок: жгу
+        вышибалу», «Пыльца — лечу гилена»): the card is played, the words describe it."""
+        lead = next((it for it in cl if it.kind != "mark"), None)
+        if lead is None or lead.kind != "name" or not self._hand_spell(lead) or self.t.piece_candidates(lead):
+            return False
+        k = cl.index(lead)
+        if not (k + 1 < len(cl) and cl[k + 1].sym("-", ":") and cl[k + 1].end <= v.start):
+            return False
+        effects = {self.book.card(c).effect for c in self.t.hand_cards(lead)}
+        return bool(effects & _EFFECT_OF.get(v.concept or "", frozenset()))
 
     def _enters_from_hand(self, cl: list[Item]) -> bool:
         """A verb of motion said of a card that is only in the hand («Оса вылетает в шахту-2»,
