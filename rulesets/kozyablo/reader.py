@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
-from letopis.engine.text import LineKind, PostLine, split_post
+from letopis.engine.text import LineKind, PostLine, parses, split_post
 
 from . import decks
 from .decisions import fight_of
@@ -157,9 +157,26 @@ class _Post:
             for read in self.grammar.sentence(cl):
                 found.append(_Found(line, read))
         self.table.line = None
+        found = self._without_titles(found, sentences)
         orders = self._assemble(found)
         self._check(orders)
         return self._reading(lines)
+
+    def _without_titles(self, found: list[_Found], sentences: list[tuple[_Line, list]]) -> list[_Found]:
+        """A line that is only the name of an order («[b]Замес[/b]», «Атака», «Перемещение») heads
+        the post: when it reads to nothing but a question (which cards? where?) and other lines
+        of the post give orders, it is a title, not an order missing its objects."""
+        titles = {id(line) for line, cl in sentences if _title(cl)}
+        if not titles:
+            return found
+
+        def gives(f: _Found) -> bool:
+            return f.read.order is not None or bool(f.read.picks) or f.read.mulligan is not None
+
+        empty = {id(f.line) for f in found if id(f.line) in titles} - {id(f.line) for f in found if gives(f)}
+        if not empty or not any(gives(f) for f in found if id(f.line) not in titles):
+            return found
+        return [f for f in found if id(f.line) not in empty]
 
     def _is_head(self, norm: str) -> bool:
         """A line that is only an order word and a colon («Перемещение:», «Играю:»): its order
@@ -382,6 +399,13 @@ class _Post:
                              example=example(self.state, self.faction, self.mode).rstrip("."))
         reading.problems.sort(key=lambda pr: (pr.line, pr.col_start))
         return reading
+
+
+def _title(cl: list) -> bool:
+    """The clause is one order word said as a noun, and nothing else («Замес», «Атака:»)."""
+    words = [it for it in cl if not it.sym(":", ".", "!")]
+    return len(words) == 1 and is_verb(words[0]) and words[0].kind == "word" \
+        and "NOUN" in parses(words[0].text)[0].tag
 
 
 _PROTECTION_CLAUSES = {"Защита от оружия": "KZ-WPROT-01", "Защита от стрел": "KZ-APROT-01",

@@ -261,3 +261,23 @@ def test_a_sector_that_only_qualifies_another_noun_does_not_place_the_ability_KZ
     """Two «Золотая шахта» and two «рудник» are on the table: «мраке рудника» names no place of the order."""
     order = _one(text, FIGHT)
     assert order.piece == uid(FIGHT, "kozel_ten", "a") and order.ability == "ukhod_v_ten"
+
+
+# --- a title line: the order's name alone heading the post (KZ-DEF-MULL-01) ------------------------------------
+def _mulligan_table():
+    return table(phase="mulligan", hand={"a": ["pozorny_klich", "pozorny_shchit", "pozorny_luchnik"]})
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("[b]Замес[/b]\nОставляю руку.", ()), ("Замес:\nЗамешиваю клич и щит", ("pozorny_klich", "pozorny_shchit")),
+    ("[u]Муллиган[/u]\nОставляю", ()),
+])
+def test_the_name_of_the_order_alone_is_a_title_KZ_DEF_MULL_01(text, cards):
+    from rulesets.kozyablo.orders import Mulligan
+    r = read(text, _mulligan_table())
+    assert r.ok and r.orders == [Mulligan(cards=cards)], [p.render() for p in r.problems]
+    assert r.lines[0].status.value == "flavour"
+
+
+def test_the_name_of_the_order_alone_asks_for_its_objects_KZ_DEF_MULL_01():
+    assert errors(read("Замес", _mulligan_table())) == ["read.mulligan_what"]
