@@ -140,6 +140,7 @@ class ParsedDeck:
     entries: list[_Entry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     listed: set[int] = field(default_factory=set)  # lines that named something
+    remarked_capital: str | None = None  # a capital named only in a remark («под знамёна Козлиной горы»)
 
     def cards(self) -> list[tuple[str, int]]:
         merged: dict[str, int] = {}
@@ -152,6 +153,11 @@ class ParsedDeck:
             return None
         return DeckList(capital=self.capital, sectors=tuple(self.sectors), cards=tuple(self.cards()))
 
+    def settle(self) -> None:
+        """A capital named only in a remark is the deck's when no line names one."""
+        if self.capital is None and self.remarked_capital is not None:
+            self.capital = self.remarked_capital
+
 
 def parse_deck(text: str, book: CardBook) -> tuple[ParsedDeck, list[PostLine]]:
     """The deck a post lists, with problems for what cannot be read (never raises)."""
@@ -162,15 +168,24 @@ def parse_deck(text: str, book: CardBook) -> tuple[ParsedDeck, list[PostLine]]:
         if pl.kind not in (LineKind.TEXT, LineKind.HEADING) or not pl.norm:
             continue
         _read_line(pl, words.scan(pl.norm), book, deck)
+    deck.settle()
     return deck, lines
 
 
 def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck) -> None:
+    words = words_for(book)
+    items = [it for it in items if words.side(it) is None]  # «козлы!! :D», «Чё, козлы, страшно?»: a side
+    _standard_sectors(items, book, deck, pl)
+    remarks = _remarks(items, words)
     items = [it for it in items if not it.sym("«", "»", "\"", ".", "!")]
     pending: int | None = None
     current: _Entry | None = None
     counted_after = False
     for k, it in enumerate(items):
+        if it.kind == "name" and id(it) in remarks:
+            _remarked(it, book, deck)
+            current, pending = None, None
+            continue
         if it.kind == "name":
             _name(pl, it, pending, book, deck)
             current = deck.entries[-1] if deck.entries and deck.entries[-1].start == it.start \
@@ -204,6 +219,70 @@ def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck
             deck.problems.append(_p(pl, it.start, it.end, code, "KZ-DEF-SETUP-01",
                                     msg(code, typed=typed, name=words.display.get(near or "", "")),
                                     kind=ProblemKind.UNREADABLE))
+
+
+# Words a deck line may hold besides names and counts («2 копии», «3 шт.», «Сектора:», «Столица —»).
+_LIST_LEMMAS = frozenset({"сектор", "штука", "шт", "копия", "экземпляр", "карта", "колода", "столица", "раса"})
+_LIST_CONCEPTS = frozenset({"w_capital", "w_card", "w_count_x", "w_and", "w_deck", "w_standard"})
+_SEGMENT_ENDS = (",", ";", ".", "!", "?", "|", "(", ")")
+
+
+def _remarks(items: list[Item], words) -> set[int]:  # type: ignore[no-untyped-def]
+    """The names (by id) said inside a remark: a piece of the line between commas, brackets or
+    sentence ends that holds a card and dictionary words a deck list does not use («Ой, Шмелей
+    можно только три.», «Козлиное стадо собирается под знамёна Козлиной горы!»). Sectors are
+    never remarks: a deck post names no sector but its own."""
+    out: set[int] = set()
+    piece: list[Item] = []
+    for it in [*items, None]:
+        if it is not None and not it.sym(*_SEGMENT_ENDS):
+            piece.append(it)
+            continue
+        names = [x for x in piece if x.kind == "name"]
+        side = len(names) == 1 and names[0].text in words.races and not any(_count(x) is not None for x in piece)
+        if side or any(_foreign(x, words) for x in piece):  # «Ну что, трутни, страшно?»: the side, uncounted
+            out.update(id(x) for x in names if not _sector_only(x, words.book))
+        piece = []
+    return out
+
+
+def _foreign(it: Item, words) -> bool:  # type: ignore[no-untyped-def]
+    if it.kind != "word" or not it.text.isalpha() or len(it.text) < 2:
+        return False
+    if it.concept in _LIST_CONCEPTS and (it.concept != "w_and" or it.text in ("и", "а", "плюс")):
+        return False  # «и», «плюс» join a list; «тоже», «потом» belong to a sentence
+    lemma = words.lex.lemma(it.text)
+    if _count(it) is not None or lemma in _LIST_LEMMAS or words.book.type_of_word(it.text) \
+            or words.book.type_of_word(lemma):  # «Герой: …», «Магия: …»: a heading of the list
+        return False
+    return _is_known(it.text)  # a word the dictionary does not know is a mistyped card: an error, not a remark
+
+
+def _sector_only(it: Item, book: CardBook) -> bool:
+    cards = it.full or it.cards
+    return bool(cards) and all(book.card(c).type == "sector" for c in cards)
+
+
+def _remarked(it: Item, book: CardBook, deck: ParsedDeck) -> None:
+    """A card named in a remark adds nothing to the deck; a capital there stands only when no
+    line names one as the deck's."""
+    cards = sorted(it.full or it.cards)
+    if len(cards) == 1 and book.card(cards[0]).type == "capital":
+        deck.remarked_capital = deck.remarked_capital or cards[0]
+
+
+def _standard_sectors(items: list[Item], book: CardBook, deck: ParsedDeck, pl: PostLine) -> None:
+    """«Сектора стандарт», «сектора обычные»: the one legal set, a sector of each type (KZ-DECK-05),
+    when the line names no sector itself."""
+    said = any(it.kind == "word" and it.text.startswith("сектор") for it in items)
+    if not said or not any(it.is_("w_standard") for it in items) or any(
+            it.kind == "name" and _sector_only(it, book) for it in items):
+        return
+    at = next(it for it in items if it.is_("w_standard"))
+    for sector in book.sectors:
+        deck.sectors.append(sector.id)
+        deck.sector_at.setdefault(sector.id, (pl.number, at.start, at.end))
+    deck.listed.add(pl.number)
 
 
 def _name(pl: PostLine, it: Item, count: int | None, book: CardBook, deck: ParsedDeck) -> None:

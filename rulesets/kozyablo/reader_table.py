@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from letopis.engine.problems import ProblemKind, Severity
-from letopis.engine.text import PostLine, number_value, parses
+from letopis.engine.text import PostLine, number_value
 
 from .data import CardBook, book_for
 from .orders import CAPITAL_TARGET
@@ -95,12 +95,9 @@ class Table:
                 continue
             if it.kind == "word" and it.text in self.people and it.concept is None:
                 it.kind, it.value = "person", self.people[it.text]
-            elif it.kind == "name" and it.text in self.words.races and len(it.cards) > 1 and not it.quoted \
+            elif (race := self.words.side(it)) is not None \
                     and not (out and (out[-1].kind == "name" or out[-1].is_("w_capital", "w_own", "w_enemy"))):
-                it.kind, it.value = "race", self.words.races[it.text]  # «Козлы, в атаку!»: the race, not a card
-            elif it.kind == "name" and not it.quoted and (race := self._side_adjective(it)) is not None \
-                    and not (out and (out[-1].kind == "name" or out[-1].is_("w_capital", "w_own", "w_enemy"))):
-                it.kind, it.value = "race", race  # «Позорные, в атаку!»: the side, called by its cards' adjective
+                it.kind, it.value = "race", race  # «Козлы, в атаку!», «Позорные, …»: the side, not a card
             out.append(it)
             i += 1
         return self._qualify(out)
@@ -166,14 +163,6 @@ class Table:
             out.append(it)
             i = j
         return out
-
-    def _side_adjective(self, it: Item) -> str | None:
-        """The race a name stands for when it is only an adjective in the plural that many cards of
-        one race share («позорные», «козлиные»): the side, not one of its cards."""
-        if len(it.cards) < 2 or not all({"ADJF", "plur"} <= parses(w)[0].tag for w in it.text.split()):
-            return None
-        races = {self.book.card(c).race for c in it.cards}
-        return races.pop() if len(races) == 1 and None not in races else None
 
     def _place_only(self, it: Item) -> bool:
         cards = it.full or it.cards

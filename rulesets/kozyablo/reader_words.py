@@ -379,6 +379,7 @@ class Words:
             fixed = [(it.text, fixed_as)] if fixed_as else []
             cands = {c for c, _ in pairs}
             matched = set(pairs)
+            said: list[set[tuple[str, str]]] = [set(pairs)]  # what each word of the run may be
             run_end = i
             j = i + 1
             while j < n:
@@ -392,13 +393,14 @@ class Words:
                     more, more_as = self._abbrev(nxt)
                 if not more:
                     break
-                common = cands & {c for c, _ in more}
+                common = {c for c in cands & {c for c, _ in more} if self._one_entry(c, [*said, more])}
                 if not common or ({b for _, b in more} & {b for _, b in matched} and skip):
                     break  # «лучника и лучника»: the same word twice is two names
                 if more_as:
                     fixed.append((nxt.text, more_as))
                 cands = common
                 matched |= more
+                said.append(more)
                 run_end = j + skip
                 j = run_end + 1
             words = items[i:run_end + 1]
@@ -425,6 +427,25 @@ class Words:
             out.append(name)
             i = run_end + 1
         return out
+
+    def side(self, it: Item) -> str | None:
+        """The race a name stands for when it names a side, not a card: the race's own word for
+        several of its cards («козлы», «трутней»), or an adjective in the plural that many cards of
+        one race share («позорные», «козлиные»)."""
+        if it.kind != "name" or it.quoted or len(it.cards) < 2:
+            return None
+        if it.text in self.races:
+            return self.races[it.text]
+        if not all({"ADJF", "plur"} <= parses(w)[0].tag for w in it.text.split()):
+            return None
+        races = {self.book.card(c).race for c in it.cards}
+        return races.pop() if len(races) == 1 and None not in races else None
+
+    def _one_entry(self, card: str, said: list[set[tuple[str, str]]]) -> bool:
+        """Every word of a run may be a word of one and the same name of the card: «шахта рудник» is
+        two sectors written without a comma, though «Золотая шахта» is also called «золотой рудник»."""
+        return any(all(any(c == card and b in entry for c, b in word) for word in said)
+                   for entry in self.entries.get(card, ()))
 
     def _adjective_of_another(self, words: list[Item], nxt: Item | None) -> bool:
         """The words of a name are only its adjectives, and the dictionary noun right after them

@@ -189,3 +189,40 @@ def test_deck_post_with_headings_units_and_totals_KZ_DEF_SETUP_01():
     r = _deck(text)
     assert r.ok, [p.render() for p in r.problems]
     assert dict(r.orders[0].cards) == dict(CARDS.starter_deck("pozorki"))
+
+
+# --- chatter around a deck list ---------------------------------------------------------------------------
+BODY = "\n".join(f"{name} ×2" for name in (
+    "Позорный лучник", "Позорный мечник", "Позорный щитоносец", "Позорный следопыт", "Позорный рыцарь", "Сэр Позорин",
+    "Позорный щит", "Сторожевая вышка", "Позорный клич", "Позорный манёвр"))
+
+
+@pytest.mark.parametrize("chatter", [
+    "Позорные, вперёд!! :D", "Ну что, трутни, страшно?", "Ой, лучников можно только три. Исправила:",
+    "Позорное войско собирается под знамёна Позорища!", "Лучники у меня любимые (мечники тоже)",
+])
+def test_chatter_that_names_cards_or_a_side_adds_nothing_to_the_deck_KZ_DEF_SETUP_01(chatter):
+    """A side named as a whole («Позорные», «трутни») is no card; a card named inside a remark (a
+    piece of a line with words a deck list does not use) is no deck line."""
+    r = _deck(chatter + "\nСтолица: Позорище\n" + SECTORS_LINE + "\n" + BODY)
+    assert r.ok, [p.render() for p in r.problems]
+    assert dict(r.orders[0].cards)["pozorny_luchnik"] == 2 and r.lines[0].status is LineStatus.FLAVOUR
+
+
+def test_a_card_in_a_remark_beside_a_deck_line_keeps_the_line():
+    r = _deck("Столица: Позорище\n" + SECTORS_LINE + "\n" + BODY.replace("Позорный лучник ×2",
+                                                                         "Позорный лучник ×2 (люблю лучников)"))
+    assert r.ok and dict(r.orders[0].cards)["pozorny_luchnik"] == 2
+
+
+@pytest.mark.parametrize("sectors", ["Сектора стандарт", "сектора обычные", "Столица Позорище | сектора как обычно",
+                                     "Сектора: шахта рудник источник", "сектора шахта, рудник, источник"])
+def test_the_standard_sectors_and_sectors_without_commas_KZ_DECK_05(sectors):
+    r = _deck("Столица: Позорище\n" + sectors + "\n" + BODY)
+    assert r.ok, [p.render() for p in r.problems]
+    assert set(r.orders[0].sectors) == set(SECTORS) and len(r.orders[0].sectors) == 3
+
+
+def test_a_capital_named_only_in_a_remark_is_the_deck_s_when_no_line_names_one():
+    r = _deck("Позорки идут под знамёнами Позорища!\n" + SECTORS_LINE + "\n" + BODY)
+    assert r.ok and r.orders[0].capital == "pozorishche"
