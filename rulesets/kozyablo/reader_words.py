@@ -546,11 +546,25 @@ def clauses_of(norm: str, items: list[Item], words: Words | None = None) -> list
             got = split_clauses([it for it in items if it.start >= c.start and it.end <= c.end])
             if out and got and c.connector.split()[-1:] in (["еще"], ["раз"]) and _objects_only(got[0]):
                 out[-1] += got.pop(0)  # «Рой бьёт мечника и ещё раз лучника»: the same order, one more object
+            elif out and got and c.connector == ";" and _list_goes_on(out[-1], got[0]):
+                # «Атакую в …: мечник → гилен; лучник → Позорище»: the list after the colon goes on
+                out[-1] += [it for it in items if out[-1][-1].end <= it.start < got[0][0].start] + got.pop(0)
             out += got
     if words is not None:
         for cl in out:
             talked_about(cl, words)
     return out
+
+
+def _list_goes_on(before: list[Item], cl: list[Item]) -> bool:
+    """The clause before opened a list of targets with its attack or strike word and a colon, and
+    this one has no order word of its own: it is the list's next item."""
+    return any(it.sym(":") for it in before) and any(it.is_("v_attack", "v_strike") for it in before) \
+        and not any(_order_word(it) for it in cl)
+
+
+def _order_word(it: Item) -> bool:
+    return it.kind in ("word", "phrase") and (it.concept or "").startswith(("v_", "d_", "ab"))
 
 
 def _objects_only(cl: list[Item]) -> bool:

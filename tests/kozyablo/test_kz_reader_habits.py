@@ -281,3 +281,13 @@ def test_the_name_of_the_order_alone_is_a_title_KZ_DEF_MULL_01(text, cards):
 
 def test_the_name_of_the_order_alone_asks_for_its_objects_KZ_DEF_MULL_01():
     assert errors(read("Замес", _mulligan_table())) == ["read.mulligan_what"]
+
+
+def test_a_target_list_goes_on_after_a_semicolon_KZ_DEF_CMB_03():
+    """«Атакую в «Позорище»: «Шмель №1» → «Позорище»; «Шмель №2» → «Позорище».» (the canonical text): the
+    second pair is the list's next item, a strike at the capital, not a move into the sector it stands in."""
+    state = table(races=("trutni", "pozorki"), hand={"a": []},
+                  pieces=[("shmel", "a", "capital-1"), ("shmel", "a", "capital-1")])  # Позорки go first
+    text = "Атакую в «Позорище»: «Шмель №1» → «Позорище»; «Шмель №2» → «Позорище»."
+    (attack,) = orders(text, state)
+    assert [p.targets for p in attack.picks] == [("capital:capital-1",)] * 2
