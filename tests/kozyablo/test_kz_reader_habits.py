@@ -1,8 +1,17 @@
 """Habits of forum writing the Kozyablo reader must know, each tested as a mechanism with lines of
-its own (the strangers' corpora test them as written): a card said in the dative is whom an order
-goes to, not who acts (KZ-DEF-REF-02); a card played on a target still in the hand; a verb the
-lexicon does not know, or none, with a place the line heads to; a motion verb said of a card only in
-the hand; the object of a strike verb after a move verb; «шахта-2 → шахта-1».
+its own (the strangers' corpora test them as written):
+
+- a card said in the dative is whom an order goes to, not who acts (KZ-DEF-REF-02); a card played
+  on a target still in the hand is an error, not chatter;
+- a verb the lexicon does not know, or none, with a place the line heads to; a motion verb said of a
+  card only in the hand; the object of a strike verb after a move verb; «шахта-2 → шахта-1»; a way
+  to no place of the game and a game name's adjective said of another noun are role-play;
+- the attack: a battle cry, a side named as a whole, strikers as the subject of «атакуют», «Бой в
+  …:»; an order noun a clause only talks about;
+- an elliptical clause («и ещё раз X», «Колдун тоже.»), «тоже» before a striker's own target, an
+  order verb in the infinitive judged by a predicative word;
+- a card named and then described by its effect; an ability's sector said with its preposition;
+- a title line («[b]Замес[/b]») heading the post; a target list going on after «;».
 
 Seats: a = Анна (Позорки, the poster), b = Борис (Трутни).
 """

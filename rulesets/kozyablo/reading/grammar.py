@@ -8,7 +8,10 @@ an ability's name or verb («регенерирует», «уходит в те�
 уклоняюсь») answer a combat. A sentence with no order word may still be an order: «X — в Y»
 (KZ-DEF-REF-02: play from the hand, move on the table, or ask which), «Огненный плевок в
 козла-зомби Пети», ««Гнездо стражей»: «Шмель»» (a trigger choice, KZ-DEC-10), «мечник → гилен».
-A sentence with an order word and nothing to act on is chatter («Побьём их всех!»).
+A sentence with an order word and nothing to act on is chatter («Побьём их всех!»). A sentence
+whose verb the lexicon does not know is read by its objects when it sends a card somewhere («Оса
+вылетает в шахту-2», «Вышибала чешет из шахты-2 в …»), and stays a story when it says where a card
+is («Мечник скучает в шахте-1») or leads off the table («выходит к золотой жиле»).
 """
 
 from __future__ import annotations
