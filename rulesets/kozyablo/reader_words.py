@@ -579,6 +579,9 @@ def _objects_only(cl: list[Item]) -> bool:
 _GOVERNING = frozenset({"к", "ко", "после", "до", "перед", "для", "от", "о", "об", "про", "при", "без", "вместо",
                         "насчет", "против", "ради", "кроме"})
 _AUXILIARY = frozenset({"буду", "будешь", "будет", "будем", "будете", "будут", "будь", "давай", "давайте"})
+# Verbs that only carry an order said as a noun («делаю добор», «устраиваю штурм»).
+LIGHT_VERBS = frozenset({"делать", "сделать", "проводить", "провести", "совершать", "совершить", "объявлять",
+                          "объявить", "выполнять", "выполнить", "устраивать", "устроить", "начинать", "начать"})
 
 
 def talked_about(cl: list[Item], words: Words) -> None:
@@ -588,7 +591,7 @@ def talked_about(cl: list[Item], words: Words) -> None:
     - an order said as a noun («атака», «бой», «замес», «перемещение», «добор») is an order when
       the clause says it (a heading, a cry, «Атака на шахту-1»), not when a preposition governs it
       («готов к бою», «после атаки») or the clause's verb is another, no order word («Прошлая
-      атака была жаркой», «Мечник рвётся в бой»);
+      атака была жаркой», «Мечник рвётся в бой») but one that only carries it («делаю добор»);
     - an order verb in the infinitive beside a predicative word, with no card or sector named, is
       a judgement about it («Прятаться бесполезно», «Атаковать рано», «Уклоняться поздно»)."""
     said = [k for k, it in enumerate(cl) if it.kind in ("word", "phrase") and it.concept is not None
@@ -598,7 +601,8 @@ def talked_about(cl: list[Item], words: Words) -> None:
     heads = [(k, parses(cl[k].text.split()[0])[0].tag) for k in said]
     story = None
     if any("NOUN" in tag for _, tag in heads):
-        story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY], words.lex)
+        story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY
+                              and words.lex.lemma(it.text) not in LIGHT_VERBS], words.lex)
     judged = not any(it.kind in ("name", "place", "capital") for it in cl) and all("INFN" in tag for _, tag in heads) \
         and any(it.kind == "word" and it.concept is None and ({"PRED", "Prdx"} & parses(it.text)[0].tag) for it in cl)
     for k, tag in heads:

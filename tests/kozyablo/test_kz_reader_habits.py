@@ -300,3 +300,9 @@ def test_a_target_list_goes_on_after_a_semicolon_KZ_DEF_CMB_03():
     text = "Атакую в «Позорище»: «Шмель №1» → «Позорище»; «Шмель №2» → «Позорище»."
     (attack,) = orders(text, state)
     assert [p.targets for p in attack.picks] == [("capital:capital-1",)] * 2
+
+
+@pytest.mark.parametrize(("text", "kind"), [("Делаю добор", "draw"), ("Устраиваю штурм шахты-1", "attack"),
+                                            ("Провожу перемещение: бодун из шахты-1 в рудник-1", "move")])
+def test_a_verb_that_only_carries_an_order_noun_keeps_the_order(text, kind):
+    assert _one(text, FIGHT).kind == kind

@@ -28,7 +28,7 @@ from ..orders import (
 from ..reader_frames import FRAMES, evidence, pick
 from ..reader_messages import msg
 from ..reader_table import Fail, Issue, Table, fail
-from ..reader_words import Item
+from ..reader_words import LIGHT_VERBS, Item
 from ..refs import sector_name
 from .abilities import Abilities
 from .answers import Answers
@@ -162,7 +162,8 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             return []
         if c == "v_draw":
             others = [it for it in cl if it is not v and it.kind in ("word", "name", "place", "phrase")
-                      and it.concept not in _DRAW_WORDS and it.text not in _FILLERS]
+                      and it.concept not in _DRAW_WORDS and it.text not in _FILLERS
+                      and self.t.words.lex.lemma(it.text) not in LIGHT_VERBS]  # «Делаю добор»
             slips = [it for it in others if it.kind == "word" and it.concept is None
                      and suggest(it.text, _DECK_WORDS, cutoff=70.0) is not None]
             if slips and len(slips) == len(others):  # «Беру карут», «Тяну из клоды»
