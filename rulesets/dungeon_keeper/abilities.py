@@ -103,7 +103,7 @@ def _cleanse(w, ch, fate, faction, o, u):
     t.poison = None
     if ch.on:
         what = _effects_ru(gone) + (["отравление"] if poisoned else [])
-        ch.add("cleanse", "DK-ABIL-05", faction=faction, who=ch.who(u), whom=ch.who(t, "gen"),
+        ch.add("cleanse", "DK-ABIL-05", faction=faction, who=ch.who(u), whom=ch.who(t, "acc"),
                what=", ".join(what) or "ничего (снимать было нечего)", data={"unit": o.unit, "target": o.target})
 
 
@@ -168,14 +168,14 @@ def _subjugate(w, ch, fate, faction, o, u):
                    who=ch.who(t), roll=roll_text(roll, need), data={"unit": o.target, "resisted": resisted})
         if resisted:
             return
-    if not combat.lands(w, ch, fate, w.unit(o.target), A["subjugate"].name):
+    if not combat.lands(w, ch, fate, w.unit(o.target), A["subjugate"].forms.acc):
         return
     tm = w.mut_unit(o.target)
     tm.controller = faction
     tm.ap = tm.max_ap()
     tm.capture = {}
     if ch.on:
-        ch.add("subjugated", "DK-ABIL-08", faction=faction, whom=ch.who(tm), lord=ch.player(faction),
+        ch.add("subjugated", "DK-ABIL-08", faction=faction, whom=ch.who(tm, "ins"), lord=ch.player(faction),
                ap=tm.ap, data={"unit": o.target, "controller": faction})
 
 
@@ -183,7 +183,7 @@ def _exhaust(w, ch, fate, faction, o, u):
     """−1 атака, −1 защита until the start of the caster's next turn (DK-ABIL-09, DK-GAP-57)."""
     t = w.unit(o.target)
     _arrow(w, faction, u.cell, t.cell)
-    if not combat.lands(w, ch, fate, t, A["exhaust"].name):
+    if not combat.lands(w, ch, fate, t, A["exhaust"].forms.acc):
         return
     tm = w.mut_unit(o.target)
     old = tm.effect("exhaust")
@@ -209,7 +209,7 @@ def _fear(w, ch, fate, faction, o, u):
             ch.add("fear_try", "DK-ABIL-10", faction=faction, rolls=[roll], who=ch.who(u),
                    whom=ch.who(t, "acc"), roll=roll_text(roll, need), result="удаётся" if ok else "не удаётся",
                    data={"unit": o.unit, "target": o.target, "hit": ok})
-        if not ok or not combat.lands(w, ch, fate, t, A["fear"].name):
+        if not ok or not combat.lands(w, ch, fate, t, A["fear"].forms.acc):
             continue
         tm = w.mut_unit(o.target)
         old = tm.effect("fear")

@@ -251,7 +251,7 @@ def do_capture(w: World, ch: Chronicle, fate: Fate, faction: str, o: Capture) ->
     assert b is not None
     done = u.capture[o.building] >= need
     if ch.on:
-        ch.add("capture", "DK-SRC-04", faction=faction, who=ch.who(u), what=ch.bld(b, "gen"), ap=spent,
+        ch.add("capture", "DK-SRC-04", faction=faction, who=ch.who(u), what=ch.bld(b, "acc"), ap=spent,
                progress=u.capture[o.building], need=need,
                data={"unit": o.unit, "building": o.building, "progress": u.capture[o.building]})
     if done:

@@ -36,7 +36,7 @@ def dodges(w: World, ch: Chronicle, fate: Fate, target: Unit, attacker_id: str |
         ch.add("dodge", "DK-SPELL-14", rolls=[roll], faction=target.owner, who=ch.who(target),
                roll=roll_text(roll, need), data={"unit": target.id})
     elif roll is not None and ch.on:
-        ch.add("no_dodge", "DK-GAP-72", rolls=[roll], faction=target.owner, who=ch.who(target),
+        ch.add("no_dodge", "DK-GAP-72", rolls=[roll], faction=target.owner, who=ch.who(target, "acc"),
                roll=roll_text(roll, need), data={"unit": target.id})
     return ok
 
@@ -95,7 +95,7 @@ def heal(w: World, ch: Chronicle, uid: str, amount: int, source: str, clause: st
 def cursed_blade(w: World, ch: Chronicle, fate: Fate, attacker: Unit, target_id: str) -> None:
     """A stack of −1 защита; each stack lengthens the debuff by one owner-turn (DK-ABIL-19, DK-GAP-65)."""
     t = w.unit(target_id)
-    if t is None or not lands(w, ch, fate, t, BLADE.forms.nom):
+    if t is None or not lands(w, ch, fate, t, BLADE.forms.acc):
         return
     tm = w.mut_unit(target_id)
     old = tm.effect("cursed_blade")
@@ -105,13 +105,14 @@ def cursed_blade(w: World, ch: Chronicle, fate: Fate, attacker: Unit, target_id:
                  stacks=stacks, defence=BLADE.defence * stacks)
     tm.effects = [e for e in tm.effects if e.key != "cursed_blade"] + [eff]
     if ch.on:
-        ch.add("cursed_blade", "DK-ABIL-19", faction=attacker.side, whom=ch.who(tm, "dat"), stacks=stacks,
+        ch.add("cursed_blade", "DK-ABIL-19", faction=attacker.side, whom=ch.who(tm, "gen"), stacks=stacks,
                data={"unit": target_id, "stacks": stacks})
 
 
 def lands(w: World, ch: Chronicle, fate: Fate, target: Unit, what: str) -> bool:
     """Does an enemy debuff or control land? Поглощение проклятий, then Поглощение магии, may absorb
-    it and heal 2 хп (DK-ABIL-17, DK-SPELL-13, DK-GAP-64)."""
+    it and heal 2 хп (DK-ABIL-17, DK-SPELL-13, DK-GAP-64). ``what`` is its name in the accusative
+    («поглощает Порчу»)."""
     for source, base, heal_amount, clause in (
             ("curse_absorb", CURSE_ABSORB.chance, CURSE_ABSORB.heal, "DK-ABIL-17"),
             ("magic_absorb", MAGIC_ABSORB.chance, MAGIC_ABSORB.heal, "DK-SPELL-13")):

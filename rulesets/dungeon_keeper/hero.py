@@ -202,7 +202,7 @@ def _fight_or_close_in(w: World, ch: Chronicle, fate: Fate, h: Unit, sensed: lis
         return False
     step, roll2 = fate.pick(firsts, "Герой: куда шагнуть")
     if ch.on:
-        ch.add("hero_senses", "DK-HERO-04", rolls=[roll, roll2], whom=ch.who(w.unit(target), "acc"),
+        ch.add("hero_senses", "DK-HERO-04", rolls=[roll, roll2], whom=ch.who(w.unit(target), "dat"),
                data={"target": target})
     w.hero_direction = g.direction_between(h.cell, step) or w.hero_direction
     _step(w, ch, HERO, step)

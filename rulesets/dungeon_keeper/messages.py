@@ -230,7 +230,7 @@ MESSAGES: dict[str, str] = {
     "event.subjugate_try": "{who} пытается подчинить {whom}: {result}{roll}.",
     "event.resist": "Сопротивление контролю: {who} не поддаётся{roll}.",
     "event.no_resist": "Сопротивление контролю не помогает: {who} поддаётся{roll}.",
-    "event.subjugated": "{whom} до конца хода подчиняется {lord} ({ap} ОД).",
+    "event.subjugated": "{lord} до конца хода управляет {whom} ({ap} ОД).",
     "event.exhaust": "{who} истощает {whom}: −1 к атаке и защите.",
     "event.fear_try": "{who} пугает {whom}: {result}{roll}.",
     "event.feared": "{whom} потеряет {stacks} ОД в начале своего хода.",

@@ -46,7 +46,7 @@ def do_cast(w: World, ch: Chronicle, fate: Fate, faction: str, o: Cast) -> None:
     if o.spell == "dispel":
         dispel(w, ch, o.target, "DK-SPELL-11")
         return
-    if spell.category == "debuff" and not combat.lands(w, ch, fate, t, spell.name):
+    if spell.category == "debuff" and not combat.lands(w, ch, fate, t, spell.forms.acc):
         return
     tm = w.mut_unit(o.target)
     until = m.until_next_turn(w, faction, w.options.spell_duration == "one_round")
@@ -67,5 +67,5 @@ def dispel(w: World, ch: Chronicle, uid: str, clause: str) -> None:
     if ch.on:
         names = [S[e.key].name if e.key in S else DATA.abilities[e.key].name if e.key in DATA.abilities else e.key
                  for e in gone] + (["отравление"] if poisoned else [])
-        ch.add("dispelled", clause, whom=ch.who(t), what=", ".join(names) or "ничего",
+        ch.add("dispelled", clause, whom=ch.who(t, "gen"), what=", ".join(names) or "ничего",
                data={"unit": uid})
