@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 
-from .reader_words import MOOD_SPEECH, MOOD_STORY, Item, scan
+from .reader_words import MOOD_NOUN, MOOD_SPEECH, MOOD_STORY, Item, scan
 
 PREPOSITIONS = frozenset({
     "с", "со", "на", "в", "во", "к", "ко", "у", "из", "до", "по", "от", "около", "возле", "рядом",
@@ -40,6 +40,7 @@ _FILLER = frozenset({
     "соседней", "соседнего", "рядом", "новый", "нового", "новую", "новых", "одна", "одну",
 })
 _CELL_PREPS = frozenset({"на", "с", "со", "в", "во", "из", "до", "к"})
+_SPENT_ON = frozenset({"на", "в", "во", "для"})  # «2 ОД на шахту», «2 ОД в шахту»: ОД spent on something
 _UNIT_FILLER = frozenset({"ед", "единиц", "единицы", "единицу", "шт", "штук", "штуки", "очков", "очка"})
 _CLAUSE_SYMS = frozenset({",", ";", ".", "!", "…"})
 _ACTION_CATS = frozenset({"v", "ab"})
@@ -388,6 +389,8 @@ def _ap_prefix(items: tuple[Item, ...], k: int) -> tuple[tuple[int, int], int] |
         return None
     a = items[k]
     got: tuple[tuple[int, int], int] | None = None
+    if a.kind == "num" and not a.text.isdigit():
+        return None  # «оба ОД», «два ОД»: a number said in words counts ОД, it does not number one
     if a.kind == "num" and k + 1 < n and items[k + 1].concept == "w_ap" or a.kind == "ord" and k + 1 < n and items[k + 1].concept == "w_ap":
         got = ((a.value, a.value), k + 2)  # type: ignore[arg-type]
     elif a.kind == "cell" and k + 1 < n and items[k + 1].concept == "w_ap":
@@ -404,8 +407,8 @@ def _ap_prefix(items: tuple[Item, ...], k: int) -> tuple[tuple[int, int], int] |
     (lo, hi), nxt = got
     if nxt < n and items[nxt].is_sym(":", "-", ".", ")"):
         nxt += 1
-    elif nxt < n and items[nxt].kind == "word" and items[nxt].text == "на":
-        return None  # «2 ОД на захват» is a count, not a prefix
+    elif nxt < n and items[nxt].kind == "word" and items[nxt].text in _SPENT_ON:
+        return None  # «2 ОД на захват», «2 ОД в шахту»: what they are spent on — a count, not a prefix
     return (lo, hi), nxt
 
 
@@ -441,6 +444,11 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
     while k < b:
         it = items[k]
         kind = it.kind
+        times = _times_sign(items, k, b)
+        if times:  # «×2», «x2», «2×»: a repeat written as a multiplication
+            c.repeat, c.repeat_said = times
+            k += 2
+            continue
         if kind == "sym":
             if it.text == "(":
                 depth += 1
@@ -487,7 +495,8 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             c.again = True
             k += 2
             continue
-        if kind == "num" and k + 1 < b and items[k + 1].concept == "v_shoot":
+        if kind == "num" and k + 1 < b and _action_noun(items[k + 1]):
+            # «три выстрела», «два удара киркой», «три шага»: a count of actions said as a noun
             c.repeat, c.repeat_said = max(1, min(int(it.value), 99)), True  # type: ignore[call-overload]
             c.verbs.append(items[k + 1])
             seen_verb = True
@@ -671,6 +680,29 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
             holder.end = part.end
         return
     c.parts.append(part)
+
+
+_TIMES = frozenset({"×", "x", "х"})
+
+
+def _times_sign(items: tuple[Item, ...], k: int, b: int) -> tuple[int, bool] | None:
+    """(count, True) for «×2», «x2», «х2» or «2×», «2x» at item k (the same forms as the core's
+    `letopis.engine.clauses.find_repeat`), else None."""
+    if k + 1 >= b:
+        return None
+    it, nxt = items[k], items[k + 1]
+    if it.text in _TIMES and it.kind in ("sym", "word") and nxt.kind == "num" and nxt.text.isdigit():
+        return max(1, min(int(nxt.value), 99)), True  # type: ignore[call-overload]
+    if it.kind == "num" and it.text.isdigit() and nxt.text in _TIMES and nxt.kind in ("sym", "word") \
+            and (k + 2 >= b or items[k + 2].kind == "sym"):
+        return max(1, min(int(it.value), 99)), True  # type: ignore[call-overload]
+    return None
+
+
+def _action_noun(it: Item) -> bool:
+    """An order said as a noun that can be counted: «выстрел», «удар», «шаг», «атака»."""
+    concept = it.concept or ""
+    return concept == "v_shoot" or concept.startswith("v_") and concept not in _WEAK_VERBS and it.mood == MOOD_NOUN
 
 
 def _between_cells(items: tuple[Item, ...], k: int) -> bool:

@@ -1,0 +1,51 @@
+"""Habits of forum writing the Dungeon Keeper reader understands, one mechanism per test: counts of
+ОД and repeats, negation, chatter around an order, elliptical second orders, who acts, role-play
+verbs. Each test uses its own lines (the phrasing corpora are written by others)."""
+
+from __future__ import annotations
+
+from rulesets.dungeon_keeper.reader_syntax import parse_line
+
+from .test_reader_support import errors, read, world
+
+
+def texts(reading) -> list[str]:
+    assert not errors(reading), [p.render() for p in reading.problems]
+    return [o.to_text() for o in reading.orders]
+
+
+def crew():
+    """Ваал's imps by a gold mine and rock, a бес and a керуб by Лилит's бес."""
+    return world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "bes", 1, (20, 20)),
+                        ("p1", "kerub", 2, (30, 30)), ("p2", "bes", 1, (20, 21)), ("p2", "imp", 1, (5, 5))],
+                 mines=[("gold", (10, 10)), ("iron", (11, 12))], rock=[(9, 10), (9, 11)])
+
+
+# --- counts of ОД and repeats (DK-GAP-14) ----------------------------------------------------------
+def test_od_before_what_they_are_spent_on_is_a_count_not_an_index():
+    for line in ("2 од в шахту 10-10", "2 од на шахту 10-10", "2 од для добычи"):
+        c = parse_line(line).clauses[0]
+        assert (c.ap_index, c.ap_count) == (None, 2), line
+    c = parse_line("2 од: шахта 10-10").clauses[0]
+    assert (c.ap_index, c.ap_count) == ((2, 2), None)
+
+
+def test_od_said_in_words_is_a_count():
+    c = parse_line("имп №2 оба од тратит на шахту").clauses[0]
+    assert (c.ap_index, c.ap_count) == (None, 2)
+    assert texts(read("Имп №2 — оба ОД в железную шахту на 11-12", crew())) == \
+        ["Имп №2: копает железную шахту на 11-12 (2 ОД)."]
+
+
+def test_a_repeat_written_as_a_multiplication():
+    for line in ("шахта 10-10 ×2", "шахта 10-10 x2", "шахта 10-10 х 2", "шахта 10-10 2x"):
+        c = parse_line(line).clauses[0]
+        assert (c.repeat, c.repeat_said) == (2, True), line
+        assert not [p for p in c.parts if p.kind == "amount"], line
+    assert texts(read("Имп 2: железо 11-12 ×2", crew())) == ["Имп №2: копает железную шахту на 11-12 (2 ОД)."]
+
+
+def test_a_count_of_actions_said_as_nouns():
+    c = parse_line("бес №1 — два удара по бесу лилит").clauses[0]
+    assert (c.repeat, c.repeat_said) == (2, True)
+    assert texts(read("Бес №1 — два удара по бесу Лилит", crew())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
