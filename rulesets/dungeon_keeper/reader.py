@@ -255,6 +255,9 @@ class _Post:
             return
         if c.story and not self._past_order(c):
             return
+        if c.negated and not c.verbs:
+            line.handled = True  # «Бес №1 не двигается», «на оружейную не хватает»: no order of that kind
+            return
         if c.again and not c.verbs and self.last:
             for order in self.last:
                 self._check(pl, line, Bound(order, c.start, c.end, self.current, [], c, None))
@@ -479,12 +482,13 @@ def _first_person(c: Clause) -> bool:
 
 
 def _singular_past(c: Clause) -> bool:
-    """The main verb is a past tense in the singular («призвал», «наложила»): what «I» did."""
+    """The main verb is a past tense in the singular («призвал», «наложила»): what «I» did. A short
+    participle («Ярость изучена») says what is, not what was done."""
     from letopis.engine.text import parses
 
     verb = c.verb
     return verb is not None and verb.text.isalpha() and any(
-        "past" in p.tag and "sing" in p.tag for p in parses(verb.text)[:1])
+        "VERB" in p.tag and "past" in p.tag and "sing" in p.tag for p in parses(verb.text)[:1])
 
 
 def _archdemon(c: Clause) -> bool:

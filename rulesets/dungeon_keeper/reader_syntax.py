@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
+from letopis.engine.text import parses
 
-from .reader_words import MOOD_NOUN, MOOD_SPEECH, MOOD_STORY, Item, scan
+from .reader_words import MOOD_NOUN, MOOD_ORDER, MOOD_SPEECH, MOOD_STORY, Item, scan
 
 PREPOSITIONS = frozenset({
     "с", "со", "на", "в", "во", "к", "ко", "у", "из", "до", "по", "от", "около", "возле", "рядом",
@@ -118,6 +119,7 @@ class Clause:
     then: Ref | None = None  # an attack's second target «…, если погибнет — бьёт беса №3» (DK-GAP-63)
     follow_up: bool = False  # this clause is that second target, folded into the attack before it
     dashed: bool = False  # a dash or a colon right after the subject: what follows is the order («имп №4 — 22-31»)
+    negated: bool = False  # an order verb with «не» before it («не хватает»), left out of ``verbs``
 
     @property
     def verb(self) -> Item | None:
@@ -242,7 +244,9 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     """Split items at «,», «;», «.», «затем», «и»… into clauses; a piece without an action word
     continues the clause before it, unless it names another object of the same order («вскопать
     20-21 и 19-21», «взял сундук, а потом кристалл», «36-15; шахта 35-14»): then it is an order
-    of its own with the verb before it (issue 9, kind 3)."""
+    of its own with the verb before it (issue 9, kind 3). A colon separates two sentences only when
+    both say an action («Из круга поднимается бес: призываю беса»); otherwise what precedes it names
+    who or what the order is about («Башня 22-24: три выстрела …»)."""
     pieces: list[tuple[int, int, str]] = []  # (first item, end, the separator before it)
     depth = 0
     start = pos
@@ -255,7 +259,7 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
                 depth += 1
             elif it.text == ")":
                 depth = max(0, depth - 1)
-            elif depth == 0 and it.text in _CLAUSE_SYMS:
+            elif depth == 0 and (it.text in _CLAUSE_SYMS or it.text == ":" and _sentence_colon(items, k)):
                 pieces.append((start, k, sep))
                 start, sep = k + 1, it.text
         elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and"):
@@ -266,6 +270,10 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     placed = -1  # the piece that is a unit put on a cell: «…, [b]Имп №4 — 22-31[/b], а дальше посмотрим»
     for a, b, sep in pieces:
         if a >= b:
+            continue
+        if sep == ":" and merged and not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2])):
+            prev = merged[-1]
+            merged[-1] = (prev[0], b, prev[2])
             continue
         if merged and _unit_to_cell(items, a, b):
             merged.append((a, b, False))
@@ -365,8 +373,35 @@ def _has_action(items: tuple[Item, ...], a: int, b: int) -> bool:
         it = items[k]
         if it.kind == "word" and it.concept is not None:
             c = it.concept
-            if c.startswith("v_") and c not in _WEAK_VERBS or c in _ACTION_ABILITIES or c == "w_end_turn":
+            if (c.startswith("v_") and c not in _WEAK_VERBS or c in _ACTION_ABILITIES or c == "w_end_turn") \
+                    and not _negated(items, k):
                 return True
+    return False
+
+
+def _negated(items: tuple[Item, ...], k: int) -> bool:
+    """«не хватает», «не изучена»: a verb with «не» before it says what is not done."""
+    return k > 0 and items[k - 1].text == "не"
+
+
+def _sentence_colon(items: tuple[Item, ...], k: int) -> bool:
+    """A colon that may end a sentence: not the one of an «N ОД:» prefix, nor one between numbers
+    («36:15»)."""
+    before = items[k - 1] if k > 0 else None
+    if before is None or before.concept == "w_ap" or before.kind == "num" and k > 1 and items[k - 2].concept == "w_ap":
+        return False
+    return not (before.kind == "num" and k + 1 < len(items) and items[k + 1].kind == "num")
+
+
+def _has_verb(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """Whether a piece says an action: an order word, or any verb the dictionary knows («поднимается»)."""
+    if _has_action(items, a, b):
+        return True
+    for k in range(a, b):
+        it = items[k]
+        if it.kind == "word" and it.concept is None and len(it.text) >= 3 and it.text.isalpha() \
+                and "VERB" in parses(it.text)[0].tag:
+            return True
     return False
 
 
@@ -424,6 +459,9 @@ def _clause(items: tuple[Item, ...], a: int, b: int) -> Clause | None:
             k += 1
     if k >= b:
         return c if c.ap_index is not None else None
+    whole = _bracketed_order(items, k, b)
+    if whole is not None:  # «Из тени выступает керуб (накладываю Ярость на беса №1)»: the brackets are the order
+        k, b = whole
     c.start = items[k].start
     if items[b - 1].is_sym("?") or any(it.is_sym("?") for it in items[k:b]):
         c.question = True
@@ -441,6 +479,7 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
     unknown: list[str] = []
     enemy = own = False
     cell_word = False  # «клетка» just said: «клетка 37 15»
+    bracketed = False  # inside brackets that say the order: their verb is the main one
     while k < b:
         it = items[k]
         kind = it.kind
@@ -450,6 +489,12 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             k += 2
             continue
         if kind == "sym":
+            if it.text == "(" and _verb_in_parens(items, k, b):
+                k += 1  # «вылезает бес (призываю)»: the order said in brackets after role-play
+                bracketed = True
+                continue
+            if it.text == ")":
+                bracketed = False
             if it.text == "(":
                 depth += 1
                 k = _parens(items, k, b, c)
@@ -553,8 +598,16 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             k += 1
             continue
         cat = concept[: concept.index("_")]
+        if cat == "v" and _negated(items, k):
+            c.negated = True  # «на оружейную не хватает»: not an order of that kind
+            prep = None
+            k += 1
+            continue
         if cat == "v" or concept in _ACTION_ABILITIES or concept == "w_end_turn":
-            c.verbs.append(it)
+            if bracketed and it.mood == MOOD_ORDER:
+                c.verbs.insert(0, it)  # «выходит новый имп (призываю)»: the bracket says what the order is
+            else:
+                c.verbs.append(it)
             seen_verb = True
             prep = None
             k += 1
@@ -637,6 +690,35 @@ def _parens(items: tuple[Item, ...], k: int, b: int, c: Clause) -> int:
             _owner_for_last(c, it.text)
         return nxt
     return nxt
+
+
+def _verb_in_parens(items: tuple[Item, ...], k: int, b: int) -> bool:
+    """Brackets holding an order said as an order: «(призываю)», «(атакую его)» after role-play.
+    A report in brackets («(встанут на 27-40 и 28-40)») stays the player's remark."""
+    close = k + 1
+    while close < b and not items[close].is_sym(")", "("):
+        close += 1
+    return any(it.kind == "word" and (it.concept or "").startswith("v_") and it.concept not in _WEAK_VERBS
+               and it.mood == MOOD_ORDER for it in items[k + 1 : close])
+
+
+def _bracketed_order(items: tuple[Item, ...], k: int, b: int) -> tuple[int, int] | None:
+    """The inside of brackets that hold a whole order — its verb and what it acts on — after role-play
+    with no order of its own, else None."""
+    if not any(it.is_sym("(") for it in items[k:b]):
+        return None
+    for j in range(k, b):
+        if not items[j].is_sym("("):
+            continue
+        if _has_action(items, k, j) or not _verb_in_parens(items, j, b):
+            return None
+        close = j + 1
+        while close < b and not items[close].is_sym(")"):
+            close += 1
+        if _objects(items, j + 1, close):
+            return j + 1, close
+        return None
+    return None
 
 
 def _owner_for_last(c: Clause, word: str) -> None:

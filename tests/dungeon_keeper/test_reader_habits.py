@@ -15,10 +15,11 @@ def texts(reading) -> list[str]:
 
 
 def crew():
-    """Ваал's imps by a gold mine and rock, a бес and a керуб by Лилит's бес."""
+    """Ваал's imps by a gold and an iron mine and rock, a бес by Лилит's бес, a керуб, a Круг вызова."""
     return world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "bes", 1, (20, 20)),
                         ("p1", "kerub", 2, (30, 30)), ("p2", "bes", 1, (20, 21)), ("p2", "imp", 1, (5, 5))],
-                 mines=[("gold", (10, 10)), ("iron", (11, 12))], rock=[(9, 10), (9, 11)])
+                 buildings=[("p1", "circle", (40, 40))], mines=[("gold", (10, 10)), ("iron", (11, 12))],
+                 rock=[(9, 10), (9, 11)], spells=["rage"])
 
 
 # --- counts of ОД and repeats (DK-GAP-14) ----------------------------------------------------------
@@ -49,3 +50,35 @@ def test_a_count_of_actions_said_as_nouns():
     c = parse_line("бес №1 — два удара по бесу лилит").clauses[0]
     assert (c.repeat, c.repeat_said) == (2, True)
     assert texts(read("Бес №1 — два удара по бесу Лилит", crew())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
+
+
+# --- chatter around an order ------------------------------------------------------------------------
+def test_a_negated_order_verb_is_no_order():
+    c = parse_line("на стену не хватает золота").clauses[0]
+    assert c.negated and not c.verbs
+    reading = read("На стену не хватает золота. Имп №1 копает 9-10\nКеруб №2 не атакует.", crew())
+    assert texts(reading) == ["Имп №1: вскапывает клетку 9-10."]
+
+
+def test_a_short_participle_is_a_state_not_the_archdemons_past_order():
+    assert [o.to_text() for o in read("Призвала беса.", crew()).orders] == ["Призываю беса."]
+    assert not read("Ярость уже изучена.", crew()).orders
+
+
+def test_a_colon_between_narration_and_an_order_ends_the_narration():
+    syn = parse_line("из портала выползает бес: призываю беса")
+    assert len(syn.clauses) == 2 and syn.clauses[0].verbs == [] and syn.clauses[1].verbs
+    assert texts(read("Из портала выползает бес: призываю беса.", crew())) == ["Призываю беса."]
+    # a colon after a name, a number or an «N ОД» keeps the line one order
+    assert len(parse_line("башня 22-24: три выстрела по бесу").clauses) == 1
+    assert len(parse_line("1 од: идет на 36-15").clauses) == 1
+    assert len(parse_line("бес идет на разведку: 20-21 → 20-22").clauses) == 1
+
+
+def test_an_order_said_in_brackets_after_role_play():
+    assert texts(read("Тьма сгущается над кругом, и на свет выходит новый имп (призываю).", crew())) == \
+        ["Призываю импа."]
+    assert texts(read("Из тени выступает керуб (накладываю Ярость на беса №1)", crew())) == \
+        ["Накладываю Ярость на беса №1."]
+    # a report in brackets stays a remark
+    assert texts(read("Призываю двух импов (встанут у круга).", crew())) == ["Призываю 2 импа."]
