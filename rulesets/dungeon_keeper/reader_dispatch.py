@@ -102,6 +102,9 @@ def _action_of(c: Clause) -> str | None:
         return "upgrade"  # «Бес №1 становится огневиком»
     if action == "kopat" and (nouns & set(unit_acts.MINE_KIND)):
         return "mine"
+    if action in ("dig", "attack_building") and not c.refs() and not any(n.startswith("b_") for n in nouns) \
+            and nouns & _ORE:
+        return "mine"  # «роет золото», «долбит шахту», «вгрызается в жилу»: work on a mine is mining
     if action == "develop":
         if nouns & set(unit_acts.MINE_KIND) or "r_gold" in nouns or "r_iron" in nouns or "r_taldear" in nouns:
             return "mine"
@@ -164,6 +167,8 @@ def fold_retargets(clauses: list[Clause]) -> list[Clause]:
         out.append(c)
     return out
 
+
+_ORE = frozenset({*unit_acts.MINE_KIND, "m_mine", "r_gold", "r_iron", "r_taldear"})
 
 UNIT_BUILDERS = {
     "move": unit_acts.move, "dig": unit_acts.dig, "kopat": unit_acts.kopat, "mine": unit_acts.mine,

@@ -345,9 +345,19 @@ def _own_order(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: 
              and (items[k].concept or "").startswith("v_")]
     if any(v.concept == "v_move" for v in verbs) and said == {"cell"}:
         return False  # «идёт на 12-13, затем на 12-14» stays one path
+    if verbs and anchor == len(merged) - 1 and not _acts_on(items, prev[0], prev[1]):
+        return False  # «прокапывает дальше — 33-39»: the verb before had nothing to act on yet
     if sep in ("then", ";"):
         return True
     return bool(verbs) and bool(said & _objects(items, prev[0], prev[1]))
+
+
+def _acts_on(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """Whether a piece names something for its verb besides the unit it starts with: a cell, a
+    direction, a unit, a building, an object…"""
+    ref, k = _ref_at(items, a)
+    start = k if ref is not None else a
+    return bool(_objects(items, start, b)) or any(it.cat() == "d" for it in items[start:b])
 
 
 def _inherit(c: Clause, prev: Clause) -> None:

@@ -82,3 +82,29 @@ def test_an_order_said_in_brackets_after_role_play():
         ["Накладываю Ярость на беса №1."]
     # a report in brackets stays a remark
     assert texts(read("Призываю двух импов (встанут у круга).", crew())) == ["Призываю 2 импа."]
+
+
+# --- role-play work verbs ---------------------------------------------------------------------------
+def test_digging_or_breaking_at_a_mine_or_an_ore_is_mining():
+    state = crew()
+    assert texts(read("Имп №1 долбит золотую шахту 10-10", state)) == ["Имп №1: копает золотую шахту на 10-10."]
+    assert texts(read("Имп №2 роет железо на 11-12, два раза", state)) == \
+        ["Имп №2: копает железную шахту на 11-12 (2 ОД)."]
+    assert texts(read("Имп №1 вгрызается в жилу на 10-10", state)) == ["Имп №1: копает золотую шахту на 10-10."]
+    # rock is still dug, and a building is still attacked
+    assert texts(read("Имп №1 ковыряет 9-10", state)) == ["Имп №1: вскапывает клетку 9-10."]
+
+
+def test_role_play_verbs_of_moving_attacking_and_tearing_off():
+    state = crew()
+    assert texts(read("Бес №1 с воем набрасывается на беса Лилит", state)) == \
+        ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Керуб №2 крадётся на 31-31", state)) == ["Керуб №2: перемещается на 31-31."]
+
+
+def test_a_verb_with_nothing_to_act_on_takes_the_object_after_it():
+    assert len(parse_line("имп №1 прокапывает дальше - 9-10").clauses) == 1
+    assert texts(read("Имп №1 прокапывает дальше — 9-10", crew())) == ["Имп №1: вскапывает клетку 9-10."]
+    # once the verb has its object, another object after «затем» is an order of its own
+    assert texts(read("Имп №2 копает 9-10, затем 9-11", crew())) == \
+        ["Имп №2: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]
