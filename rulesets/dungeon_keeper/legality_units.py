@@ -4,6 +4,8 @@ and abilities. Each check appends `Violation`s; the clause ID of the rule is on 
 
 from __future__ import annotations
 
+from letopis.engine.text import plural
+
 from . import geometry as g
 from . import mechanics as m
 from .abilities import breath_targets, spell_buffs, stream_targets
@@ -80,7 +82,7 @@ def check_move(w: World, f: str, o: Move, out: list[Violation]) -> None:
     for i, cell in enumerate(path):
         if left < 1:
             out.append(v("move.no_ap", "DK-TURN-03", who=name(o.who), cell=cell_text(cell), have=u.ap,
-                         need=len(path)))
+                         need=len(path), steps=plural(len(path), "шага", "шагов", "шагов")))
             return
         if here == cell or abs(here[0] - cell[0]) > 1 or abs(here[1] - cell[1]) > 1:  # not adjacent
             out.append(v("move.not_adjacent", "DK-MOVE-01", msg("hint.move_steps"), who=name(o.who),

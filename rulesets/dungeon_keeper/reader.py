@@ -378,7 +378,10 @@ class _Post:
                 line.status = LineStatus.ERROR
                 return False
         if b.order is None:
-            line.status = LineStatus.ERROR
+            if b.issues:
+                line.handled = True  # nothing to do, and the notes say why
+            else:
+                line.status = LineStatus.ERROR
             return False
         order = b.order
         ap_notes = self.binder.ap_issues(b) if b.ap_index is not None else ()

@@ -147,13 +147,62 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     else:
         d = direction_of(c)
         if d is None:
-            raise fail("read.move_where", span_of(c), hint=example("move"))
+            goal = _goal(c, actor, a)
+            if goal is None:
+                raise fail("read.move_where", span_of(c), hint=example("move"))
+            return _approach(c, actor, a, start, *goal)
         steps = c.repeat if c.repeat_said else _amount_before(c, d) or _amount_after(c, d) or 1
         here = start
         for _ in range(max(1, min(steps, 20))):
             here = step(here, d.value)  # type: ignore[arg-type]
             path.append(check_cell(here, view, (d.start, d.end)))
     return [make(o.Move, (c.start, c.end), unit=actor.id, who=view.label(actor), ap=len(path), path=tuple(path))]
+
+
+_TOWARDS = frozenset({"к", "ко", "до"})
+
+
+def _goal(c: Clause, actor: UnitView, a: Acts) -> tuple[tuple[int, int], str] | None:
+    """What «идёт к госпиталю», «ковыляет к бесу Лилит» goes towards: (its cell, its name after «рядом с»)."""
+    for p in c.parts:
+        if p.prep not in _TOWARDS:
+            continue
+        if p.kind == "ref" and p.ref is not None:
+            target = resolve(p.ref, a.view, "any", a.issues)
+            if target.cell is not None:
+                return target.cell, a.view.label(target).text("ins")
+        if p.kind == "noun" and (p.concept or "").startswith("b_"):
+            _, kind, cell = find_building(c, actor, a, owner_default=None)
+            return cell, DATA.buildings[kind].forms.ins
+    return None
+
+
+def _approach(c: Clause, actor: UnitView, a: Acts, start: tuple[int, int], goal: tuple[int, int],
+              what: str) -> list[BaseModel]:
+    """A move to the nearest free cell next to a building or a unit; nothing when the unit already
+    stands beside it («ковыляет к госпиталю и отлёживается там»)."""
+    view = a.view
+    if adjacent(start, goal):
+        a.issues.append(note("read.move_beside", span_of(c), "DK-MOVE-01", who=view.label(actor).text(capital=True),
+                             what=what))
+        return []
+    best: list[tuple[int, int]] | None = None
+    best_key: tuple[int, int] | None = None
+    for cell in _neighbours(goal):
+        if not view.inside(cell) or _blocked(view, cell) is not None:
+            continue
+        found = find_path(view, start, cell, lambda x: _passable(view, x), limit=40,
+                          stop_ok=lambda x: not view.units_at(x))
+        # the shortest way; between equals, the cell a GM would pick: the straightest from the start
+        key = (len(found), abs(cell[0] - start[0]) + abs(cell[1] - start[1])) if found else None
+        if key is not None and (best_key is None or key < best_key):
+            best, best_key = found, key
+    if best is None:
+        raise fail("read.move_no_path", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-MOVE-03",
+                   cell=cell_text(goal), ap=max(a.remaining(actor), 1), hint=_no_path_hint(view, start, goal, 40))
+    a.issues.append(note("read.move_path_note", span_of(c), "DK-MOVE-01", cell=cell_text(best[-1]),
+                         path=" → ".join(cell_text(x) for x in best)))
+    return [make(o.Move, span_of(c), unit=actor.id, who=view.label(actor), ap=len(best), path=tuple(best))]
 
 
 def _blocked(view: View, cell: tuple[int, int], short: bool = False) -> str | None:

@@ -233,7 +233,10 @@ class Binder:
                 models = self._arch(action, c, actor)
                 return [Bound(m, span[0], span[1], None, list(self.issues), c, c.ap_index) for m in models], current
             actor = self._actor(c, current, action)
+            current = actor  # a refused order still says which unit the next clause is about
             models = self._unit(action, c, actor)
+            if not models:  # nothing to do («уже стоит рядом»): only what the builder noted
+                return [Bound(None, span[0], span[1], actor, list(self.issues), c, c.ap_index)], actor
             return [Bound(m, span[0], span[1], actor, list(self.issues), c, c.ap_index) for m in models], actor
         except Fail as e:
             return [Bound(None, span[0], span[1], None, [*self.issues, e.issue], c, c.ap_index)], current

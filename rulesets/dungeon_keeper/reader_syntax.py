@@ -298,7 +298,27 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
         if inherit and clauses:
             _inherit(c, clauses[-1])
         clauses.append(c)
+    _trailing_verb(clauses)
     return clauses
+
+
+def _trailing_verb(clauses: list[Clause]) -> None:
+    """«1 ОД — 20-21, 2 ОД — 19-21, копает»: a verb alone at the end of a list is the verb of the
+    pieces before it that said none."""
+    last = clauses[-1] if clauses else None
+    if last is None or len(clauses) < 2 or not last.verbs or last.parts or last.subject is not None \
+            or last.subject_noun is not None or last.ap_index is not None or last.question:
+        return
+    run = 0
+    for c in reversed(clauses[:-1]):
+        if c.verbs or not c.parts:
+            break
+        run += 1
+    if not run:
+        return
+    for c in clauses[-1 - run : -1]:
+        c.verbs, c.story = list(last.verbs), last.story
+    clauses.pop()
 
 
 def _unit_to_cell(items: tuple[Item, ...], a: int, b: int) -> bool:

@@ -108,3 +108,20 @@ def test_a_verb_with_nothing_to_act_on_takes_the_object_after_it():
     # once the verb has its object, another object after «затем» is an order of its own
     assert texts(read("Имп №2 копает 9-10, затем 9-11", crew())) == \
         ["Имп №2: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]
+
+
+def test_a_verb_at_the_end_of_a_list_is_the_verb_of_each_piece():
+    assert texts(read("Имп №2: 1 ОД — 9-10, 2 ОД — 9-11, вскапывает", crew())) == \
+        ["Имп №2: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]
+
+
+# --- moving towards something -----------------------------------------------------------------------
+def test_going_towards_a_building_or_a_unit_walks_to_a_free_cell_beside_it():
+    state = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "munglair", 2, (30, 29), {"hp": 4}),
+                         ("p2", "imp", 1, (20, 23))],
+                  buildings=[("p1", "hospital", (30, 30))])
+    walk = read("Бес №1 идёт к импу Лилит", state)
+    assert not errors(walk) and [(o.path[-1], o.ap) for o in walk.orders] == [((20, 22), 2)]
+    beside = read("Мунглайр №2 ковыляет к госпиталю и лечится там 2 ОД", state)
+    assert texts(beside) == ["Мунглайр №2: лечится в Госпитале на 30-30 (2 ОД)."]
+    assert [p.message for p in beside.problems] == ["Мунглайр №2 уже стоит рядом с Госпиталем — идти никуда не нужно."]
