@@ -35,11 +35,12 @@ from .legality import Checker
 from .reader_bind import Bound, Fail, Issue, note, resolve
 from .reader_dispatch import Binder, action_of, fold_retargets
 from .reader_messages import msg
-from .reader_syntax import Clause, LineSyntax, Ref, parse_line
+from .reader_syntax import Clause, LineSyntax, Ref, continuing, parse_line
 from .reader_view import UnitView, View
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
+_SAID_KEPT = 8  # clauses «И ещё …» may go on with (the post's latest orders)
 EXAMPLE = "Имп №1: перемещается на 36-15."
 
 
@@ -93,6 +94,7 @@ class _Post:
         self.orders: list[BaseModel] = []
         self.last: list[BaseModel] = []
         self.group: list[UnitView] | None = None  # the units of a group header («Все импы:»)
+        self.said: list[Clause] = []  # the latest clauses that said their verb («И ещё двух» goes on with one)
 
     # --- one line ------------------------------------------------------------------------------
     def line(self, pl: PostLine) -> _Line:
@@ -263,6 +265,10 @@ class _Post:
                 self._check(pl, line, Bound(order, c.start, c.end, self.current, [], c, None))
             return
         action = action_of(c)
+        if action is None and c.continues and not c.verbs and self.said:
+            going_on = continuing(c, self.said)  # «И ещё двух импов.» after «Призываю импа.»
+            if going_on is not None:
+                c, action = going_on, action_of(going_on)
         if action is None and not c.verbs:
             framed = self._verbless(pl, line, c)
             if framed is None:
@@ -292,6 +298,8 @@ class _Post:
                 who = self.view.label(unit).text(capital=True)
                 line.problems.append(_problem(pl, note("read.stay", (c.start, c.end), "DK-GAP-13", who=who)))
             return
+        if c.verbs:
+            self.said = [*self.said[-(_SAID_KEPT - 1):], c]
         bounds, self.current = self.binder.bind(c, self.current)
         self._typo_hints(bounds, c)
         accepted: list[BaseModel] = []

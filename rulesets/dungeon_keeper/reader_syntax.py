@@ -15,8 +15,9 @@ step (`reader_bind`) matches them against the players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.text import parses
@@ -120,6 +121,7 @@ class Clause:
     follow_up: bool = False  # this clause is that second target, folded into the attack before it
     dashed: bool = False  # a dash or a colon right after the subject: what follows is the order («имп №4 — 22-31»)
     negated: bool = False  # an order verb with «не» before it («не хватает»), left out of ``verbs``
+    continues: bool = False  # the line opens with «И ещё …», «А также …»: it goes on with the order before
 
     @property
     def verb(self) -> Item | None:
@@ -193,7 +195,34 @@ def _parse_line(norm: str) -> LineSyntax:
             out.header = ref
             pos = rest_start
     out.clauses = _clauses(items, pos)
+    if out.clauses and pos < n and items[pos].kind == "word" and items[pos].text in _GOING_ON:
+        out.clauses[0].continues = True
     return out
+
+
+_GOING_ON = frozenset({"и", "а", "еще", "ещё", "также", "плюс"})
+
+
+def continuing(c: Clause, said: list[Clause]) -> Clause | None:
+    """A copy of a (cached) clause with no verb that goes on with an earlier order of the post
+    («Призываю импа на 16-7, он копает шахту.» / «И ещё двух импов.»): the latest one that named
+    the same kind of thing takes it, with its verbs and, for a bare count, its units; None if none did."""
+    mine = _kinds_named(c)
+    for prev in reversed(said):
+        theirs = _kinds_named(prev)
+        if mine & theirs or not mine and "unit" in theirs:
+            # what it does not name again is what the order before named («И ещё на грасдира №3»: the spell)
+            kept = [p for p in prev.parts if p.kind == "noun" and (p.concept or "").split("_", 1)[0] not in mine | {"w"}]
+            out = replace(c, verbs=list(prev.verbs), parts=[*kept, *c.parts], action="?", continues=False)
+            _elliptic_count(out, prev)
+            return out
+    return None
+
+
+def _kinds_named(c: Clause) -> set[str]:
+    """What a clause acts on: "unit", "cell", or a noun's category («b», «sp», «m»…)."""
+    return {"unit" if p.kind == "ref" else p.kind if p.kind == "cell" else (p.concept or "").split("_", 1)[0]
+            for p in c.parts if p.kind in ("ref", "cell", "noun")}
 
 
 def _remark(items: tuple[Item, ...], k: int, n: int) -> int:
@@ -299,6 +328,8 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             _inherit(c, clauses[-1])
         clauses.append(c)
     _trailing_verb(clauses)
+    if len(clauses) > 1:
+        _same_building(clauses)
     return clauses
 
 
@@ -354,7 +385,7 @@ _RETARGET = frozenset({"погибнет", "погибнут", "умрет", "п
 def _own_order(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: int, b: int, sep: str) -> bool:
     """Whether a piece without a verb is an order of its own rather than the end of the one before.
     The verb is the one of the last piece that said it («подбирает сундук, кристалл и меч»)."""
-    said = _objects(items, a, b)
+    said = _objects(items, a, b) or ({"unit"} if _elliptic(items, a, b) else set())
     if not said or any(items[k].text in _RETARGET for k in range(a, b)):
         return False
     prev = merged[-1]
@@ -385,6 +416,8 @@ def _inherit(c: Clause, prev: Clause) -> None:
     «N-M ОД» range said for both."""
     c.verbs = list(prev.verbs)
     c.story = prev.story
+    _elliptic_count(c, prev)
+    _shared_complement(c, prev)
     subject = c.subject
     if subject is not None and subject.kind is not None and not subject.nominative:
         # «Бес №1 бьёт беса Лилит, затем импа Лилит»: a unit in an object case is the next target
@@ -394,6 +427,51 @@ def _inherit(c: Clause, prev: Clause) -> None:
         lo, hi = prev.ap_index
         prev.ap_index, c.ap_index = (lo, lo), (lo + 1, hi)
         c.ap_span = prev.ap_span
+
+
+def _shared_complement(c: Clause, prev: Clause) -> None:
+    """«Посылаю духа доблести и духа-защитника к грасдиру №3», «Ярость и Скорость на беса №1»: two
+    objects of one verb share the unit named after the second."""
+    if prev.refs() or prev.subject is not None:
+        return
+    kinds = {(p.concept or "").split("_", 1)[0] for p in prev.parts if p.kind == "noun"}
+    if not kinds & {(p.concept or "").split("_", 1)[0] for p in c.parts if p.kind == "noun"} - {"w", ""}:
+        return
+    prev.parts.extend(p for p in c.parts if p.kind == "ref" and p.prep is not None)
+
+
+def _same_building(clauses: list[Clause]) -> None:
+    """«Башня на 32-32 стреляет по бесу №1, ещё два выстрела — по бесу №2»: a clause that says the
+    same action again with no one doing it is done by the building of the clause before."""
+    for prev, c in pairwise(clauses):
+        if c.subject is None and c.subject_noun is None and prev.subject_noun is not None and prev.subject is None \
+                and c.verb is not None and prev.verb is not None and c.verb.concept == prev.verb.concept:
+            c.subject_noun = prev.subject_noun
+
+
+def _elliptic_count(c: Clause, prev: Clause) -> None:
+    """«Призываю импа на 36-12 и ещё одного на 34-11», «… и ещё двух»: a count with its noun left
+    out counts the units the order before named."""
+    if c.refs() or c.subject is not None:
+        return
+    named = next((r for r in reversed(prev.refs()) if r.kind is not None), None)
+    if named is None and prev.subject is not None and prev.subject.kind is not None:
+        named = prev.subject
+    if named is None:
+        return
+    for i, p in enumerate(c.parts):
+        if p.kind == "amount" and p.concept is None and not p.in_parens and isinstance(p.value, int) and p.value > 0:
+            ref = Ref(named.kind, p.start, p.end, count=p.value, prep=p.prep)
+            c.parts[i] = Part("ref", p.start, p.end, p.prep, ref=ref)
+            return
+
+
+def _elliptic(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """A piece that is «ещё одного», «и ещё двух …»: a count of the same things again."""
+    k = a
+    while k < b and items[k].kind == "word" and items[k].text in ("еще", "ещё", "и", "а", "также"):
+        k += 1
+    return k > a and k < b and items[k].kind == "num" and not (k + 1 < b and items[k + 1].cat() == "u")
 
 
 def _has_action(items: tuple[Item, ...], a: int, b: int) -> bool:

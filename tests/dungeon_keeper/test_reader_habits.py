@@ -125,3 +125,34 @@ def test_going_towards_a_building_or_a_unit_walks_to_a_free_cell_beside_it():
     beside = read("Мунглайр №2 ковыляет к госпиталю и лечится там 2 ОД", state)
     assert texts(beside) == ["Мунглайр №2: лечится в Госпитале на 30-30 (2 ОД)."]
     assert [p.message for p in beside.problems] == ["Мунглайр №2 уже стоит рядом с Госпиталем — идти никуда не нужно."]
+
+
+# --- elliptical second orders -----------------------------------------------------------------------
+def test_a_count_with_its_noun_left_out_counts_the_units_named_before():
+    assert texts(read("Призываю беса на 39-41 и ещё одного на 41-39", crew())) == \
+        ["Призываю беса на 39-41.", "Призываю беса на 41-39."]
+    assert texts(read("Призываю импа, и ещё двух", crew())) == ["Призываю импа.", "Призываю 2 импа."]
+
+
+def test_a_line_opening_with_and_goes_on_with_the_order_it_names_the_same_kind_as():
+    post = "Призываю беса, имп №1 копает шахту 10-10.\nИ ещё одного импа."
+    assert texts(read(post, crew())) == ["Призываю беса.", "Имп №1: копает золотую шахту на 10-10.", "Призываю импа."]
+    # what it does not name again comes from that order: the spell
+    assert texts(read("Накладываю Ярость на беса №1.\nА также на керуба №2.", crew())) == \
+        ["Накладываю Ярость на беса №1.", "Накладываю Ярость на керуба №2."]
+    # chatter that opens with «и» stays chatter
+    assert not read("Призываю беса.\nИ ещё: удачи всем!", crew()).problems
+
+
+def test_two_objects_of_one_verb_share_the_unit_after_them():
+    state = world(units=[("p1", "bes", 1, (20, 20))], spells=["rage", "speed"], spirits=2)
+    assert texts(read("Накладываю Ярость и Скорость на беса №1", state)) == \
+        ["Накладываю Ярость на беса №1.", "Накладываю Скорость на беса №1."]
+
+
+def test_the_same_action_again_is_done_by_the_building_that_did_it():
+    state = world(units=[("p2", "bes", 1, (20, 21)), ("p2", "imp", 1, (21, 21))],
+                  buildings=[("p1", "battle_tower", (20, 20))])
+    assert texts(read("Боевая башня стреляет по бесу Лилит, ещё два выстрела — по импу Лилит", state)) == \
+        ["Боевая башня на 20-20: стреляет по бесу №1 (Лилит).",
+         "Боевая башня на 20-20: даёт 2 выстрела по импу №1 (Лилит)."]
