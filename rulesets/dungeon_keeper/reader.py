@@ -463,7 +463,8 @@ def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
     планы на будущее», «Иду спать», «Призываю всех к миру» — chatter, not an order (§3.3)."""
     if c.subject is None and current is None and _short_ability(c):
         return True  # «облако пыли над шахтой»: «облако», «поток», «дыхание» are orders only under a unit
-    if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None or c.subject_noun is not None:
+    if action is None or action in _NO_OBJECT_NEEDED or c.subject is not None and not c.subject.elliptic \
+            or c.subject_noun is not None:
         return False
     if c.ap_index is not None or c.ap_count is not None or c.repeat_said:
         return False

@@ -10,6 +10,7 @@ builder. After the checker accepts an order, `accepted` applies it to the view.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -23,7 +24,7 @@ from .data import DATA
 from .geometry import adjacent
 from .reader_bind import Bound, Fail, Issue, cap, fail, note, resolve, unit_words
 from .reader_messages import msg
-from .reader_syntax import Clause
+from .reader_syntax import Clause, Ref
 from .reader_view import UnitView, View
 
 VERB_ACTION = {
@@ -170,6 +171,13 @@ def fold_retargets(clauses: list[Clause]) -> list[Clause]:
 
 _ORE = frozenset({*unit_acts.MINE_KIND, "m_mine", "r_gold", "r_iron", "r_taldear"})
 
+def elliptic(ref: Ref, current: UnitView | None) -> Ref:
+    """«Второй …» right after «Первый имп …»: an ordinal alone names a unit of the kind just spoken of."""
+    if ref.elliptic and current is not None:
+        return replace(ref, kind=current.kind)
+    return ref
+
+
 UNIT_BUILDERS = {
     "move": unit_acts.move, "dig": unit_acts.dig, "kopat": unit_acts.kopat, "mine": unit_acts.mine,
     "build": unit_acts.build, "repair": unit_acts.repair, "pickup": unit_acts.pickup, "attack": unit_acts.attack,
@@ -275,7 +283,7 @@ class Binder:
     # --- who acts ------------------------------------------------------------------------------------
     def _actor(self, c: Clause, current: UnitView | None, action: str) -> UnitView:
         if c.subject is not None:
-            return resolve(c.subject, self.view, "own", self.issues)
+            return resolve(elliptic(c.subject, current), self.view, "own", self.issues)
         if current is not None:
             return current
         return self._implicit(c, action)

@@ -159,7 +159,8 @@ def unreadable(norm: str, syn: LineSyntax) -> Issue | None:
     hint. A typo that is not a dictionary word is enough on its own («передвигаеться»)."""
     w = words()
     toks = tokens(norm[:2000])
-    has_ref = syn.header is not None or any(c.subject is not None or c.refs() for c in syn.clauses)
+    has_ref = syn.header is not None or any(c.subject is not None and not c.subject.elliptic or c.refs()
+                                            for c in syn.clauses)
     orderish = any(c.ap_index is not None or any(p.kind == "cell" for p in c.parts) for c in syn.clauses)
     if not orderish:
         # a unit named alone («[b]Импы[/b]», «Имп №1: хм») is a heading or chatter, not an order

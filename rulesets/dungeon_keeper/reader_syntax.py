@@ -77,6 +77,7 @@ class Ref:
     cell_span: tuple[int, int] | None = None
     prep: str | None = None  # the preposition before it
     nominative: bool = False  # the kind's bare name («жрец», «керуб»), not an object form («жреца»)
+    elliptic: bool = False  # an ordinal alone («Второй прокапывает…»): the kind is the one just spoken of
 
 
 @dataclass(slots=True)
@@ -688,6 +689,12 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
                 cell_word = False
                 k = second + 1
                 continue
+        if kind == "ord" and not seen_verb and prep is None and c.subject is None and c.subject_noun is None \
+                and not c.parts and k + 1 < b and items[k + 1].cat() == "v":
+            # «Второй прокапывает путь…» after «Первый имп …»: the unit's kind is left out
+            c.subject = Ref(None, it.start, it.end, number=it.value, elliptic=True)  # type: ignore[arg-type]
+            k += 1
+            continue
         if kind in ("num", "ord"):
             k = _amount(items, k, b, c, prep)
             prep = None

@@ -156,3 +156,16 @@ def test_the_same_action_again_is_done_by_the_building_that_did_it():
     assert texts(read("Боевая башня стреляет по бесу Лилит, ещё два выстрела — по импу Лилит", state)) == \
         ["Боевая башня на 20-20: стреляет по бесу №1 (Лилит).",
          "Боевая башня на 20-20: даёт 2 выстрела по импу №1 (Лилит)."]
+
+
+# --- who acts -------------------------------------------------------------------------------------
+def test_an_ordinal_alone_names_a_unit_of_the_kind_just_spoken_of():
+    c = parse_line("второй копает 9-11").clauses[0]
+    assert c.subject is not None and c.subject.elliptic and (c.subject.kind, c.subject.number) == (None, 2)
+    state = world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "bes", 2, (30, 30))],
+                  rock=[(9, 10), (9, 11)])
+    assert texts(read("Первый имп копает 9-10.\nВторой копает 9-11.", state)) == \
+        ["Имп №1: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]
+    # with nothing to act on it is chatter about the units, not an order
+    reading = read("Второй стоит не там, исправлю:\nИмп №2 копает 9-11.", state)
+    assert texts(reading) == ["Имп №2: вскапывает клетку 9-11."] and not reading.problems
