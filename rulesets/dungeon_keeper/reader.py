@@ -147,7 +147,7 @@ class _Post:
         """A line that could not be read, read again with its slips and typos fixed
         (`reader_typos`); kept, with a note saying how it was read, only when that reading is clean."""
         after = (self.current, self.header_failed)
-        for found in typos.fixes(pl.norm):
+        for found in typos.fixes(pl.norm, lambda word: self.view.owner_of(word) is not None):
             self.current, self.header_failed = before
             retry = self._line(typos.corrected(pl, found))
             if retry.status is not LineStatus.ERROR and (retry.orders or got.status is LineStatus.ERROR and retry.summaries):

@@ -24,8 +24,9 @@ from .data import DATA
 from .geometry import adjacent
 from .reader_bind import Bound, Fail, Issue, cap, fail, note, resolve, unit_words
 from .reader_messages import msg
-from .reader_syntax import Clause, Ref
+from .reader_syntax import Clause, Part, Ref
 from .reader_view import UnitView, View
+from .reader_words import MOOD_NOUN, MOOD_ORDER
 
 VERB_ACTION = {
     "v_move": "move", "v_dig": "dig", "v_kopat": "kopat", "v_mine": "mine", "v_build": "build",
@@ -38,6 +39,9 @@ VERB_ACTION = {
 }
 ARCH_ACTIONS = frozenset({"summon", "upgrade", "research", "cast", "alchemy", "forge", "equip", "spirit",
                           "tower_shot", "end_turn"})
+# Unit orders that never aim at the poster's own units: a unit of his named in them acts.
+SELF_ACTED = frozenset({"move", "dig", "kopat", "mine", "build", "repair", "pickup", "attack", "attack_building",
+                        "capture", "hospital"})
 # Who can do a unit action when the post does not name the unit (DK-IMP-09: imps only for works).
 WORKER_ACTIONS = frozenset({"dig", "kopat", "mine", "build", "repair"})
 ACTION_RU = {
@@ -140,6 +144,16 @@ def _action_of(c: Clause) -> str | None:
         return "hospital"  # «лечит … в госпитале», «отдыхает в госпитале»
     if action == "equip" and nouns & set(arch.SPIRITS) and not nouns & set(unit_acts.ARTIFACTS):
         return "spirit"
+    if action == "spirit" and not nouns & set(arch.SPIRITS) and c.refs():
+        # «Отправляю импа №1 на 36-15», «Посылаю беса №2 атаковать беса Лилит»: a unit sent somewhere
+        following = next((VERB_ACTION.get(v.concept or "") for v in c.verbs if v is not verb
+                          and VERB_ACTION.get(v.concept or "") not in (None, "spirit", "spend", "use")), None)
+        if following is not None:
+            return following
+        if any(r.prep in ("на", "против") for r in c.refs()):
+            return "attack"  # «Отправляю беса №1 на беса Лилит»
+        if any(p.kind in ("cell", "dir") for p in c.parts) or any(r.cell is not None for r in c.refs()):
+            return "move"
     if action == "spirit" and nouns & set(unit_acts.ARTIFACTS) and not nouns & set(arch.SPIRITS):
         return "equip"
     if action == "build" and not any(n.startswith("b_") for n in nouns) and c.refs():
@@ -240,7 +254,11 @@ class Binder:
                     actor = resolve(c.subject, self.view, "own", self.issues)
                 models = self._arch(action, c, actor)
                 return [Bound(m, span[0], span[1], None, list(self.issues), c, c.ap_index) for m in models], current
-            actor = self._actor(c, current, action)
+            named = self._named_actor(c, action) if c.subject is None and current is None else None
+            if named is not None:
+                actor, c = named
+            else:
+                actor = self._actor(c, current, action)
             current = actor  # a refused order still says which unit the next clause is about
             models = self._unit(action, c, actor)
             if not models:  # nothing to do («уже стоит рядом»): only what the builder noted
@@ -287,6 +305,32 @@ class Binder:
         if current is not None:
             return current
         return self._implicit(c, action)
+
+    def _named_actor(self, c: Clause, action: str) -> tuple[UnitView, Clause] | None:
+        """«Отправляю импа №1 на 36-15», «Атака беса №1 по бесу Лилит», «Бью бесом №1 беса Лилит»: with
+        no unit before the verb, the poster's own unit named after it with no preposition is the one
+        that acts (for an order that never aims at the poster's own units); the clause comes back
+        without it, so the builder does not take it for a target."""
+        if action not in SELF_ACTED or c.verb is None or c.verb.mood not in (MOOD_ORDER, MOOD_NOUN):
+            return None
+        for p in c.parts:
+            ref = p.ref
+            if p.kind != "ref" or ref is None or ref.prep is not None or ref.count is not None or ref.enemy \
+                    or ref.kind is None:
+                continue
+            goes_to = ref.cell is not None and action == "move"  # «Отправляю импа №1 на 36-15»: where it goes
+            try:
+                unit = resolve(replace(ref, cell=None) if goes_to else ref, self.view, "own", [])
+            except Fail:
+                continue
+            if unit.side != self.view.faction:
+                continue
+            rest = [q for q in c.parts if q is not p]
+            if goes_to:
+                start, end = ref.cell_span or (ref.start, ref.end)
+                rest.insert(0, Part("cell", start, end, "на", value=ref.cell))
+            return unit, replace(c, parts=rest)
+        return None
 
     def _implicit(self, c: Clause, action: str) -> UnitView:
         """No unit named and no header above: the unit the line can only be about."""

@@ -52,7 +52,8 @@ def quick(norm: str) -> bool:
     return head in _FIRST or any(w in norm for w in _ANYWHERE) or _LIST.match(norm) is not None
 
 
-_LIST = re.compile(r"^([а-я]+)\s+((?:№\s?)?\d+(?:\s*(?:,|и)\s*(?:[а-я]+\s+)?(?:№\s?)?\d+)+)\b(.*)$")
+# «Импы №1, №2 и №3 …»; a number followed by «ОД» counts action points, it numbers no unit («Бес №2, 1 ОД — …»)
+_LIST = re.compile(r"^([а-я]+)\s+((?:№\s?)?\d+(?:\s*(?:,|и)\s*(?:[а-я]+\s+)?(?:№\s?)?\d+(?!\d|\s*(?:од|ап)\b))+)\b(.*)$")
 
 
 def expand(norm: str, view: View) -> list[str] | None:

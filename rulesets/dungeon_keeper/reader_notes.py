@@ -161,7 +161,9 @@ def unreadable(norm: str, syn: LineSyntax) -> Issue | None:
     toks = tokens(norm[:2000])
     has_ref = syn.header is not None or any(c.subject is not None and not c.subject.elliptic or c.refs()
                                             for c in syn.clauses)
-    orderish = any(c.ap_index is not None or any(p.kind == "cell" for p in c.parts) for c in syn.clauses)
+    orderish = any(c.ap_index is not None or any(p.kind == "cell" for p in c.parts)
+                   or any(r.cell is not None for r in (*c.refs(), *([c.subject] if c.subject else ())))
+                   for c in syn.clauses)
     if not orderish:
         # a unit named alone («[b]Импы[/b]», «Имп №1: хм») is a heading or chatter, not an order
         cue = order_cue(toks, w.lem, w.verbs, norm[:2000], (_AP_CUE,), (), has_reference=has_ref)

@@ -187,6 +187,8 @@ def _parse_line(norm: str) -> LineSyntax:
         rest_start = k
         if k < n and items[k].is_sym(":", "-", "—", "."):
             rest_start = k + 1
+        elif k + 1 < n and items[k].is_sym(",") and (_starts_with_ap(items, k + 1) or items[k + 1].cat() == "v"):
+            rest_start = k + 1  # «Имп №1, иди на 36-15!», «Имп №1, ОД 1: шаг на 36-15»: the unit addressed
         if rest_start >= n or all(it.kind == "sym" for it in items[rest_start:]):
             ref.owner_words, ref.cell, ref.cell_span = probe.owner_words, probe.cell, probe.cell_span
             out.header, out.header_only = ref, True
@@ -611,9 +613,9 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
                 continue
             if it.text in ("→", "↔") or (it.text == "-" and _between_cells(items, k)):
                 c.parts.append(Part("arrow", it.start, it.end))
-            elif it.text in ("-", "—", ":") and c.subject is not None and not c.parts and not c.verbs \
+            elif it.text in ("-", "—", ":", ",") and c.subject is not None and not c.parts and not c.verbs \
                     and items[k - 1].end == c.subject.end:
-                c.dashed = True
+                c.dashed = True  # «Бес №2 — 30-29», «Бес №2, на 30-29»: what follows is the order
             k += 1
             continue
         # action points said as a count: «тратит 2 ОД», «2 ОД на захват», «все ОД»

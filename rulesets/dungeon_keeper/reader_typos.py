@@ -11,6 +11,7 @@ is clean the reader keeps it with a note «прочитано как …», neve
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -73,15 +74,16 @@ def _persons(word: str) -> set[str]:
     return out
 
 
-def fixes(norm: str) -> list[list[Fix]]:
+def fixes(norm: str, name: Callable[[str], bool] = lambda word: False) -> list[list[Fix]]:
     """Ways to read a line's unknown words as order words, most likely first: the best fix of every
-    word, then the same with one word's second-best fix («личит»: «личи» or «лечит»)."""
+    word, then the same with one word's second-best fix («личит»: «личи» or «лечит»). A word for
+    which ``name`` is true (a player's name: «Лилит» is no typo of «личи») is left as it is."""
     w = words()
     vocab, keys, units = _vocab()
     per_word: list[list[Fix]] = []
     for m in _WORD.finditer(norm):
         word = m.group()
-        if len(word) < 3 or word in PREPOSITIONS or word in _SKIP or w.info(word)[0] is not None:
+        if len(word) < 3 or word in PREPOSITIONS or word in _SKIP or w.info(word)[0] is not None or name(word):
             continue
         meant = keys.get(spelling_key(word))
         options = [meant] if meant is not None and meant != word else _typos(word, vocab, units)

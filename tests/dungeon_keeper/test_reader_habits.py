@@ -169,3 +169,26 @@ def test_an_ordinal_alone_names_a_unit_of_the_kind_just_spoken_of():
     # with nothing to act on it is chatter about the units, not an order
     reading = read("Второй стоит не там, исправлю:\nИмп №2 копает 9-11.", state)
     assert texts(reading) == ["Имп №2: вскапывает клетку 9-11."] and not reading.problems
+
+
+def test_the_unit_addressed_before_a_comma_acts():
+    assert texts(read("Керуб №2, шагай на 31-31!", crew())) == ["Керуб №2: перемещается на 31-31."]
+    assert texts(read("Бес №1, 1 ОД: по бесу Лилит", crew())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Керуб №2, на 29-29", crew())) == ["Керуб №2: перемещается на 29-29."]
+    # «Бес №2, 1 ОД» is one бес and a count of ОД, not a list of бесы №2 and №1
+    state = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "bes", 2, (30, 30))])
+    assert texts(read("Бес №2, 1 ОД — на 30-29", state)) == ["Бес №2: перемещается на 30-29."]
+
+
+def test_the_posters_own_unit_after_the_verb_acts_when_the_order_aims_elsewhere():
+    state = crew()
+    assert texts(read("Веду керуба №2 на 31-31.", state)) == ["Керуб №2: перемещается на 31-31."]
+    assert texts(read("Посылаю беса №1 на беса Лилит", state)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Бью бесом №1 беса Лилит", state)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Удар беса №1 по бесу Лилит", state)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Атакую беса Лилит бесом №1", state)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_an_own_unit_with_a_place_and_an_unknown_verb_is_an_error_not_chatter():
+    reading = read("Пинаю керуба №2 на 31-31", crew())
+    assert [p.code for p in errors(reading)] == ["read.unreadable"]
