@@ -63,8 +63,8 @@ def action_of(c: Clause) -> str | None:
 def _action_of(c: Clause) -> str | None:
     verb = c.verb
     concept = verb.concept if verb is not None else None
-    if concept in ("v_cast", "v_use", "v_spend", "v_shoot", "v_attack"):
-        # «насылает облако смерти», «использует Лечение»: the ability names the action
+    if concept in ("v_cast", "v_use", "v_spend", "v_shoot", "v_attack", "v_breathe"):
+        # «насылает облако смерти», «использует Лечение», «жжёт потоком огня»: the ability names the action
         ability = next((v.concept for v in c.verbs if v.concept in unit_acts.ABILITY_OF
                         and v.concept.startswith("ab_")), None)
         if ability is not None:

@@ -192,3 +192,10 @@ def test_the_posters_own_unit_after_the_verb_acts_when_the_order_aims_elsewhere(
 def test_an_own_unit_with_a_place_and_an_unknown_verb_is_an_error_not_chatter():
     reading = read("Пинаю керуба №2 на 31-31", crew())
     assert [p.code for p in errors(reading)] == ["read.unreadable"]
+
+
+# --- the ability a line names ---------------------------------------------------------------------
+def test_an_ability_named_by_its_noun_wins_over_a_generic_verb():
+    state = world(units=[("p1", "ifrit", 1, (20, 20)), ("p2", "imp", 1, (20, 21))])
+    assert texts(read("Ифрит №1 жжёт огненным потоком вправо", state)) == ["Ифрит №1: пускает огненный поток вправо."]
+    assert texts(read("Ифрит №1 жжёт всё вокруг", state)) == ["Ифрит №1: дышит огнём."]
