@@ -269,11 +269,13 @@ class _Post:
             going_on = continuing(c, self.said)  # «И ещё двух импов.» after «Призываю импа.»
             if going_on is not None:
                 c, action = going_on, action_of(going_on)
-        if action is None and not c.verbs:
+        if action is None and not c.verbs or action in ("spend", "use"):
+            # no verb, or one that only says ОД are spent («тратит все ОД на огневика Лилит»): what the
+            # line names says which order it is
             framed = self._verbless(pl, line, c)
             if framed is None:
                 return
-            c, action = framed, framed.action
+            c, action = framed, framed.action if framed is not c or action is None else action
         if self.header_failed is not None and c.subject is None and self.current is None \
                 and action not in (None, "stay") and not _archdemon(c):
             if self.header_failed != pl.number:  # the header's own line already says why

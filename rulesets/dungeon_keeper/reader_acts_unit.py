@@ -309,7 +309,8 @@ def dig(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
             raise fail("read.cell_needed", span_of(c), what="вскапывания", hint=example("dig"))
     else:
         cell = check_cell(where[0], view, where[1])
-    if c.repeat_said and c.repeat > 1:
+    if c.repeat_said and c.repeat > 1 or isinstance(c.ap_count, int) and c.ap_count > 1:
+        # «копает 20-21 два раза», «тратит оба ОД на 20-21»: a cell is dug in one ОД
         raise fail("read.repeat_fixed", span_of(c), clause="DK-GAP-14", hint=example("dig"), what="Вскапывание")
     return [make(o.Dig, span_of(c), **_head(actor, view), ap=1, cell=cell)]
 

@@ -199,3 +199,12 @@ def test_an_ability_named_by_its_noun_wins_over_a_generic_verb():
     state = world(units=[("p1", "ifrit", 1, (20, 20)), ("p2", "imp", 1, (20, 21))])
     assert texts(read("Ифрит №1 жжёт огненным потоком вправо", state)) == ["Ифрит №1: пускает огненный поток вправо."]
     assert texts(read("Ифрит №1 жжёт всё вокруг", state)) == ["Ифрит №1: дышит огнём."]
+
+
+def test_spending_od_on_something_is_the_order_that_thing_calls_for():
+    state = crew()
+    assert texts(read("Бес №1 тратит все ОД на беса Лилит", state)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
+    assert texts(read("Имп №1 тратит 2 ОД на шахту 10-10", state)) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
+    assert texts(read("Керуб №2 тратит 1 ОД на 31-31", state)) == ["Керуб №2: перемещается на 31-31."]
+    # a cell is dug in one ОД: two said are an error, not one silently
+    assert [p.clause for p in errors(read("Имп №1 тратит оба ОД на 9-10", state))] == ["DK-GAP-14"]
