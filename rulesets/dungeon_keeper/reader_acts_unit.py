@@ -138,7 +138,7 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
                     found = find_path(view, here, cell, lambda x: _passable(view, x), limit=limit,
                                       stop_ok=lambda x: not view.units_at(x))
                     if not found:
-                        raise fail("read.move_no_path", span, kind=ProblemKind.ILLEGAL, clause="DK-MOVE-01",
+                        raise fail("read.move_no_path", span, kind=ProblemKind.ILLEGAL, clause=_no_path_clause(view, cell),
                                    cell=cell_text(cell), ap=limit, hint=_no_path_hint(view, here, cell, limit))
                     path.extend(found)
                     a.issues.append(note("read.move_path_note", span, "DK-MOVE-01", cell=cell_text(cell),
@@ -198,7 +198,7 @@ def _approach(c: Clause, actor: UnitView, a: Acts, start: tuple[int, int], goal:
         if key is not None and (best_key is None or key < best_key):
             best, best_key = found, key
     if best is None:
-        raise fail("read.move_no_path", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-MOVE-03",
+        raise fail("read.move_no_path", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-MOVE-01",
                    cell=cell_text(goal), ap=max(a.remaining(actor), 1), hint=_no_path_hint(view, start, goal, 40))
     a.issues.append(note("read.move_path_note", span_of(c), "DK-MOVE-01", cell=cell_text(best[-1]),
                          path=" → ".join(cell_text(x) for x in best)))
@@ -220,6 +220,22 @@ def _blocked(view: View, cell: tuple[int, int], short: bool = False) -> str | No
         who = view.label(units[0]).text()
         return who if short else f"на ней стоит {who}"
     return None
+
+
+def _no_path_clause(view: View, goal: tuple[int, int]) -> str:
+    """The rule a move breaks when no path reaches its goal: the goal's own, as the checker names it
+    for a step onto it (rock DK-MOVE-03, a building DK-UNIT-04, a mine DK-GAP-21, someone else's unit
+    DK-UNIT-03, one's own DK-GAP-20), or DK-MOVE-01 when the goal is open but the way is not."""
+    if view.undug(*goal):
+        return "DK-MOVE-03"
+    if view.building_at(goal) is not None:
+        return "DK-UNIT-04"
+    if view.is_mine(goal):
+        return "DK-GAP-21"
+    units = view.units_at(goal)
+    if units:
+        return "DK-GAP-20" if all(u.side == view.faction for u in units) else "DK-UNIT-03"
+    return "DK-MOVE-01"
 
 
 def _no_path_hint(view: View, start: tuple[int, int], goal: tuple[int, int], ap: int) -> str | None:

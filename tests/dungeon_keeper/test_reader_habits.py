@@ -208,3 +208,12 @@ def test_spending_od_on_something_is_the_order_that_thing_calls_for():
     assert texts(read("Керуб №2 тратит 1 ОД на 31-31", state)) == ["Керуб №2: перемещается на 31-31."]
     # a cell is dug in one ОД: two said are an error, not one silently
     assert [p.clause for p in errors(read("Имп №1 тратит оба ОД на 9-10", state))] == ["DK-GAP-14"]
+
+
+def test_a_move_to_a_closed_goal_names_the_rule_of_what_closes_it():
+    state = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (23, 23)), ("p2", "imp", 1, (23, 20))],
+                  buildings=[("p1", "hospital", (17, 20))], mines=[("gold", (20, 17))], rock=[(20, 23)])
+    for line, clause in (("Бес №1 идёт на 20-23", "DK-MOVE-03"), ("Бес №1 идёт на 17-20", "DK-UNIT-04"),
+                         ("Бес №1 идёт на 20-17", "DK-GAP-21"), ("Бес №1 идёт на 23-20", "DK-UNIT-03"),
+                         ("Бес №1 идёт на 23-23", "DK-GAP-20")):
+        assert [p.clause for p in errors(read(line, state))] == [clause], line

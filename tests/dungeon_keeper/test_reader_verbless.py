@@ -173,7 +173,8 @@ def test_a_move_with_no_path_names_what_blocks_it_DK_MOVE_01():
     s = world(units=[("p1", "imp", 1, (10, 10)), ("p2", "bes", 1, (10, 16))],
               rock=[(19, 19), (19, 20), (19, 21), (20, 19), (20, 21), (21, 19), (21, 20), (21, 21)])
     (p,) = line_errors(read("Имп №1 идёт на 10-16", s))
-    assert p.clause == "DK-MOVE-01" and p.hint == "Клетка 10-16 закрыта: на ней стоит бес №1 (Лилит)."
+    # an enemy on the goal: the rule the checker names for that step (DK-UNIT-03), not DK-MOVE-01
+    assert p.clause == "DK-UNIT-03" and p.hint == "Клетка 10-16 закрыта: на ней стоит бес №1 (Лилит)."
     (p,) = line_errors(read("Имп №1 идёт на 10-14", s))
     assert p.hint is not None and p.hint.startswith("Кратчайший путь — 4 шага (") and p.hint.endswith("например, до 8-12.")
     (p,) = line_errors(read("Имп №1 идёт на 20-20", s))
