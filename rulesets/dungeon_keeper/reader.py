@@ -451,7 +451,8 @@ def _understood(line: _Line) -> bool:
 
 
 _UNIT_TYPO_CODES = frozenset({
-    "read.no_actor", "read.actor_ambiguous", "read.unit_ambiguous", "read.unit_unknown", "read.summon_what",
+    "read.no_actor", "read.actor_ambiguous", "read.unit_ambiguous", "read.unit_unknown", "read.unit_kind_unknown",
+    "read.summon_what",
     "read.target_needed", "read.upgrade_to", "read.upgrade_whom", "read.spell_target",
 })
 _PAST_MARKERS = frozenset({"прошлом", "прошлый", "прошлого", "прошлую", "вчера", "раньше", "когда-то", "давно",

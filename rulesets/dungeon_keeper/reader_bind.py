@@ -145,6 +145,13 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
                                    what=cap(ref_words(ref)), now=unit_words(got[0], view)))
             return got[0]
     span = (ref.start, ref.end)
+    if ref.kind is None and ref.named is not None and view.owner_of(ref.named) is None and not _kind_like(ref.named):
+        # «Гоблин №2»: no such kind in the game — never silently the poster's unit that has number 2
+        numbered = [unit_words(m[0], view) for m in view.find(None, ref.number, None, None, "own")]
+        hint = msg("read.hint_maybe", word=numbered[0]) if len(numbered) == 1 else \
+            msg("read.hint_units", who=", ".join(numbered[:8])) if numbered else None
+        raise fail("read.unit_kind_unknown", span, kind=ProblemKind.UNREADABLE, clause="DK-GAP-15",
+                   what=ref.named, number=ref.number, hint=hint)
     owner = owner_of_ref(ref, view)
     if ref.enemy and scope == "own":
         scope = "enemy"
@@ -188,6 +195,14 @@ def resolve(ref: Ref, view: View, scope: str, issues: list[Issue]) -> UnitView:
     if key is not None:
         view.resolved[key] = (unit, former)
     return unit
+
+
+def _kind_like(word: str) -> bool:
+    """A word that is part of a unit kind's name («зверь» of «осадный зверь») or a slip of one
+    («гразлир»): the unit is then found by its number, with a warning about the word."""
+    from .reader_notes import typo_of_unit, unit_name_words
+
+    return word in unit_name_words() or typo_of_unit((word,)) is not None
 
 
 def _at(u: UnitView) -> str:

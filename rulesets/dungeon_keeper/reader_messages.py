@@ -24,6 +24,7 @@ READER_MESSAGES: dict[str, str] = {
     # --- units -----------------------------------------------------------------------------
     "read.unit_unknown": "Не найден {what}.",
     "read.unit_ambiguous": "«{what}» — непонятно, кто именно.",
+    "read.unit_kind_unknown": "Не знаю, кто такой «{what} №{number}»: такого вида юнитов в игре нет.",
     "read.unit_former": "{what} — это уже {now} (юнит улучшен); понял как {now}.",
     "read.unit_not_yours": "{what} — не ваш юнит, приказывать ему нельзя.",
     "read.unit_cell_mismatch": "{what} стоит на {where}, а не на {said}.",

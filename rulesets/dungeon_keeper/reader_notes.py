@@ -246,6 +246,12 @@ def unit_vocabulary() -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=1)
+def unit_name_words() -> frozenset[str]:
+    """Every word of every unit kind's name in every case («осадный», «зверь», «зверя» …)."""
+    return frozenset(w for name in unit_vocabulary() for w in name.replace("ё", "е").split())
+
+
 def typo_of_unit(words_: tuple[str, ...]) -> tuple[str, str] | None:
     """(typed word, suggestion) for the first unknown word close to a unit kind."""
     vocab = unit_vocabulary()

@@ -78,6 +78,7 @@ class Ref:
     prep: str | None = None  # the preposition before it
     nominative: bool = False  # the kind's bare name («жрец», «керуб»), not an object form («жреца»)
     elliptic: bool = False  # an ordinal alone («Второй прокапывает…»): the kind is the one just spoken of
+    named: str | None = None  # an unknown word right before «№N» («Гоблин №2»): a kind, or its owner's name
 
 
 @dataclass(slots=True)
@@ -314,7 +315,7 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
         if placed == len(merged) - 1 and not _has_action(items, a, b):
             merged.append((a, b, False))  # chatter after it stays chatter of its own
             continue
-        if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)):
+        if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)) and not _another_unit_rests(items, a, b):
             if not _ap_only(items, a, b) and _own_order(items, merged, a, b, sep):
                 merged.append((a, b, True))
                 continue
@@ -404,6 +405,14 @@ def _own_order(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: 
     if sep in ("then", ";"):
         return True
     return bool(verbs) and bool(said & _objects(items, prev[0], prev[1]))
+
+
+def _another_unit_rests(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """«…, бес №1 стоит», «…, имп №1 ждёт»: a piece where another unit says it does nothing is a
+    clause of its own, not one more object of the order before."""
+    ref, k = _ref_at(items, a)
+    return ref is not None and ref.kind is not None and ref.nominative and not ref.plural \
+        and any(it.concept == "v_stay" for it in items[k:b])
 
 
 def _acts_on(items: tuple[Item, ...], a: int, b: int) -> bool:
@@ -962,6 +971,10 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
                   enemy=enemy, own=own)
         return ref, j + 2
     if it.kind == "no":
+        before = items[j - 1] if j > 0 else None
+        if before is not None and _owner_word(before) and len(before.text) > 2 and before.end + 1 >= it.start:
+            # «Гоблин №2»: a word in front of the number names the unit's kind, even one the game has not
+            return Ref(None, before.start, it.end, number=it.value, prep=prep, named=before.text), j + 1  # type: ignore[arg-type]
         return Ref(None, items[k].start, it.end, number=it.value, prep=prep), j + 1  # type: ignore[arg-type]
     kind = _unit_kind(it)
     if kind is None:

@@ -217,3 +217,24 @@ def test_a_move_to_a_closed_goal_names_the_rule_of_what_closes_it():
                          ("Бес №1 идёт на 20-17", "DK-GAP-21"), ("Бес №1 идёт на 23-20", "DK-UNIT-03"),
                          ("Бес №1 идёт на 23-23", "DK-GAP-20")):
         assert [p.clause for p in errors(read(line, state))] == [clause], line
+
+
+# --- names of units -------------------------------------------------------------------------------
+def test_an_unknown_kind_before_a_number_is_no_unit_of_the_poster():
+    reading = read("Дракон №2 копает 9-11", crew())
+    assert not reading.orders and [(p.code, p.clause) for p in errors(reading)] == \
+        [("read.unit_kind_unknown", "DK-GAP-15")]
+    assert errors(reading)[0].hint == "есть: имп №2, керуб №2."
+    alone = world(units=[("p1", "imp", 2, (10, 11))], rock=[(9, 11)])
+    assert errors(read("Дракон №2 копает 9-11", alone))[0].hint == "может быть, «имп №2»?"
+    # a word of a kind's name, or a slip of one, still finds the unit by its number
+    assert texts(read("Зверь №1 идёт на 5-6", world(units=[("p1", "siege_beast", 1, (5, 5))]))) == \
+        ["Осадный зверь №1: перемещается на 5-6."]
+    # a player's name there is the owner, as before
+    assert texts(read("Бес №1 атакует беса Лилит №1", crew())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_another_unit_resting_is_its_own_clause():
+    reading = read("Имп №1 копает 9-10, керуб №2 стоит", crew())
+    assert texts(reading) == ["Имп №1: вскапывает клетку 9-10."]
+    assert [p.code for p in reading.problems] == ["read.stay"]
