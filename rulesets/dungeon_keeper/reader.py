@@ -131,6 +131,7 @@ class _Post:
         before = self.current
         out = _Line(pl, LineStatus.FLAVOUR)
         for text in texts:
+            self.current = before  # each unit's line stands on its own: the one before does not head it
             part = self._line(replace(pl, norm=text, cols=None))
             out.problems.extend(part.problems)
             out.summaries.extend(part.summaries)

@@ -58,10 +58,12 @@ _LIST = re.compile(r"^([а-я]+)\s+((?:№\s?)?\d+(?:\s*(?:,|и)\s*(?:[а-я]+\s
 
 def expand(norm: str, view: View) -> list[str] | None:
     """The line as one line per unit of the group it names, or None when it names no group."""
-    m = re.match(r"^(все|оба|обе|каждый|каждая)\s+([а-я]+)\b(.*)$", norm)
-    if m and _kind(m.group(2)):
-        units = own_of_kind(view, _kind(m.group(2)))  # type: ignore[arg-type]
-        rest = m.group(3)
+    m = next((m for m in (_EVERY.match(norm), _EVERY_COUNTED.match(norm)) if m and _kind(m.group(3))), None)
+    if m:
+        units = own_of_kind(view, _kind(m.group(3)))  # type: ignore[arg-type]
+        if m.group(2) and _count(m.group(2)) not in (None, len(units)):
+            return None  # «все три импа» when there are four: the line reads on and asks which
+        rest = m.group(4)
         listed = re.match(r"^\s*\(([^)]*)\)\s*(.*)$", rest)
         if listed:
             rest = listed.group(2)
@@ -94,6 +96,16 @@ def expand(norm: str, view: View) -> list[str] | None:
 
 
 _PREPS = frozenset({"на", "в", "к", "по", "для"})
+# «Все импы», «Все три импа», «Оба моих беса», «Все мои импы»
+_EVERY = re.compile(r"^(все|оба|обе|каждый|каждая)\s+()([а-я]+)\b(.*)$")
+_EVERY_COUNTED = re.compile(r"^(все|оба|обе|каждый|каждая)\s+(\d+|[а-я]+)\s+([а-я]+)\b(.*)$")
+
+
+def _count(word: str) -> int | None:
+    """The number a word between «все» and the kind says («три», «3»); None for «мои», «свои»."""
+    if word.isdigit():
+        return int(word)
+    return words().info(word)[2]
 
 
 def _each(units: list[UnitView], rest: str, view: View, colon: bool = False) -> list[str] | None:

@@ -238,3 +238,22 @@ def test_another_unit_resting_is_its_own_clause():
     reading = read("Имп №1 копает 9-10, керуб №2 стоит", crew())
     assert texts(reading) == ["Имп №1: вскапывает клетку 9-10."]
     assert [p.code for p in reading.problems] == ["read.stay"]
+
+
+# --- group actors ---------------------------------------------------------------------------------
+def test_a_group_with_its_count_or_owner_word_between():
+    state = world(units=[("p1", "bes", 1, (20, 19)), ("p1", "bes", 2, (20, 21)), ("p2", "bes", 1, (20, 20))])
+    expected = ["Бес №1: атакует беса №1 (Лилит) на 20-20.", "Бес №2: атакует беса №1 (Лилит) на 20-20."]
+    assert texts(read("Оба моих беса бьют беса Лилит", state)) == expected
+    assert texts(read("Все 2 беса бьют беса Лилит", state)) == expected
+    # a count that is not how many there are is not read as all of them
+    assert errors(read("Все три беса бьют беса Лилит", state))
+
+
+def test_each_units_line_of_a_group_stands_on_its_own():
+    """Лилит has imps with the same numbers: the second imp's line is still the poster's imp, not a
+    target of the first one's."""
+    state = world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p2", "imp", 1, (30, 30)),
+                         ("p2", "imp", 2, (30, 31))], mines=[("gold", (10, 10))])
+    assert texts(read("— Импы №1 и №2: по 2 ОД на шахту 10-10", state)) == \
+        ["Имп №1: копает золотую шахту на 10-10 (2 ОД).", "Имп №2: копает золотую шахту на 10-10 (2 ОД)."]
