@@ -276,7 +276,8 @@ class _Post:
             framed = self._verbless(pl, line, c)
             if framed is None:
                 return
-            c, action = framed, framed.action if framed is not c or action is None else action
+            if framed is not c:  # read as a frame
+                c, action = framed, framed.action
         if self.header_failed is not None and c.subject is None and self.current is None \
                 and action not in (None, "stay") and not _archdemon(c):
             if self.header_failed != pl.number:  # the header's own line already says why
@@ -453,8 +454,7 @@ def _understood(line: _Line) -> bool:
 
 _UNIT_TYPO_CODES = frozenset({
     "read.no_actor", "read.actor_ambiguous", "read.unit_ambiguous", "read.unit_unknown", "read.unit_kind_unknown",
-    "read.summon_what",
-    "read.target_needed", "read.upgrade_to", "read.upgrade_whom", "read.spell_target",
+    "read.summon_what", "read.target_needed", "read.upgrade_to", "read.upgrade_whom", "read.spell_target",
 })
 _PAST_MARKERS = frozenset({"прошлом", "прошлый", "прошлого", "прошлую", "вчера", "раньше", "когда-то", "давно",
                            "тогда", "прежде", "некогда"})
