@@ -145,10 +145,10 @@ def check_cast(w: World, f: str, o: Cast, out: list[Violation]) -> None:
     if t is None:
         return
     if spell.target == "own" and t.side != f:
-        out.append(v("cast.not_own", "DK-GAP-70", spell=spell.name, whom=name(o.whom, "acc")))
+        out.append(v("cast.not_own", "DK-GAP-70", spell=spell.name, whom=name(o.whom)))
         return
     if spell.target == "enemy" and not m.is_enemy(t, f):
-        out.append(v("cast.not_enemy", "DK-GAP-70", spell=spell.name, whom=name(o.whom, "acc")))
+        out.append(v("cast.not_enemy", "DK-GAP-70", spell=spell.name, whom=name(o.whom)))
         return
     if not spell.instant and t.effect(o.spell) is not None:
         out.append(v("cast.again", "DK-SPELL-02", about=(t.id,), spell=spell.name, whom=name(o.whom, "nom")))
@@ -179,12 +179,14 @@ def check_forge(w: World, f: str, o: Forge, out: list[Violation]) -> None:
     pay(w, f, out, ARTIFACT_CLAUSE.get(o.artifact, "DK-ART-01"), gold=art.gold, iron=art.iron, taldear=art.taldear)
 
 
-def _own_unit(w: World, f: str, uid: str, label, code: str, clause: str, out: list[Violation]):
+def _own_unit(w: World, f: str, uid: str, label, code: str, clause: str, out: list[Violation], case: str = "acc"):
+    """The poster's own unit an archdemon's order is for; ``case`` is the one ``code``'s sentence
+    names another's in («а не беса №1», «а не бесу №1»)."""
     u = target(w, uid, label, out)
     if u is None:
         return None
     if u.owner != f or u.controller is not None:
-        out.append(v(code, clause, who=name(label, "acc")))
+        out.append(v(code, clause, who=name(label, case)))
         return None
     return u
 
@@ -199,7 +201,7 @@ def check_equip(w: World, f: str, o: Equip, out: list[Violation]) -> None:
     if u is None:
         return
     if w.options.artifact_limit == "one_per_kind" and o.artifact in u.artifacts:
-        out.append(v("equip.twice", "DK-GAP-45", who=name(o.who), what=art.forms.acc))
+        out.append(v("equip.twice", "DK-GAP-45", who=name(o.who, "gen"), what=art.forms.nom))
     if w.options.equip_near_armoury and not any(_adjacent(b.cell, u.cell) for b in w.buildings_of(f, "armoury")):
         out.append(v("equip.far", "DK-GAP-45", who=name(o.who)))
 
@@ -216,11 +218,11 @@ def check_spirit(w: World, f: str, o: SendSpirit, out: list[Violation]) -> None:
         out.append(v("spirit.none", "DK-SPIRIT-01", msg("hint.sacrifice"), what=spirit.forms.gen,
                      about=("res:" + f,)))
         return
-    u = _own_unit(w, f, o.unit, o.who, "spirit.not_own", "DK-GAP-51", out)
+    u = _own_unit(w, f, o.unit, o.who, "spirit.not_own", "DK-GAP-51", out, case="dat")
     if u is None:
         return
     if o.spirit in u.spirits:
-        out.append(v("spirit.twice", "DK-SPIRIT-04", who=name(o.who), what=spirit.forms.acc))
+        out.append(v("spirit.twice", "DK-SPIRIT-04", who=name(o.who, "gen"), what=spirit.forms.nom))
 
 
 def check_tower_shot(w: World, f: str, o: TowerShot, out: list[Violation]) -> None:
@@ -244,7 +246,7 @@ def check_tower_shot(w: World, f: str, o: TowerShot, out: list[Violation]) -> No
     if t is None:
         return
     if not m.is_enemy(t, f):
-        out.append(v("tower.own", "DK-BLD-08", whom=name(o.whom, "acc")))
+        out.append(v("tower.own", "DK-BLD-08", whom=name(o.whom, "dat")))
         return
     if t.id not in {x.id for x in targets_in_reach(w, b)}:
         out.append(v("tower.out_of_reach", "DK-BLD-08", whom=name(o.whom, "nom"),

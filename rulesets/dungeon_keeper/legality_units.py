@@ -490,7 +490,7 @@ def check_ability(w: World, f: str, o: Ability, out: list[Violation]) -> None:
     spec = A[o.ability]
     clause = ABILITY_CLAUSE.get(o.ability, "DK-GEN-08")
     if not u.has_ability(o.ability):
-        out.append(v("ability.unknown", clause, who=name(o.who), ability=spec.name))
+        out.append(v("ability.unknown", clause, who=name(o.who, "gen"), ability=spec.name))
         return
     if spec.target in ("own", "enemy"):
         if not _ability_target(w, f, u, o, spec, clause, out):
@@ -532,12 +532,12 @@ def _ability_target(w: World, f: str, u: Unit, o: Ability, spec, clause: str, ou
     if t is None:
         return False
     if spec.target == "enemy" and not m.is_enemy(t, f):
-        out.append(v("ability.not_enemy", clause, ability=spec.name, whom=name(o.whom, "acc")))
+        out.append(v("ability.not_enemy", clause, ability=spec.name, whom=name(o.whom)))
         return False
     if spec.target == "own" and t.side != f:
         # whom Лечение and Очищение may target is DK-GAP-54's default, not the abilities' own text
         out.append(v("ability.not_own", "DK-GAP-54" if o.ability in ("heal", "cleanse") else clause,
-                     ability=spec.name, whom=name(o.whom, "acc")))
+                     ability=spec.name, whom=name(o.whom)))
         return False
     rng = _ability_range(w, o)
     d = m.dist(w, u.cell, t.cell)
@@ -549,7 +549,7 @@ def _ability_target(w: World, f: str, u: Unit, o: Ability, spec, clause: str, ou
         if t.controller == f and t.owner != f and w.options.sacrifice_controlled_units:
             allowed = True
         if not allowed:
-            out.append(v("sacrifice.not_own", "DK-GAP-53", whom=name(o.whom, "acc")))
+            out.append(v("sacrifice.not_own", "DK-GAP-53", whom=name(o.whom)))
             return False
     if d > rng:
         out.append(v("ability.out_of_range", clause, ability=spec.name, whom=name(o.whom, "nom"),

@@ -32,8 +32,11 @@ class Violation:
 
 def v(code: str, clause: str, hint: str | None = None, *, severity: str = ERROR, about: tuple[str, ...] = (),
       **kw: object) -> Violation:
-    """A violation whose message is the catalogue entry ``code`` (and hint ``hint.<…>`` if given)."""
-    return Violation(code=code, message=msg(code, **kw), hint=hint, clause=clause, severity=severity, about=about)
+    """A violation whose message is the catalogue entry ``code`` (and hint ``hint.<…>`` if given); a
+    message that opens with a unit's name («бес №1 уже …») starts with a capital letter all the same."""
+    text = msg(code, **kw)
+    return Violation(code=code, message=text[:1].upper() + text[1:], hint=hint, clause=clause, severity=severity,
+                     about=about)
 
 
 def name(label: Label | None, case: str = "nom") -> str:
@@ -73,7 +76,7 @@ def target(w, unit_id: str, label: Label | None, out: list[Violation], actor_id:
 def ap(u: Unit, need: int, label: Label | None, out: list[Violation]) -> None:
     """A unit cannot spend more ОД than it has (DK-TURN-03)."""
     if need > u.ap:
-        out.append(v("ap.short", "DK-TURN-03", who=name(label), need=need, have=u.ap))
+        out.append(v("ap.short", "DK-TURN-03", who=name(label, "gen"), need=need, have=u.ap))
 
 
 def pay(w, faction: str, out: list[Violation], clause: str = "DK-ECON-04", **costs: int) -> None:

@@ -40,7 +40,7 @@ def test_violations_carry_code_message_hint_and_clause_DK_GAP_12():
     (v,) = Checker(s, "p1").check(move(s, b, (10, 12)))
     assert isinstance(v, Violation)
     assert (v.code, v.clause) == ("move.not_adjacent", "DK-MOVE-01")
-    assert v.message.startswith("бес №1: с 10-10 на 10-12") and v.hint and "→" in v.hint
+    assert v.message.startswith("Бес №1: с 10-10 на 10-12") and v.hint and "→" in v.hint
 
 
 def test_describe_says_what_a_line_does_and_what_is_left():

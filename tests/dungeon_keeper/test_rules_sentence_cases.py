@@ -1,11 +1,13 @@
-"""The chronicle's sentences put each building, unit, spell or ability name in the case its verb
-or preposition asks for: «захватывает Источник Силы» (не «Источника»), «С беса №1 снято», «не спасает
-керуба», «защита керуба снижена», «поглощает Порчу», «идёт к керубу», «управляет грасдиром»."""
+"""The chronicle's sentences and the checker's refusals put each building, unit, spell or ability
+name in the case its verb or preposition asks for: «захватывает Источник Силы» (не «Источника»),
+«С беса №1 снято», «не спасает керуба», «поглощает Порчу», «идёт к керубу», «управляет грасдиром»;
+«У беса №1 только 1 ОД», «а бес №1 — не ваш», «Башня не стреляет по своим: бесу №1»."""
 
 from __future__ import annotations
 
-from rulesets.dungeon_keeper.orders import Capture, Cast
-from rulesets.dungeon_keeper.state import Effect, Poison
+from rulesets.dungeon_keeper.legality import Checker
+from rulesets.dungeon_keeper.orders import Capture, Cast, Equip, SendSpirit, TowerShot
+from rulesets.dungeon_keeper.state import Effect, Poison, State
 
 from .dk_rules_factory import ability, area, attack, building, event, game, label, run, unit
 from .test_rules_hero import neutral, with_hero
@@ -81,3 +83,40 @@ def test_cleansing_names_the_unit_in_the_accusative_DK_ABIL_05():
     k = unit(s, "p1", "kerub", (12, 10), poison=Poison(ticks=2, damage=4, by="p2"))
     out = run(s, "p1", ability(s, p, "cleanse", k))
     assert event(out, "cleanse").text.startswith("Жрец №1 (Ваал) очищает керуба №2 (Ваал): снято")
+
+
+# --- the checker's refusals -------------------------------------------------------------------------
+def refusals(s: State, *orders) -> list[str]:
+    """The messages (errors and warnings) of the last order, after the earlier ones were accepted."""
+    c = Checker(s, "p1")
+    found: list = []
+    for o in orders:
+        found = c.check(o)
+    return [v.message for v in [*found, *c.notes]]
+
+
+def test_refusals_name_units_in_the_case_of_their_sentence():
+    s = game(ROOM)
+    s.players["p1"].spells = ["rage", "weakness"]
+    s.players["p1"].store = ["armour", "armour"]
+    s.players["p1"].spirits = ["any", "any"]
+    b = unit(s, "p1", "bes", (10, 10), ap=1)
+    foe = unit(s, "p2", "bes", (10, 11))
+    sc = unit(s, "p1", "succubus", (12, 12))
+    tower = building(s, "battle_tower", "p1", (14, 14))
+    assert "У беса №1 только 1 ОД, а нужно 2." in refusals(s, attack(s, b, foe, ap=2))
+    assert refusals(s, ability(s, b, "fear", foe)) == ["У беса №1 нет способности «Страх»."]
+    assert refusals(s, Cast(spell="rage", target=foe.id, whom=label(s, foe)))[0].endswith(
+        "а бес №1 (Лилит) — не ваш.")
+    assert refusals(s, Cast(spell="weakness", target=b.id, whom=label(s, b)))[0].endswith("а бес №1 — ваш.")
+    rage = Cast(spell="rage", target=b.id, whom=label(s, b))
+    assert refusals(s, rage, rage)[0].startswith("Бес №1 уже под действием «Ярость»")
+    armour = Equip(artifact="armour", unit=b.id, who=label(s, b))
+    assert refusals(s, armour, armour) == ["У беса №1 уже есть Броня — двух одинаковых артефактов не надеть."]
+    life = SendSpirit(spirit="life", unit=b.id, who=label(s, b))
+    assert refusals(s, life, life) == ["У беса №1 уже есть дух жизни — второго такого не бывает."]
+    assert refusals(s, SendSpirit(spirit="life", unit=foe.id, who=label(s, foe))) == \
+        ["Духа можно послать только своему юниту, а не бесу №1 (Лилит)."]
+    assert refusals(s, TowerShot(tower=tower.id, cell=tower.cell, target=b.id, whom=label(s, b)))[0] == \
+        "Башня не стреляет по своим: бесу №1."
+    assert refusals(s, ability(s, sc, "unbless", foe)) == ["У беса №1 (Лилит) нет благословений — ОД уйдёт впустую."]
