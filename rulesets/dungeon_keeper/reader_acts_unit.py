@@ -174,7 +174,39 @@ def _goal(c: Clause, actor: UnitView, a: Acts) -> tuple[tuple[int, int], str] | 
         if p.kind == "noun" and (p.concept or "").startswith("b_"):
             _, kind, cell = find_building(c, actor, a, owner_default=None)
             return cell, DATA.buildings[kind].forms.ins
+        if p.kind == "noun" and p.concept in OBJECT_OF or (p.concept or "") in MINE_KIND:
+            return _nearest(p, actor, a)
     return None
+
+
+def _nearest(p: Part, actor: UnitView, a: Acts) -> tuple[tuple[int, int], str]:
+    """The object or mine «к сундуку», «к золотой шахте» names: at its cell if one is given, else the
+    nearest one of that kind (two as near are a question)."""
+    state = a.view.state
+    if p.concept in MINE_KIND:
+        what = MINE_RU[MINE_KIND[p.concept]]  # type: ignore[index]
+        found = [(m.cell, DATA.mines[m.kind].forms.ins.lower()) for m in state.mines
+                 if m.kind == MINE_KIND[p.concept] and a.view.is_mine(m.cell)]  # type: ignore[index]
+    else:
+        kind, item = OBJECT_OF[p.concept]  # type: ignore[index]
+        what = _object_label(kind, item)
+        found = [(ob.cell, o.object_name(ob.kind, ob.item, "ins")) for ob in state.objects.values()
+                 if ob.kind == kind and (item is None or ob.item == item)]
+    if p.cell is not None:
+        found = [f for f in found if f[0] == p.cell]
+    here = actor.cell or (0, 0)
+    found.sort(key=lambda f: max(abs(f[0][0] - here[0]), abs(f[0][1] - here[1])))
+    span = (p.start, p.end)
+    if not found:
+        raise fail("read.goal_unknown", span, kind=ProblemKind.ILLEGAL, what=what, hint=example("move"))
+    if len(found) > 1 and _far(found[0][0], here) == _far(found[1][0], here):
+        listing = ", ".join(cell_text(f[0]) for f in found[:6])
+        raise fail("read.goal_ambiguous", span, kind=ProblemKind.AMBIGUOUS, where=listing, hint=msg("read.hint_cell"))
+    return found[0]
+
+
+def _far(cell: tuple[int, int], here: tuple[int, int]) -> int:
+    return max(abs(cell[0] - here[0]), abs(cell[1] - here[1]))
 
 
 def _approach(c: Clause, actor: UnitView, a: Acts, start: tuple[int, int], goal: tuple[int, int],

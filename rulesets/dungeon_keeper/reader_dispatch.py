@@ -144,7 +144,7 @@ def _action_of(c: Clause) -> str | None:
         return "hospital"  # «лечит … в госпитале», «отдыхает в госпитале»
     if action == "equip" and nouns & set(arch.SPIRITS) and not nouns & set(unit_acts.ARTIFACTS):
         return "spirit"
-    if action == "spirit" and not nouns & set(arch.SPIRITS) and c.refs():
+    if action == "spirit" and not any(n.startswith("sp_") for n in nouns) and c.refs():
         # «Отправляю импа №1 на 36-15», «Посылаю беса №2 атаковать беса Лилит»: a unit sent somewhere
         following = next((VERB_ACTION.get(v.concept or "") for v in c.verbs if v is not verb
                           and VERB_ACTION.get(v.concept or "") not in (None, "spirit", "spend", "use")), None)
@@ -152,8 +152,9 @@ def _action_of(c: Clause) -> str | None:
             return following
         if any(r.prep in ("на", "против") for r in c.refs()):
             return "attack"  # «Отправляю беса №1 на беса Лилит»
-        if any(p.kind in ("cell", "dir") for p in c.parts) or any(r.cell is not None for r in c.refs()):
-            return "move"
+        if any(p.kind in ("cell", "dir") or p.prep in ("к", "ко", "до") for p in c.parts) \
+                or any(r.cell is not None for r in c.refs()):
+            return "move"  # «Отправляю импа №1 на 36-15», «… к сундуку»
     if action == "spirit" and nouns & set(unit_acts.ARTIFACTS) and not nouns & set(arch.SPIRITS):
         return "equip"
     if action == "build" and not any(n.startswith("b_") for n in nouns) and c.refs():

@@ -36,6 +36,8 @@ READER_MESSAGES: dict[str, str] = {
     "read.move_no_path": "До {cell} не дойти: нет пути по свободным клеткам за {ap} ОД.",
     "read.move_path_note": "Путь до {cell}: {path}.",
     "read.move_beside": "{who} уже стоит рядом с {what} — идти никуда не нужно.",
+    "read.goal_unknown": "Куда идти: на карте нет «{what}».",
+    "read.goal_ambiguous": "К какому из них идти: {where}?",
     "read.hint_path_longer": "Кратчайший путь — {n} {steps} ({path}); за {ap} ОД можно дойти, например, до {near}.",
     "read.hint_path_goal": "Клетка {cell} закрыта: {why}.",
     "read.hint_path_closed": "Все подходы к {cell} закрыты: {cells}.",

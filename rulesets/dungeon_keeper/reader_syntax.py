@@ -215,12 +215,18 @@ def continuing(c: Clause, said: list[Clause]) -> Clause | None:
     for prev in reversed(said):
         theirs = _kinds_named(prev)
         if mine & theirs or not mine and "unit" in theirs:
-            # what it does not name again is what the order before named («И ещё на грасдира №3»: the spell)
-            kept = [p for p in prev.parts if p.kind == "noun" and (p.concept or "").split("_", 1)[0] not in mine | {"w"}]
-            out = replace(c, verbs=list(prev.verbs), parts=[*kept, *c.parts], action="?", continues=False)
+            out = replace(c, verbs=list(prev.verbs), parts=[*_unsaid(c, prev), *c.parts], action="?", continues=False)
             _elliptic_count(out, prev)
             return out
     return None
+
+
+def _unsaid(c: Clause, prev: Clause) -> list[Part]:
+    """«… и ещё на грасдира №3», «А также на керуба №2»: a clause that names only another unit takes
+    the rest of the order before (the spell, the artifact) from it."""
+    if not c.refs() or any(p.kind in ("noun", "cell") for p in c.parts):
+        return []
+    return [p for p in prev.parts if p.kind == "noun" and not (p.concept or "").startswith("w_")]
 
 
 def _kinds_named(c: Clause) -> set[str]:
@@ -428,6 +434,7 @@ def _inherit(c: Clause, prev: Clause) -> None:
     «N-M ОД» range said for both."""
     c.verbs = list(prev.verbs)
     c.story = prev.story
+    c.parts[:0] = _unsaid(c, prev)
     _elliptic_count(c, prev)
     _shared_complement(c, prev)
     subject = c.subject
@@ -457,8 +464,16 @@ def _same_building(clauses: list[Clause]) -> None:
     same action again with no one doing it is done by the building of the clause before."""
     for prev, c in pairwise(clauses):
         if c.subject is None and c.subject_noun is None and prev.subject_noun is not None and prev.subject is None \
-                and c.verb is not None and prev.verb is not None and c.verb.concept == prev.verb.concept:
+                and c.verb is not None and prev.verb is not None and _same_act(c.verb, prev.verb):
             c.subject_noun = prev.subject_noun
+
+
+def _same_act(a: Item, b: Item) -> bool:
+    """«бьёт» and «выстрел» are one act for a tower."""
+    return _ACT.get(a.concept or "", a.concept) == _ACT.get(b.concept or "", b.concept)
+
+
+_ACT = {"v_shoot": "v_attack"}
 
 
 def _elliptic_count(c: Clause, prev: Clause) -> None:

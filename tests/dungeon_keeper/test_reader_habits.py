@@ -125,6 +125,9 @@ def test_going_towards_a_building_or_a_unit_walks_to_a_free_cell_beside_it():
     beside = read("Мунглайр №2 ковыляет к госпиталю и лечится там 2 ОД", state)
     assert texts(beside) == ["Мунглайр №2: лечится в Госпитале на 30-30 (2 ОД)."]
     assert [p.message for p in beside.problems] == ["Мунглайр №2 уже стоит рядом с Госпиталем — идти никуда не нужно."]
+    far = world(units=[("p1", "imp", 1, (10, 10))], objects=[("chest", (10, 13))], mines=[("iron", (13, 10))])
+    assert [o.path[-1] for o in read("Отправляю импа №1 к сундуку", far).orders] == [(10, 12)]
+    assert [o.path[-1] for o in read("Имп №1 идёт к железной шахте", far).orders] == [(12, 10)]
 
 
 # --- elliptical second orders -----------------------------------------------------------------------
@@ -139,6 +142,8 @@ def test_a_line_opening_with_and_goes_on_with_the_order_it_names_the_same_kind_a
     assert texts(read(post, crew())) == ["Призываю беса.", "Имп №1: копает золотую шахту на 10-10.", "Призываю импа."]
     # what it does not name again comes from that order: the spell
     assert texts(read("Накладываю Ярость на беса №1.\nА также на керуба №2.", crew())) == \
+        ["Накладываю Ярость на беса №1.", "Накладываю Ярость на керуба №2."]
+    assert texts(read("Накладываю Ярость на беса №1 и ещё на керуба №2", crew())) == \
         ["Накладываю Ярость на беса №1.", "Накладываю Ярость на керуба №2."]
     # chatter that opens with «и» stays chatter
     assert not read("Призываю беса.\nИ ещё: удачи всем!", crew()).problems
@@ -156,6 +161,8 @@ def test_the_same_action_again_is_done_by_the_building_that_did_it():
     assert texts(read("Боевая башня стреляет по бесу Лилит, ещё два выстрела — по импу Лилит", state)) == \
         ["Боевая башня на 20-20: стреляет по бесу №1 (Лилит).",
          "Боевая башня на 20-20: даёт 2 выстрела по импу №1 (Лилит)."]
+    assert texts(read("Боевая башня бьёт беса Лилит, потом ещё выстрел по импу Лилит", state)) == \
+        ["Боевая башня на 20-20: стреляет по бесу №1 (Лилит).", "Боевая башня на 20-20: стреляет по импу №1 (Лилит)."]
 
 
 # --- who acts -------------------------------------------------------------------------------------
