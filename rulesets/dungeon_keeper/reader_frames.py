@@ -269,8 +269,8 @@ def _ref_mentions(ref: Ref, view: View, after_arrow: bool = False) -> list[Menti
 def _subject_side(ref: Ref, view: View) -> str:
     """Who the unit a clause starts with is: the poster's own when he has one of that name and
     nothing says otherwise («Бес №1 => жрец» while Лилит has a бес №1 too) — he orders his own."""
-    if ref.enemy or ref.owner_words or ref.kind is None:
-        return _side(ref, view)
+    if ref.enemy or ref.kind is None or owner_of_ref(ref, view) is not None:
+        return _side(ref, view)  # (words after it that name nobody, «скалясь», are not an owner)
     if view.find(None if ref.kind == "unit" else ref.kind, ref.number, None, ref.cell, "own"):
         return OWN
     return _side(ref, view)

@@ -22,7 +22,7 @@ from itertools import pairwise
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.text import parses
 
-from .reader_words import MOOD_NOUN, MOOD_ORDER, MOOD_SPEECH, MOOD_STORY, Item, scan
+from .reader_words import MOOD_NOUN, MOOD_ORDER, MOOD_REPORT, MOOD_SPEECH, MOOD_STORY, Item, scan
 
 PREPOSITIONS = frozenset({
     "с", "со", "на", "в", "во", "к", "ко", "у", "из", "до", "по", "от", "около", "возле", "рядом",
@@ -34,7 +34,8 @@ _FILLER = frozenset({
     "же", "бы", "ли", "уже", "еще", "ещё", "тоже", "также", "ну", "вот", "это", "этот", "эту", "этого",
     "тот", "ту", "того", "там", "тут", "здесь", "туда", "сюда", "сразу", "немедленно", "быстро",
     "а", "но", "или", "да", "нет", "не", "ни", "то", "как", "так", "чтобы", "чтоб", "если", "когда",
-    "который", "которая", "которую", "которого", "его", "ее", "её", "их", "он", "она", "оно", "они",
+    "который", "которая", "которую", "которого", "что", "кто", "где", "куда", "откуда", "его", "ее", "её", "их",
+    "он", "она", "оно", "они",
     "ему", "ей", "им", "я", "мы", "ты", "вы", "меня", "нас", "себя", "себе", "собой", "сам", "сама",
     "самый", "клеточку", "шт", "ед", "единиц", "единицы", "штук", "штуки", "пункт", "пункта",
     "точно", "просто", "потихоньку", "снова", "ход", "хода", "ходу", "теперь", "сейчас", "пока",
@@ -188,7 +189,8 @@ def _parse_line(norm: str) -> LineSyntax:
         rest_start = k
         if k < n and items[k].is_sym(":", "-", "—", "."):
             rest_start = k + 1
-        elif k + 1 < n and items[k].is_sym(",") and (_starts_with_ap(items, k + 1) or items[k + 1].cat() == "v"):
+        elif k + 1 < n and items[k].is_sym(",") and (_starts_with_ap(items, k + 1) or items[k + 1].cat() == "v"
+                                                      and items[k + 1].mood in (MOOD_ORDER, MOOD_REPORT)):
             rest_start = k + 1  # «Имп №1, иди на 36-15!», «Имп №1, ОД 1: шаг на 36-15»: the unit addressed
         if rest_start >= n or all(it.kind == "sym" for it in items[rest_start:]):
             ref.owner_words, ref.cell, ref.cell_span = probe.owner_words, probe.cell, probe.cell_span
@@ -340,7 +342,20 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     _trailing_verb(clauses)
     if len(clauses) > 1:
         _same_building(clauses)
+        _same_subject(clauses, merged)
     return clauses
+
+
+def _same_subject(clauses: list[Clause], merged: list[tuple[int, int, bool]]) -> None:
+    """«Бес №1, стоящий рядом, атакует беса Лилит», «Бес №1, что стоит рядом, бьёт …»: a unit named
+    with only a description after it is the one that does the next clause's order."""
+    for prev, c in pairwise(clauses):
+        ref = prev.subject
+        if ref is None or ref.kind is None or ref.plural or any(v.concept not in _WEAK_VERBS for v in prev.verbs) \
+                or prev.parts or c.subject is not None or c.subject_noun is not None or c.verb is None \
+                or c.verb.concept in _WEAK_VERBS:
+            continue
+        c.subject, prev.verbs = ref, []
 
 
 def _trailing_verb(clauses: list[Clause]) -> None:

@@ -41,7 +41,7 @@ _STEM_DROPS = {"m_j", "m_soft"}
 # Word moods of order verbs.
 MOOD_NONE, MOOD_ORDER, MOOD_REPORT, MOOD_STORY, MOOD_NOUN, MOOD_SPEECH = 0, 1, 2, 3, 4, 5
 _ORDER_GRAMMEMES = ("1per", "impr", "INFN")
-_STORY_GRAMMEMES = frozenset({"past", "PRTF", "PRTS", "GRND"})
+_STORY_GRAMMEMES = frozenset({"past", "PRTF", "PRTS", "GRND", "ADJF"})  # «стоящий»: a description
 
 _TOKEN = re.compile(
     r"(?P<cell>(?<!\d)\d{1,3}-\d{1,3}(?![\d]|-?[а-яa-z]))"

@@ -264,3 +264,11 @@ def test_each_units_line_of_a_group_stands_on_its_own():
                          ("p2", "imp", 2, (30, 31))], mines=[("gold", (10, 10))])
     assert texts(read("— Импы №1 и №2: по 2 ОД на шахту 10-10", state)) == \
         ["Имп №1: копает золотую шахту на 10-10 (2 ОД).", "Имп №2: копает золотую шахту на 10-10 (2 ОД)."]
+
+
+def test_a_unit_named_with_only_a_description_after_it_does_the_next_order():
+    expected = ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    for line in ("Бес №1, стоящий рядом, атакует беса Лилит", "Бес №1, что стоит рядом, бьёт беса Лилит",
+                 "Бес №1, скалясь, атакует беса Лилит"):
+        reading = read(line, crew())
+        assert texts(reading) == expected and not reading.problems, line
