@@ -56,6 +56,15 @@ class Kozyablo(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "Анне +2 золота",
+        "у Бориса −1 кристалл",
+        "Анне в руку: Оса",
+        "карту Шмель №2 Бориса — в сброс",
+        "Пыльца из сброса Бориса — наверх колоды",
+        "Шмель №1 Бориса получает 1 урона",
+        "Позорище: урон 3",
+    )
     hidden_information = True
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:

@@ -81,6 +81,15 @@ class Tetranomicon(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "Анне +3 монеты",
+        "трофей Каменца — Анне",
+        "строение в Каменце, башня 2 — Борису",
+        "убрать маршрут У5",
+        "Анне: Грифон из пула",
+        "жетон первого игрока — Вере",
+        "Анна: пас снят",
+    )
     hidden_information = True
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
