@@ -48,6 +48,11 @@ class DiceRollParty(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "+2 синих Анне",
+        "у Бориса −1 красный",
+        "П2 Бориса: +1 время",
+    )
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
         if not isinstance(options, Options):

@@ -49,6 +49,12 @@ class DungeonKeeper(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "Глебу +5 маны",
+        "у Анны −2 золота",
+        "бес №2 Ваала получает 3 урона",
+        "имп №1 лечится на 2",
+    )
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
         if not isinstance(options, Options):

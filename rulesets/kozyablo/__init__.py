@@ -26,7 +26,9 @@ from letopis.engine.contract import (
     Viewer,
 )
 from letopis.engine.dice import Dice
+from letopis.engine.events import Event
 from letopis.engine.examples import proposed_examples
+from letopis.engine.problems import Problem
 
 from . import setup as _setup
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
@@ -54,6 +56,15 @@ class Kozyablo(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "Анне +2 золота",
+        "у Бориса −1 кристалл",
+        "Анне в руку: Оса",
+        "карту Шмель №2 Бориса — в сброс",
+        "Пыльца из сброса Бориса — наверх колоды",
+        "Шмель №1 Бориса получает 1 урона",
+        "Позорище: урон 3",
+    )
     hidden_information = True
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
@@ -74,6 +85,11 @@ class Kozyablo(Ruleset[State]):
     def default_orders(self, state: State, faction: str) -> list[BaseModel]:
         from .turns import default_orders
         return default_orders(state, faction)
+
+    def correct(self, state: State, text: str, dice: Dice | None = None) -> tuple[State, list[Event], list[Problem]]:
+        """The GM's correction lines (KZ-DEF-GM-01): production, cards moved, damage."""
+        from .correct import correct
+        return correct(state, text, dice)
 
     def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
         from .orders import load_orders

@@ -63,17 +63,19 @@ _MARKS = {"с": "free", "c": "free", "д": "action", "d": "action"}
 
 
 class Table:
-    """One poster's view of the table, for binding the names of his post."""
+    """One poster's view of the table, for binding the names of his post; with ``gm`` the GM's,
+    who sees every card (those in shadow too) and numbers copies as they all lie."""
 
-    def __init__(self, state: State, faction: str) -> None:
+    def __init__(self, state: State, faction: str | None, gm: bool = False) -> None:
         self.state = state
         self.faction = faction
+        self.gm = gm
         self.book: CardBook = book_for(state)
         self.words: Words = words_for(self.book)
-        self.namer = TableNamer(state, faction)
-        player = state.players.get(faction)
+        self.namer = TableNamer(state, faction, gm)
+        player = state.players.get(faction) if faction else None
         self.hand: Counter[str] = Counter(player.hand if player else ())
-        self.visible = [p for p in sorted(state.pieces.values(), key=lambda p: p.seq) if can_see(p, faction)]
+        self.visible = [p for p in sorted(state.pieces.values(), key=lambda p: p.seq) if can_see(p, faction, gm)]
         self.line: PostLine | None = None  # the line being read, for what the player typed
         self.people: dict[str, str] = {}
         for f, pl in state.players.items():
@@ -285,7 +287,7 @@ class Table:
         if sector is not None:
             found = [p for p in found if p.sector == sector]
         if it.number is not None:
-            found = [p for p in found if piece_number(self.state, p, self.faction, gm=False) == it.number]
+            found = [p for p in found if piece_number(self.state, p, self.faction, gm=self.gm) == it.number]
         return found
 
     def pieces(self, it: Item, role: str = "any", sector: str | None = None,

@@ -79,6 +79,9 @@ class Player(BaseModel):
     garrison_due: bool = False  # KZ-MOVE-06: next action must restore the garrison limit
     eliminated: bool = False
     turns_taken: int = 0
+    # the GM's corrections of production by resource (KZ-DEF-GM-01), added to what the capital and
+    # the sectors give; left out of the JSON while empty, so older states dump as they did
+    production_fix: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class Pending(BaseModel):

@@ -4,7 +4,8 @@ Control (KZ-SECT-01..04, KZ-DEF-SECT-02/03): after every action, combat, retreat
 effect, each of the three sector types goes to the one player whose creatures stand in it, turns
 neutral when several players' creatures do, and stays as it was when nobody's do. Capitals are
 never controlled. Production (KZ-DEF-INC-01): the capital's base plus ``sector_income`` per
-controlled sector of the resource's type; it is derived, never stored, so it is always current.
+controlled sector of the resource's type, plus the GM's correction (KZ-DEF-GM-01), never below 0;
+it is derived, never stored, so it is always current.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ def production(state: State, faction: str) -> dict[str, int]:
         out[resource] = capital.base(resource)
     for sid in controlled_sectors(state, faction):
         out[RESOURCE_OF_SECTOR_KIND[state.sectors[sid].kind]] += state.options.sector_income
+    for resource, fix in player.production_fix.items():
+        out[resource] = max(0, out[resource] + fix)
     return out
 
 

@@ -51,7 +51,9 @@ from letopis.engine.contract import (
     Viewer,
 )
 from letopis.engine.dice import Dice
+from letopis.engine.events import Event
 from letopis.engine.examples import proposed_examples
+from letopis.engine.problems import Problem
 
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
 from .state import State
@@ -79,6 +81,15 @@ class Tetranomicon(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "Анне +3 монеты",
+        "трофей Каменца — Анне",
+        "строение в Каменце, башня 2 — Борису",
+        "убрать маршрут У5",
+        "Анне: Грифон из пула",
+        "жетон первого игрока — Вере",
+        "Анна: пас снят",
+    )
     hidden_information = True
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:
@@ -108,6 +119,11 @@ class Tetranomicon(Ruleset[State]):
     def default_orders(self, state: State, faction: str) -> list[BaseModel]:
         from .rules.flow import default_orders
         return default_orders(state, faction)
+
+    def correct(self, state: State, text: str) -> tuple[State, list[Event], list[Problem]]:
+        """The GM's correction lines (TET-GM-01): coins, trophies, buildings, routes, cards, the token, passes."""
+        from .correct import correct
+        return correct(state, text)
 
     def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
         from .orders import load_orders

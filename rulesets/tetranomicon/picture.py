@@ -46,6 +46,7 @@ from .rules.costs import army_strength, glory, influence, support
 from .state import State
 
 FONT = "DejaVu Sans, Arial, sans-serif"
+SUPPLY_WORDS = "из запаса"  # a trophy the GM gave from the supply lay in no castle (TET-GM-01)
 COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#138d90")
 NEUTRAL = "#888888"
 TERRAIN_FILL = {"plain": "#f2e39b", "forest": "#86bb6e", "mountains": "#b9afa5"}
@@ -586,7 +587,7 @@ def _player(state: State, m: Material, faction: str, y: float, col: float,
         cut = "; ".join(DISCOUNT_NAMES[d] for d in card.discounts)
         army.append(f"«{card.name}» ⚔{card.swords}" + (f" ({cut})" if cut else ""))
     body += _lines(f"Армия — сила {army_strength(state, faction, m)}", army, "нет", width)
-    trophies = [f"{t.level} ({m.castle(t.castle).name})" for t in p.trophies]
+    trophies = [f"{t.level} ({m.castle(t.castle).name if t.castle else SUPPLY_WORDS})" for t in p.trophies]
     body += _lines(f"Трофеи — слава {glory(state, faction)}", trophies, "нет", width)
     score = next((s for s in state.scores if s.faction == faction), None)
     if score is not None:

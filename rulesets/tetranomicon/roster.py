@@ -56,7 +56,7 @@ def _cards(state: State, faction: str, m: Material) -> RosterGroup:
         card = m.creatures[c]
         entries.append(RosterEntry(name=f"«{card.name}»", facts=[("", "существо"), ("⚔", str(card.swords))],
                                    text=_discounts_text(card.discounts)))
-    entries += [RosterEntry(name=f"Трофей {t.level}", where=m.castle(t.castle).name, facts=[("слава", str(t.level))])
+    entries += [RosterEntry(name=f"Трофей {t.level}", where=m.castle(t.castle).name if t.castle else "из запаса", facts=[("слава", str(t.level))])
                 for t in p.trophies]
     return RosterGroup(title="Ваши карты", entries=entries, empty="Ни артефактов, ни существ, ни трофеев.")
 

@@ -58,6 +58,14 @@ class Wargame(Ruleset[State]):
     Options = Options
     State = State
     package_dir = Path(__file__).parent
+    correction_examples = (
+        "Орк №1 Бориса: ранен",
+        "Орк №1 Бориса: исцелён",
+        "Орк №1 Бориса: воскрешён на 8-8",
+        "Катапульта Ани: +1 повреждение",
+        "Карта «Туман» (Борис): лучники Ани не видят дальше 4 шагов",
+        "Активировать артефакт «Знамя доблести» (Аня)",
+    )
     hidden_information = False
 
     def setup(self, options: BaseModel, factions: list[Faction], dice: Dice) -> State:

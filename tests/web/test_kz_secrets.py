@@ -158,3 +158,36 @@ def test_after_the_end_the_seed_is_revealed_and_verify_recomputes_every_shuffle(
     forged = json.loads(json.dumps(export))
     forged["secret"]["seed"] = "00" * 32
     assert not service.verify_export(forged).ok
+
+
+def test_a_gm_correction_of_a_hand_leaks_nothing_KZ_DEF_GM_01(db, app, bot, game):
+    """A card the GM moves from a deck into a hand (issue 12) is named only for its owner and the GM:
+    the correction's post, its reading, the audit log and the public chronicle keep it hidden."""
+    game_id, gm, users = game
+    assert play(db, game_id, users, 8) == 8
+    full = service.game_page(db, game_id, gm.id).view
+    anna = full["players"]["a"]
+    public = {c for p in full["players"].values() for c in p["discard"]} | {p["card"] for p in full["pieces"].values()}
+    card = next(c for c in anna["deck"] if c not in public and c not in anna["hand"]
+                and c not in full["players"]["b"]["hand"])
+    name = CARDS.card(card).name
+    step = service.correct(db, game_id=game_id, text=f"Анне в руку: «{name}» из колоды", gm_user_id=gm.id,
+                           reason="карта не пришла из-за сбоя")
+    full = service.game_page(db, game_id, gm.id).view
+    assert card in full["players"]["a"]["hand"]
+    gm_events = [e.text for e in service.step_chronicle(db, game_id=game_id, step_number=step.number,
+                                                        viewer_user_id=gm.id).events]
+    assert f"Правка мастера: «{name}» — из колоды в руку." in gm_events
+    with TestClient(app) as anna_client:
+        log_in(anna_client, "anna")
+        assert name in anna_client.get(f"/games/{game_id}/steps/{step.number}").text
+    forbidden = _forms(card)
+    for viewer in (None, "b"):
+        with TestClient(app) as client:
+            if viewer:
+                log_in(client, LOGINS[viewer])
+            found = {p: hit for p, text in pages(client, game_id).items() if (hit := leaks(text, forbidden))}
+            headers = bearer(bot, LOGINS[viewer]) if viewer else None
+            found |= {p: hit for p, text in answers(bot, game_id, headers).items() if (hit := leaks(text, forbidden))}
+        assert found == {}, f"viewer {viewer}"
+    assert service.verify_game(db, game_id).ok

@@ -23,7 +23,7 @@ def pay(state: State, faction: str, amount: int) -> None:
     p.coins -= amount
 
 
-def _refill(state: State, kind: str, slot: int, m: Material) -> Event:
+def refill(state: State, kind: str, slot: int, m: Material) -> Event:
     """The emptied place gets the top card of the current epoch's deck, or stays empty
     (TET-ART-03, -04, TET-ARMY-02, -03)."""
     decks = state.artifact_decks if kind == "artifact" else state.creature_decks
@@ -82,7 +82,7 @@ def perform(state: State, faction: str, order: object) -> list[Event]:
         events = [Event(kind="artifact_created" if q.kind == "artifact" else "creature_summoned", faction=faction,
                         clause=clause, text=text,
                         data={"order": order.model_dump(mode="json"), "quote": q.model_dump(mode="json")})]
-        events.append(_refill(state, q.kind, q.slot, m))
+        events.append(refill(state, q.kind, q.slot, m))
         return events
     if isinstance(order, Campaign):
         assert isinstance(q, CampaignQuote)

@@ -214,6 +214,9 @@ class Ruleset(ABC, Generic[S]):
     # game for `Dice.secret`, publishes only its SHA-256 until `secrets_revealed`, and shows
     # players and spectators only `view`/`draw`/`summary` and the events meant for them.
     hidden_information: ClassVar[bool] = False
+    # a few lines of `correct` as a GM writes them, for the desk's help beside the correction box;
+    # empty for a ruleset without corrections
+    correction_examples: ClassVar[tuple[str, ...]] = ()
 
     # --- setup -------------------------------------------------------------------------------
     @abstractmethod

@@ -49,6 +49,7 @@ def _desk(request: Request, db, user, game_id: Int4, *, error: str | None = None
         "base_url": str(request.base_url).rstrip("/"), "schedule": service.get_schedule(db, game_id),
         "tab": tab if tab in TABS else ("review" if draft else "posts"),
         "options": option_fields(get_ruleset(page.game.ruleset_id), page.game.options),
+        "correction_examples": get_ruleset(page.game.ruleset_id).correction_examples,
         "default_action": default_action(page.turn) if page.turn else "",
     }, status=status)
 
