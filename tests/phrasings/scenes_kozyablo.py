@@ -86,6 +86,20 @@ Production (KZ-DEF-INC-01) is the capital's base plus one per controlled sector 
 
 ``not_my_turn`` — Борис's main turn, nothing pending; Анна (Позорки) posts anyway. Her hand:
   Позорный лучник; her Позорный мечник is in Золотая шахта-1.
+
+``goats`` — Анна's main turn, Козлы (Козлиная гора) against Борис's Жлобы, rich in resources.
+  Hand: Рог Козлодуя, Кольчуга (a Жлобы card: Козлиная гора allows them), Козёл-зомби, Слово Летаро,
+  Огненный плевок. Table: Козлиная гора: Анна's Великий Козлодуй (hero, Защита от магии).
+  Кристаллический рудник-1: Анна's Козёл-зомби (Нежить). Источник энергии-1: Анна's Козёл-тень in
+  shadow. Золотая шахта-2: Борис's Жлоб-кровосос and Жлоб-телохранитель. Анна controls Золотая
+  шахта-1, both рудники and Источник энергии-1: gold 2, crystals 3, mana 3.
+
+``dry`` — Анна's main turn (Позорки against Трутни) with an empty deck. Hand: Позорный лучник; her
+  Позорный мечник stands in Золотая шахта-1.
+
+``scout`` — Борис's main turn, Козлы (Козлиная гора) against Анна's Позорки. Золотая шахта-1:
+  Борис's Козёл-тень (not in shadow) and Анна's Позорный следопыт (Разведчик). Источник энергии-2:
+  Борис's Козёл-бодун. Hand: Огненный плевок. Борис controls Источник энергии-2.
 """
 
 from __future__ import annotations
@@ -250,11 +264,34 @@ def not_my_turn() -> tuple[State, str]:
     return state, "a"
 
 
+def goats() -> tuple[State, str]:
+    state = table(races=KZ, hand={"a": [
+        "rog_kozloduya", "kolchuga", "kozel_zombi", "slovo_letaro", "ogenny_plevok"]}, pieces=[
+        ("velikiy_kozloduy", "a", "capital-1"), ("kozel_zombi", "a", "crystal-1"),
+        ("kozel_ten", "a", "mana-1", {"shadow": True}),
+        ("zhlob_krovosos", "b", "gold-2"), ("zhlob_telokhranitel", "b", "gold-2")],
+        control={"gold-1": "a", "crystal-1": "a", "crystal-2": "a", "mana-1": "a", "gold-2": "b"})
+    return state, "a"
+
+
+def dry() -> tuple[State, str]:
+    state = table(races=PT, hand={"a": ["pozorny_luchnik"]}, pieces=[("pozorny_mechnik", "a", "gold-1")])
+    state.players["a"].deck = []
+    return state, "a"
+
+
+def scout() -> tuple[State, str]:
+    state = table(races=("pozorki", "kozly"), active="b", hand={"b": ["ogenny_plevok"]}, pieces=[
+        ("kozel_ten", "b", "gold-1"), ("pozorny_sledopyt", "a", "gold-1"), ("kozel_bodun", "b", "mana-2")],
+        control={"mana-2": "b"})
+    return state, "b"
+
+
 SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "deck": deck, "mulligan": mulligan, "main": main, "hero": hero, "trutni": trutni, "kozly": kozly,
     "zhloby": zhloby, "defend": defend, "shadow": shadow, "siege": siege, "retreat": retreat,
     "react": react, "trigger": trigger, "garrison": garrison, "swarm": swarm, "besieged": besieged,
-    "not_my_turn": not_my_turn,
+    "not_my_turn": not_my_turn, "goats": goats, "dry": dry, "scout": scout,
 }
 """The scenes by key; each call builds a fresh state (the reader may not change it, but a test must
 not depend on that)."""
