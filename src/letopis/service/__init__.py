@@ -124,6 +124,7 @@ from .users import (
     get_user_by_login,
     register_user,
     set_admin,
+    set_time_zone,
 )
 from .withdraw import WithdrawOut, withdraw_post
 
@@ -245,6 +246,7 @@ __all__ = [
     "set_deadline",
     "set_email",
     "set_schedule",
+    "set_time_zone",
     "set_turn_length",
     "set_webhook",
     "should_touch_token",

@@ -1,0 +1,28 @@
+"""Each user's time zone (an IANA name): pages show times in it; Moscow for everyone until they
+choose another.
+
+Revision ID: 0006_user_time_zone
+Revises: 0007_turn_length
+Create Date: 2026-11-27 10:00:00
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = '0006_user_time_zone'
+down_revision: str | None = '0007_turn_length'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.add_column('users', sa.Column('time_zone', sa.String(length=64), server_default='Europe/Moscow',
+                                     nullable=False))
+
+
+def downgrade() -> None:
+    op.drop_column('users', 'time_zone')
