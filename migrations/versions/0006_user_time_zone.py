@@ -1,5 +1,6 @@
 """Each user's time zone (an IANA name): pages show times in it; Moscow for everyone until they
-choose another.
+choose another. And the index «Мои игры» needs to find the games a user masters
+(``games.gm_user_id``); a game's active step comes through 0009's ``ix_steps_game_active``.
 
 Revision ID: 0006_user_time_zone
 Revises: 0007_turn_length
@@ -22,7 +23,9 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     op.add_column('users', sa.Column('time_zone', sa.String(length=64), server_default='Europe/Moscow',
                                      nullable=False))
+    op.create_index(op.f('ix_games_gm_user_id'), 'games', ['gm_user_id'], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f('ix_games_gm_user_id'), table_name='games')
     op.drop_column('users', 'time_zone')

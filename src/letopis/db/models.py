@@ -77,7 +77,7 @@ class Game(Base):
     factions: Mapped[list[Any]] = mapped_column(default=list)  # [{"id", "name"}] in seat order
     mode: Mapped[str] = mapped_column(String(16), default="auto")  # auto | review
     status: Mapped[str] = mapped_column(String(16), default="active")  # active | over
-    gm_user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    gm_user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)  # index: «Мои игры» (0006)
     setup_seed: Mapped[str | None] = mapped_column(String(64))  # None when imported
     setup_document: Mapped[dict[str, Any] | None] = mapped_column()
     initial_state: Mapped[dict[str, Any]] = mapped_column()

@@ -59,13 +59,7 @@ def check_context(check: CheckOut | service.ReadingOut | None) -> dict:
     return {"check": check, "by_line": grouped, "general": general}
 
 
-# --- games ---------------------------------------------------------------------------------------
-@router.get("/")
-def index(request: Request, db: ReadSessionDep) -> Response:
-    return render(request, "index.html",
-                  {"games": service.list_games(db), "rulesets": service.list_rulesets()})
-
-
+# --- games (the lists are in lobby.py) --------------------------------------------------------------
 @router.get("/games/new")
 def new_game_form(request: Request, user: CurrentUser, ruleset_id: Text = "") -> Response:
     return _new_game_page(request, {"mode": "auto", "ruleset_id": ruleset_id})
