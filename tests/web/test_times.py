@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from jinja2 import Environment
+from support.times_table import RELATIVE
 
 from letopis.timezones import DEFAULT_ZONE, is_zone, offset_text, zone_choices, zone_info, zone_title
 from letopis.web.templating import make_environment
@@ -14,34 +15,6 @@ from letopis.web.times import datetime_local_value, local_datetime, relative, wh
 
 NOW = datetime(2026, 11, 21, 14, 5, tzinfo=UTC)
 
-# (seconds from now, the phrase): the same table holds static/letopis-time.js to the same rule
-# (tests/browser/test_my_games.py evaluates it there)
-RELATIVE = [
-    (0, "только что"),
-    (-30, "только что"),
-    (30, "меньше чем через минуту"),
-    (60, "через 1 мин"),
-    (-5 * 60, "5 мин назад"),
-    (59 * 60 + 59, "через 59 мин"),
-    (3600, "через 1 ч"),
-    (5 * 3600 + 20 * 60, "через 5 ч 20 мин"),
-    (-(5 * 3600 + 20 * 60 + 40), "5 ч 20 мин назад"),
-    (24 * 3600, "через 1 день"),
-    (26 * 3600, "через 1 день 2 ч"),
-    (-2 * 86400, "2 дня назад"),
-    (-(2 * 86400 + 3 * 3600), "2 дня 3 ч назад"),
-    (3 * 86400 + 5 * 3600, "через 3 дня"),
-    (5 * 86400, "через 5 дней"),
-    (7 * 86400, "через 1 неделю"),
-    (-15 * 86400, "2 недели назад"),
-    (-29 * 86400, "4 недели назад"),
-    (30 * 86400, "через 1 месяц"),
-    (-65 * 86400, "2 месяца назад"),
-    (-160 * 86400, "5 месяцев назад"),
-    (-366 * 86400, "1 год назад"),
-    (-3 * 366 * 86400, "3 года назад"),
-    (-5 * 366 * 86400, "5 лет назад"),
-]
 
 
 @pytest.mark.parametrize(("seconds", "phrase"), RELATIVE)

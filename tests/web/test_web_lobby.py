@@ -117,3 +117,16 @@ def test_api_my_games_in_utc(bot, db, race_game):
     assert body["others"] == {"games": [], "page": 1, "pages": 1, "total": 0, "per_page": 20}
     assert bot.get("/api/me/games").status_code == 401
     assert bot.get("/api/me/games?per_page=1000", headers=headers).status_code == 422
+
+
+def test_every_list_shows_the_readers_zone(client, db, race_game):
+    game = race_game()
+    service.set_deadline(db, game_id=game.id, deadline=datetime(2031, 3, 4, 5, 6, tzinfo=UTC),
+                         gm_user_id=race_game.gm.id)
+    service.set_time_zone(db, user_id=race_game.ann.id, time_zone="Asia/Omsk")
+    log_in(client, "ann")
+    for path in ("/", "/games", "/me/games", f"/games/{game.id}"):
+        text = text_of(client.get(path).text)
+        assert "4 марта 2031, 11:06" in text, path  # 05:06 UTC in Omsk (UTC+6)
+        assert "08:06" not in text, path
+        assert "Время на страницах: Омск (UTC+6)" in text, path

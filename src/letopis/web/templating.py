@@ -35,11 +35,11 @@ from letopis.engine.registry import get_ruleset
 from letopis.engine.text import counted, counted_range, decline, decline_all, plural, sentence
 from letopis.paths import templates_dir
 from letopis.service.resolve_delay import minutes_left
-from letopis.timezones import zone_title
+from letopis.timezones import DEFAULT_ZONE, zone_title
 
 from .boardview import board_figure, board_png_path
 from .svgsafe import clean_svg
-from .times import datetime_local_value, local_datetime, reader_zone, when_html
+from .times import datetime_local_value, local_datetime, page_zone, reader_zone, when_html
 
 
 @pass_context
@@ -147,11 +147,16 @@ def flash(request: Request, text: str, kind: str = "ok") -> None:
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status: int = 200,
            headers: dict[str, str] | None = None) -> HTMLResponse:
     """A page with what every page needs: the user, the CSRF token, the one-time messages."""
+    user = getattr(request.state, "user", None)
     ctx = {
-        "user": getattr(request.state, "user", None),
+        "user": user,
         "csrftoken": csrf_token(request),
         "flashes": request.session.pop("flash", []) if "session" in request.scope else [],
         "path": request.url.path,
     }
     ctx.update(context or {})
-    return templates.TemplateResponse(request, name, ctx, status_code=status, headers=headers)
+    token = page_zone.set(getattr(user, "time_zone", None) or DEFAULT_ZONE)
+    try:  # the response renders its template here, at once
+        return templates.TemplateResponse(request, name, ctx, status_code=status, headers=headers)
+    finally:
+        page_zone.reset(token)

@@ -9,6 +9,7 @@ must say the same thing (tests/web/test_times.py holds both to the same table).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -72,10 +73,16 @@ def iso_utc(value: datetime) -> str:
 
 
 # --- what templates call ------------------------------------------------------------------------------
+# The zone of the page being rendered, set by `templating.render` for the whole rendering: macros
+# imported without the template's context (``{% from … import … %}``) see it too.
+page_zone: ContextVar[str | None] = ContextVar("page_zone", default=None)
+
+
 def reader_zone(context: Any) -> str:
-    """The zone of whoever reads the page being rendered: ``tz`` when the page set it, else the
-    signed-in user's setting, else the default (visitors, e-mails, BBCode)."""
-    tz = context.get("tz")
+    """The zone of whoever reads the page being rendered: ``tz`` when the template was given one,
+    else the page's (`page_zone`), else the signed-in user's setting, else the default (visitors,
+    e-mails, BBCode)."""
+    tz = context.get("tz") or page_zone.get()
     if tz:
         return tz
     request = context.get("request")
