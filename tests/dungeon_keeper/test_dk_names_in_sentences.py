@@ -1,0 +1,26 @@
+"""Archdemons' names inside Dungeon Keeper's sentences take the case the sentence needs (the engine's
+`decline`): «Пост Лилит не исполнен», «У Ваала только …»."""
+
+from __future__ import annotations
+
+from letopis.engine.dice import Dice
+from rulesets.dungeon_keeper import RULESET
+
+from .dk_rules_factory import SEED, area, attack, game, unit
+
+
+def test_an_out_of_turn_post_names_its_author_in_the_genitive_DK_TURN_01():
+    s = game(area(10, 10, 16, 16), players=3, multi_post_turn=False)
+    s.players["p2"].name = "Борис"
+    a = unit(s, "p1", "kerub", (12, 12))
+    b = unit(s, "p2", "kerub", (12, 13))
+    out = RULESET.apply(s, "p2", [attack(s, b, a)], Dice(SEED))
+    texts = [e.text for e in out.events if e.kind == "not_your_turn"]
+    assert texts and texts[0].startswith("Пост Бориса не исполнен")
+
+
+def test_a_correction_beyond_the_stock_names_the_archdemon_in_the_genitive():
+    s = game(area(10, 10, 16, 16), players=2)
+    gold = s.players["p1"].gold
+    _, _, problems = RULESET.correct(s, f"-{gold + 5} золота Ваалу")
+    assert problems and problems[0].message.startswith(f"У Ваала только {gold}")
