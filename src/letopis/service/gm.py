@@ -278,4 +278,4 @@ def _deadline_one(db: Session, game_id: int, moment: datetime) -> None:
     if (step is None or step.status != StepStatus.OPEN.value or step.deadline is None or step.deadline > moment
             or step.resolve_at is not None):
         return  # someone posted or the GM moved the deadline meanwhile
-    _apply_default(db, game, actor_id=None, reason=f"Срок хода истёк ({deadline_text(step.deadline)}).", moment=moment)
+    _apply_default(db, game, actor_id=None, reason="Срок хода истёк.", moment=moment)
