@@ -12,6 +12,8 @@ from letopis.engine.contract import Faction
 
 
 def text_of(html: str) -> str:
+    """The page's text as a reader sees it: styles, scripts and tags dropped, spaces collapsed."""
+    html = re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.DOTALL)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace(" .", ".").replace(" ,", ",")
 
 
@@ -58,3 +60,15 @@ def test_a_player_whose_seat_bears_his_name_just_writes_a_post(client, race_game
     no_doubled_punctuation(text)
     other = text_of(client.get(f"/games/{game.id}/post?faction=b").text)  # not hers: the form for her own seat
     assert "Пост, шаг 1" in other
+
+
+def test_the_chronicle_and_the_receipt_name_whose_post(client, db, race_game):
+    game = race_game()
+    for faction, amount in (("a", 2), ("b", 1)):
+        service.submit_post(db, game_id=game.id, step_number=1, faction=faction, text=f"ставка {amount}",
+                            user_id=race_game.players[faction])
+    step = text_of(client.get(f"/games/{game.id}/steps/1").text)
+    assert "Пост Ани · версия 1" in step and "Пост Бори · версия 1" in step
+    receipt = text_of(client.get(f"/games/{game.id}/steps/1/posts/a").text)
+    assert "Квитанция: пост Ани, шаг 1" in receipt
+    no_doubled_punctuation(receipt)
