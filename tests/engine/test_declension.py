@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from letopis.engine.declension import counted, counted_range, decline, decline_all, sentence
+from letopis.engine.declension import counted, counted_range, decline, decline_all, quoted, sentence
 
 CASES = ("gen", "dat", "acc", "ins", "loc")
 
@@ -105,6 +105,12 @@ def test_spans_agree_with_their_last_number():
     assert counted_range(2, 6, *sides) == "2–6 сторон"
     assert counted_range(1, 1, *sides) == "1 сторона"
     assert counted_range(2, 2, *sides) == "2 стороны"
+
+
+def test_a_quoted_sentence_leaves_its_full_stop_to_the_outer_one():
+    assert f"например {quoted('Защищаюсь без усилений.')}." == "например «Защищаюсь без усилений»."
+    assert quoted("Пас") == "«Пас»" and quoted("  Пас. ") == "«Пас»"
+    assert quoted("Кто ходит?") == "«Кто ходит?»" and quoted("Ну...") == "«Ну...»"
 
 
 @pytest.mark.parametrize(("text", "expected"), [

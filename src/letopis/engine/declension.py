@@ -97,6 +97,16 @@ def sentence(text: str) -> str:
     return text + "."
 
 
+def quoted(text: str) -> str:
+    """A sentence quoted inside another: «Защищаюсь без усилений», its own full stop dropped, so
+    that the outer sentence's punctuation follows the closing quote without doubling («….».).
+    «?», «!» and «…» stay: they are part of what is quoted."""
+    text = text.strip()
+    if text.endswith(".") and not text.endswith(".."):
+        text = text[:-1]
+    return f"«{text}»"
+
+
 # --- the morphology ----------------------------------------------------------------------------
 @byte_cached("declension.names", 1 << 20, size=lambda v: sys.getsizeof(v), max_key=MAX_NAME)
 def _declined(name: str, case: str) -> str:

@@ -13,7 +13,7 @@ the one place to import them from.
 
 from __future__ import annotations
 
-from .declension import CASES, Case, counted, counted_range, decline, decline_all, sentence
+from .declension import CASES, Case, counted, counted_range, decline, decline_all, quoted, sentence
 from .text_norm import (
     ColumnMap,
     cyrillic_lookalike,
@@ -48,6 +48,6 @@ __all__ = [
     "CARDINALS", "CASES", "ORDINALS", "Case", "ColumnMap", "Cue", "Lemmatizer", "Lexicon", "LineKind",
     "Parse", "PostLine", "Token", "agrees", "counted", "counted_range", "cyrillic_lookalike", "decline",
     "decline_all", "format_coord", "is_known", "morph", "normalise", "normalise_mapped", "number_value",
-    "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "sentence", "split_post",
+    "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "quoted", "sentence", "split_post",
     "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens",
 ]
