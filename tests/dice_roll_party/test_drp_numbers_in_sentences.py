@@ -17,3 +17,15 @@ def test_a_token_count_agrees_DRP_TOK_07():
         messages = [v.message for v in simulate(s, "p1", Add(slot=1, zone=Zone.FORM, count=count))[1]
                     if v.code == "char.cap"]
         assert messages and phrase in messages[0], (count, messages)
+
+
+def test_setup_refusals_agree():
+    import pytest
+
+    from letopis.engine.contract import Faction
+    from letopis.engine.dice import Dice
+    from rulesets.dice_roll_party.options import Options
+    from rulesets.dice_roll_party.setup import setup
+
+    with pytest.raises(ValueError, match="^в этой игре 2 игрока, а сторон 3$"):
+        setup(Options(), [Faction(id=f"p{i}", name=n) for i, n in enumerate("АБВ")], Dice("00" * 32))
