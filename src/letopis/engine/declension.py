@@ -3,7 +3,9 @@
 A player's or faction's name is written in the nominative, but sentences need other cases: «ход
 Бориса» (genitive), «Вере» (dative), «ждём Глеба» (accusative), «с Ильёй» (instrumental). This is
 the one place that declines such names, for templates (as the ``decline`` filter), service
-messages and rulesets alike.
+messages and rulesets alike. (Names of game objects — a unit type, a spell, «Огненная стрела»,
+with their plurals — are `text_words.inflect`'s; numbers agree through `text_words.counted`, lists
+join through `text_words.joined`, re-exported here.)
 
 pymorphy3 knows personal names (it declines «Любовь» the name as «Любови», not «любви») and common
 nouns; a word it does not know (an invented name: «Нгуен», «Жужа») follows the regular endings. What
@@ -22,11 +24,13 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from .cache import byte_cached
-from .text_words import morph, plural
+from .text_words import CASE_GRAMMEMES, counted, joined, morph, plural
+
+__all__ = ["CASES", "Case", "counted", "counted_range", "decline", "decline_all", "quoted", "sentence"]
 
 Case = Literal["nom", "gen", "dat", "acc", "ins", "loc"]
 CASES: tuple[Case, ...] = ("nom", "gen", "dat", "acc", "ins", "loc")
-_GRAMMEME: dict[str, str] = {"gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "loc": "loct"}
+_GRAMMEME: dict[str, str] = {case: g for case, g in CASE_GRAMMEMES.items() if case != "nom"}
 
 MAX_NAME = 100  # characters: a longer "name" is not a name (seat and display names are at most 100)
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
@@ -58,15 +62,7 @@ def decline(name: str, case: Case) -> str:
 def decline_all(names: Iterable[str], case: Case, conjunction: str = "и") -> str:
     """Several names in one case, joined as Russian joins a list: «Анны, Бориса и Веры».
     An empty list gives an empty string."""
-    forms = [decline(n, case) for n in names]
-    if len(forms) <= 1:
-        return "".join(forms)
-    return f"{', '.join(forms[:-1])} {conjunction} {forms[-1]}"
-
-
-def counted(n: int, one: str, few: str, many: str) -> str:
-    """A number with its noun agreeing: «1 ход», «3 хода», «5 ходов», «21 ход»."""
-    return f"{n} {plural(n, one, few, many)}"
+    return joined([decline(n, case) for n in names], conjunction)
 
 
 def counted_range(low: int, high: int, one: str, few: str, many: str) -> str:
