@@ -106,6 +106,22 @@ def zone_title(name: str, when: datetime | None = None) -> str:
     return label if name == "UTC" else f"{label} ({offset_text(name, when)})"
 
 
+MONTHS_GEN = (
+    "января", "февраля", "марта", "апреля", "мая", "июня",
+    "июля", "августа", "сентября", "октября", "ноября", "декабря",
+)
+
+
+def local_datetime(value: datetime, zone: str | None, now: datetime | None = None) -> str:
+    """«21 ноября, 17:05» in ``zone`` (naive datetimes are UTC); the year is written when it is not
+    this year there («3 января 2025, 09:00»)."""
+    tz = zone_info(zone)
+    here = (value.replace(tzinfo=UTC) if value.tzinfo is None else value).astimezone(tz)
+    this_year = (now or datetime.now(UTC)).astimezone(tz).year
+    year = "" if here.year == this_year else f" {here.year}"
+    return f"{here.day} {MONTHS_GEN[here.month - 1]}{year}, {here:%H:%M}"
+
+
 def zone_choices(when: datetime, current: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """The settings page's list: (group title, [(zone, title)]): the common zones first, then every
     regional zone by name; ``current`` is listed even if it is neither (a zone set through the API)."""

@@ -15,7 +15,7 @@ from support.times_table import RELATIVE
 
 from letopis import service
 from letopis.engine.contract import Faction
-from letopis.web.times import MONTHS_GEN
+from letopis.timezones import MONTHS_GEN
 
 pytestmark = pytest.mark.browser
 WIDTHS = (375, 1280)

@@ -171,11 +171,6 @@ def override_roll(
     return step_header(db, game, step)
 
 
-def deadline_text(moment: datetime) -> str:
-    """How the audit log and the chronicle write a deadline: ``21.11.2026 18:00 UTC``."""
-    return f"{moment.astimezone(UTC):%d.%m.%Y %H:%M} UTC"
-
-
 def _apply_default(db: Session, game: Game, *, actor_id: int | None, reason: str, moment: datetime) -> StepHeader:
     """Resolve the open step with the default for every faction that has not posted.
 

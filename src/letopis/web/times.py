@@ -16,27 +16,12 @@ from typing import Any
 from markupsafe import Markup
 
 from letopis.engine.declension import counted
-from letopis.timezones import DEFAULT_ZONE, zone_info, zone_title
-
-MONTHS_GEN = (
-    "января", "февраля", "марта", "апреля", "мая", "июня",
-    "июля", "августа", "сентября", "октября", "ноября", "декабря",
-)
+from letopis.timezones import DEFAULT_ZONE, local_datetime, zone_info, zone_title
 
 
 def aware(value: datetime) -> datetime:
     """Naive datetimes are UTC (what the database and the service hand out)."""
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value
-
-
-def local_datetime(value: datetime, zone: str | None, now: datetime | None = None) -> str:
-    """«21 ноября, 17:05» in ``zone``; the year is written when it is not this year there
-    («3 января 2025, 09:00»)."""
-    tz = zone_info(zone)
-    here = aware(value).astimezone(tz)
-    this_year = aware(now or datetime.now(UTC)).astimezone(tz).year
-    year = "" if here.year == this_year else f" {here.year}"
-    return f"{here.day} {MONTHS_GEN[here.month - 1]}{year}, {here:%H:%M}"
 
 
 def relative(value: datetime, now: datetime | None = None) -> str:
