@@ -3,7 +3,7 @@ choose another. And the index «Мои игры» needs to find the games a user
 (``games.gm_user_id``); a game's active step comes through 0009's ``ix_steps_game_active``.
 
 Revision ID: 0006_user_time_zone
-Revises: 0007_turn_length
+Revises: 0010_email_notifications
 Create Date: 2026-11-27 10:00:00
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0006_user_time_zone'
-down_revision: str | None = '0007_turn_length'
+down_revision: str | None = '0010_email_notifications'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

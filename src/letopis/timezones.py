@@ -99,11 +99,15 @@ def common_zones() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def zone_label(name: str) -> str:
+    """A zone's Russian name where it has one («Омск»), else its IANA name («Europe/Paris»)."""
+    return dict(common_zones()).get(name, name)
+
+
 def zone_title(name: str, when: datetime | None = None) -> str:
     """How a page names a zone: «Москва (UTC+3)», «Europe/Paris (UTC+1)»."""
     when = when or datetime.now(UTC)
-    label = dict(common_zones()).get(name, name)
-    return label if name == "UTC" else f"{label} ({offset_text(name, when)})"
+    return "UTC" if name == "UTC" else f"{zone_label(name)} ({offset_text(name, when)})"
 
 
 MONTHS_GEN = (
