@@ -2,8 +2,8 @@
 choose another. And the index «Мои игры» needs to find the games a user masters
 (``games.gm_user_id``); a game's active step comes through 0009's ``ix_steps_game_active``.
 
-Revision ID: 0006_user_time_zone
-Revises: 0010_email_notifications
+Revision ID: 0009_user_time_zone
+Revises: 0008_email_notifications
 Create Date: 2026-11-27 10:00:00
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0006_user_time_zone'
-down_revision: str | None = '0010_email_notifications'
+revision: str = '0009_user_time_zone'
+down_revision: str | None = '0008_email_notifications'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
