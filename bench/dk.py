@@ -11,14 +11,14 @@ from letopis.engine import LineStatus, get_ruleset
 
 
 def midgame():
-    from rulesets.dungeon_keeper.fixtures import midgame_state
+    from rulesets.dungeon_keeper.rules.midgame import midgame_state
 
     return midgame_state(8, 20)
 
 
 def twenty_line_post(state) -> tuple[str, str]:
     """The active archdemon's post: 20 order lines, written canonically (`to_text`)."""
-    from rulesets.dungeon_keeper.fixtures import three_actions
+    from rulesets.dungeon_keeper.rules.midgame import three_actions
 
     faction = state.active
     orders = three_actions(state, faction)[:20]
@@ -42,7 +42,7 @@ def reader_throughput(seconds: float = 2.0) -> dict:
 
 
 def round_resolution(repeats: int = 7) -> dict:
-    from rulesets.dungeon_keeper.fixtures import play_round, replay_round
+    from rulesets.dungeon_keeper.rules.midgame import play_round, replay_round
 
     state = midgame()
     _, played, _ = play_round(state)

@@ -1,10 +1,28 @@
-"""Dungeon Keeper — Хранитель Подземелий, as a Letopis ruleset.
+"""Dungeon Keeper — Хранитель Подземелий, as a Letopis ruleset (checklist
+``shared/checklists/dungeon_keeper.md``; id ``dungeon_keeper``, clause prefix ``DK-``).
 
-The package is pure. The model: `data` (numbers from data/*.toml), `options`, `state`, `orders`,
-`refs` (unit numbering and names), `geometry`, `mapgen` and `setup` (new games and a GM's own
-setup), `picture` (SVG and summary), rules.md. The rules: `legality`, `resolution`, `turns`,
-`propose` and the modules they use. The reader: `reader` and its parts, lexicon.toml. Rule and
-reader modules are imported when first needed, so that loading a state never pulls them in.
+The package is pure. Its map, for whoever builds on it:
+
+- ``data/`` — the numbers as TOML (units, abilities, spells, buildings, items, economy), validated
+  once at import (`data.DATA`, `DataError` in Russian naming the file and the field);
+  `data.setup_document` is the JSON Schema of a GM's own setup document.
+- `options`, `state` (the whole game; JSON round-trips), `orders` (each with its canonical Russian
+  `to_text()`), `refs` (how units are numbered and named), `messages` (the one catalogue of Russian
+  messages, by code).
+- ``map/`` — the 45×45 dungeon: `map.geometry` (distances, the corner rule, sight, paths) and
+  `map.generator` (the seeded map of a new game).
+- `setup` — a new game, or a GM's own setup document (`import_setup`).
+- `reader` — `read_post`, on its parts in ``reading/`` (words, syntax, binding names to the state,
+  the order builders, frames, groups, typos, notes; the words in ``lexicon.toml``).
+- ``rules/`` — `rules.legality` (is an order legal here and now: the checker the reader and the
+  resolution share), `rules.actions` (what a legal order does), `rules.neutral` (the Hero and his
+  gnome), `rules.turns`, `rules.turnflow` and `rules.resolution` (turns, rounds and carrying out a
+  post), `rules.midgame` (mid-game positions for tests and benchmarks).
+- `propose` (random legal posts as players write them), `correct` (a GM's correction lines),
+  `picture` (the SVG map and the game page's summary), `roster` (the post page's forces) and
+  `metrics` (the spectators' charts).
+
+Rule and reader modules are imported when first needed, so that loading a state never pulls them in.
 """
 
 from __future__ import annotations
@@ -69,7 +87,7 @@ class DungeonKeeper(Ruleset[State]):
         from letopis.engine.contract import state_document_schema
 
         from .data import DATA
-        from .setup_schema import document_schema
+        from .data.setup_document import document_schema
 
         exported = state_document_schema(self)
         return {"title": f"Документ настройки: {self.title}", "$defs": exported.pop("$defs"),
@@ -78,11 +96,11 @@ class DungeonKeeper(Ruleset[State]):
     @staticmethod
     def _begun(state: State) -> State:
         """The first archdemon's turn begun (income, upkeep, ОД — DK-GAP-10) unless it already has."""
-        from . import turns
+        from .rules import turns
         return turns.start_game(state)
 
     def turn(self, state: State) -> TurnInfo:
-        from . import turns
+        from .rules import turns
         return turns.turn(state)
 
     def read(self, text: str, state: State, faction: str) -> Reading:
@@ -90,11 +108,11 @@ class DungeonKeeper(Ruleset[State]):
         return read_post(text, state, faction)
 
     def apply(self, state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
-        from . import resolution
+        from .rules import resolution
         return resolution.apply(state, faction, orders, dice)
 
     def default_orders(self, state: State, faction: str) -> list[BaseModel]:
-        from . import turns
+        from .rules import turns
         return turns.default_orders(state, faction)
 
     def load_orders(self, data: list[dict[str, Any]]) -> list[BaseModel]:
@@ -150,14 +168,14 @@ class DungeonKeeper(Ruleset[State]):
         """The step's own example (a move of the first unit) first, then lines of proposals. A
         step line «1 ОД: …» that reads alone borrowed its unit from the only one that fits; an
         example names its unit, so such lines are left out."""
-        from .reader_expect import example
-        from .reader_view import View
+        from .reading.expect import example
+        from .reading.view import View
         found = proposed_examples(self, state, faction, first=[example(View(state, faction))], limit=12)
         return [x for x in found if not _AP_STEP.match(x)][:6]
 
     def correct(self, state: State, text: str, dice: Dice | None = None) -> tuple[State, list[Any], list[Any]]:
         """A GM's patch lines (see correct.py); nothing applied on any error."""
-        from . import hero_manual
+        from .rules.neutral import manual as hero_manual
         if hero_manual.waiting(state):  # the GM writes the Hero's turn (hero_mode = gm_manual, DK-GAP-75)
             return hero_manual.correct(state, text, dice)
         from .correct import correct

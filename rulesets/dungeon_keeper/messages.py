@@ -2,7 +2,7 @@
 
 Legality (errors, warnings, notes and hints), the chronicle (``event.<kind>``) and the live-check
 summaries take their words from here, so a code always means the same sentence. The post reader
-keeps its own reading messages in reader_messages.py. Placeholders are `str.format` fields.
+keeps its own reading messages in reading/messages.py. Placeholders are `str.format` fields.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from letopis.engine.text import plural
 
 from .data import DATA
-from .geometry import DIRECTION_RU, DIRECTIONS
+from .map.geometry import DIRECTION_RU, DIRECTIONS
 
 SIZE = DATA.map.size
 Coord = Annotated[int, Field(ge=1, le=SIZE)]

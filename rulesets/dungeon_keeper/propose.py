@@ -19,12 +19,9 @@ from pydantic import BaseModel
 
 from letopis.engine.dice import Chooser, Dice
 
-from . import geometry as g
-from . import mechanics as m
 from . import refs
-from .archdemon import next_unit_id
 from .data import DATA
-from .legality import Checker
+from .map import geometry as g
 from .orders import (
     Ability,
     Alchemy,
@@ -51,8 +48,11 @@ from .orders import (
     UpgradeBuilding,
     UpgradeUnit,
 )
+from .rules import mechanics as m
+from .rules.actions.archdemon import next_unit_id
+from .rules.legality.checker import Checker
+from .rules.world import World
 from .state import EMPTY, State, Unit
-from .world import World
 
 CHATTER = ("Всем привет!", "Удачи всем :)", "Архидемон злобно хохочет, глядя на карту…", "Ход непростой, думал долго.",
            "(офф: отвечаю с телефона)", "Жду ответа ГМ.", "Тьма сгущается.")

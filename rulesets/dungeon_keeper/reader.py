@@ -1,14 +1,14 @@
 """Reading a Dungeon Keeper post: `read_post(text, state, faction) -> Reading`.
 
-Three stages, as python-chess reads a move. What each line says (`reader_syntax`: unit headers,
-«N ОД:» prefixes, several orders per line; cached by text). What it means here (`reader_dispatch`:
+Three stages, as python-chess reads a move. What each line says (`reading.syntax`: unit headers,
+«N ОД:» prefixes, several orders per line; cached by text). What it means here (`reading.dispatch`:
 which unit, which building, dig or mine, against the state as the post goes on). Whether it is
-legal at that point of the post (`legality.Checker`, which applies each accepted order to its
-overlay, DK-GAP-11) and what it will do (`Checker.describe`, for the live check).
+legal at that point of the post (`rules.legality.checker.Checker`, which applies each accepted
+order to its overlay, DK-GAP-11) and what it will do (`Checker.describe`, for the live check).
 
 Lines that are not orders — greetings, role-play, quotes, BBCode, emoticons, questions to the GM,
 the player's own bookkeeping (checklist §3.3) — are flavour and never an error; bookkeeping that
-contradicts the state gets a note (`reader_notes`). A line that looks like an order and cannot be
+contradicts the state gets a note (`reading.notes`). A line that looks like an order and cannot be
 read is an error with a hint («может быть, «копает»?»). Every problem points at its line and at
 the columns the player typed.
 """
@@ -25,18 +25,14 @@ from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
 
-from . import reader_acts_unit as unit_acts
-from . import reader_expect as expect
-from . import reader_frames as frames
-from . import reader_groups as groups
-from . import reader_notes as notes
-from . import reader_typos as typos
-from .legality import Checker
-from .reader_bind import Bound, Fail, Issue, note, resolve
-from .reader_dispatch import Binder, action_of, fold_retargets
-from .reader_messages import msg
-from .reader_syntax import Clause, LineSyntax, Ref, continuing, parse_line
-from .reader_view import UnitView, View
+from .reading import expect, frames, groups, notes, typos
+from .reading import unit_orders as unit_acts
+from .reading.bind import Bound, Fail, Issue, note, resolve
+from .reading.dispatch import Binder, action_of, fold_retargets
+from .reading.messages import msg
+from .reading.syntax import Clause, LineSyntax, Ref, continuing, parse_line
+from .reading.view import UnitView, View
+from .rules.legality.checker import Checker
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -115,7 +111,7 @@ class _Post:
 
     def _grouped(self, pl: PostLine) -> _Line | None:
         """A line for several units («Все импы копают золото», or any line under «Все импы:»),
-        read as the same line for each of them in turn (`reader_groups`)."""
+        read as the same line for each of them in turn (`reading.groups`)."""
         group = groups.header_group(pl.norm, self.view)
         if group is not None:
             self.group, self.current = group, None
@@ -146,7 +142,7 @@ class _Post:
 
     def _retyped(self, pl: PostLine, got: _Line, before: tuple[UnitView | None, int | None]) -> _Line:
         """A line that could not be read, read again with its slips and typos fixed
-        (`reader_typos`); kept, with a note saying how it was read, only when that reading is clean."""
+        (`reading.typos`); kept, with a note saying how it was read, only when that reading is clean."""
         after = (self.current, self.header_failed)
         for found in typos.fixes(pl.norm, lambda word: self.view.owner_of(word) is not None):
             self.current, self.header_failed = before
@@ -326,7 +322,7 @@ class _Post:
                    for p in c.parts)
 
     def _verbless(self, pl: PostLine, line: _Line, c: Clause) -> Clause | None:
-        """A clause with no order word, read by its context and objects (`reader_frames`); the
+        """A clause with no order word, read by its context and objects (`reading.frames`); the
         clause as it is when no frame applies (it goes on as before), None when it was an error."""
         if c.words and (notes.verb_among(c.words) or typos.near_verb(c.words)):
             return c  # «капает 20-21»: an unknown verb is a typo to read, never left out
@@ -508,7 +504,7 @@ def _singular_past(c: Clause) -> bool:
 
 
 def _archdemon(c: Clause) -> bool:
-    from .reader_dispatch import ARCH_ACTIONS
+    from .reading.dispatch import ARCH_ACTIONS
 
     return action_of(c) in ARCH_ACTIONS
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from letopis.engine.contract import RosterEntry, RosterGroup
 
-from .chronicle import mana_ru
 from .data import DATA
 from .orders import cell_text
 from .refs import label
+from .rules.chronicle import mana_ru
 from .state import Building, State, Unit
 
 WORK = "копает, добывает, строит, чинит — по 1 ОД"  # DK-IMP-03..07

@@ -1,6 +1,6 @@
 """The starting state, and import of a GM's own setup document (DK-GAP-04).
 
-`setup(options, factions, dice)` generates a map (mapgen.py) and seats the archdemons with the
+`setup(options, factions, dice)` generates a map (map/generator.py) and seats the archdemons with the
 starting resources. `import_setup(document)` accepts a game already running on a forum: a map,
 players with their resources, buildings, mines, units and objects, whose turn it is — in the
 documented shape below — or a whole exported state (``{"ruleset": …, "state": {…}}``). Every
@@ -43,8 +43,8 @@ from pydantic import ValidationError
 from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice
 
-from . import mapgen
 from .data import DATA, RUNE_SCHOOLS
+from .map import generator as mapgen
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
 from .refs import GNOME_ID, HERO_ID, category_of, unit_id
 from .state import BUILT, EMPTY, MINE, TERRAIN, Archdemon, Building, MapObject, Mine, State, Unit

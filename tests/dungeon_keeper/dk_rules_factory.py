@@ -18,7 +18,6 @@ from letopis.engine.contract import Outcome
 from letopis.engine.dice import Dice
 from rulesets.dungeon_keeper import refs
 from rulesets.dungeon_keeper.data import DATA
-from rulesets.dungeon_keeper.legality import Checker
 from rulesets.dungeon_keeper.options import Options
 from rulesets.dungeon_keeper.orders import (
     Ability,
@@ -26,7 +25,8 @@ from rulesets.dungeon_keeper.orders import (
     Label,
     Move,
 )
-from rulesets.dungeon_keeper.resolution import apply
+from rulesets.dungeon_keeper.rules.legality.checker import Checker
+from rulesets.dungeon_keeper.rules.resolution import apply
 from rulesets.dungeon_keeper.state import Archdemon, Building, MapObject, Mine, State, Unit
 
 SEED = "5eed" * 16
@@ -170,10 +170,10 @@ def ability(s: State, u: Unit, key: str, t: Unit | None = None, **kw) -> Ability
 
 def begin(s: State, faction: str, *rolls: int) -> Outcome:
     """The start of ``faction``'s turn (DK-GAP-10) on a copy of ``s``, with its events."""
-    from rulesets.dungeon_keeper.chronicle import Chronicle
-    from rulesets.dungeon_keeper.fate import Fate
-    from rulesets.dungeon_keeper.turnflow import begin_turn
-    from rulesets.dungeon_keeper.world import World
+    from rulesets.dungeon_keeper.rules.chronicle import Chronicle
+    from rulesets.dungeon_keeper.rules.fate import Fate
+    from rulesets.dungeon_keeper.rules.turnflow import begin_turn
+    from rulesets.dungeon_keeper.rules.world import World
 
     w = World(s)
     ch = Chronicle(w)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from letopis.engine.dice import Dice
 from rulesets.dungeon_keeper import RULESET
-from rulesets.dungeon_keeper.legality import Checker
 from rulesets.dungeon_keeper.orders import Summon
+from rulesets.dungeon_keeper.rules.legality.checker import Checker
 
 from .dk_rules_factory import SEED, area, attack, building, game, move, unit
 

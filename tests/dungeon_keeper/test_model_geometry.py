@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.dungeon_keeper import geometry as g
+from rulesets.dungeon_keeper.map import geometry as g
 from rulesets.dungeon_keeper.state import Building, Mine
 
 from .dk_model_factory import area, blank, put

@@ -9,8 +9,8 @@ import pytest
 
 from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice
-from rulesets.dungeon_keeper import geometry as g
-from rulesets.dungeon_keeper.mapgen import generate
+from rulesets.dungeon_keeper.map import geometry as g
+from rulesets.dungeon_keeper.map.generator import generate
 from rulesets.dungeon_keeper.options import Options
 from rulesets.dungeon_keeper.setup import setup
 

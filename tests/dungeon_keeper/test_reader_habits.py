@@ -4,7 +4,7 @@ verbs. Each test uses its own lines (the phrasing corpora are written by others)
 
 from __future__ import annotations
 
-from rulesets.dungeon_keeper.reader_syntax import parse_line
+from rulesets.dungeon_keeper.reading.syntax import parse_line
 
 from .test_reader_support import errors, read, world
 

@@ -6,27 +6,28 @@ import re
 import string
 from pathlib import Path
 
-from rulesets.dungeon_keeper.reader_messages import READER_MESSAGES, msg
+from rulesets.dungeon_keeper.reading.messages import READER_MESSAGES, msg
 
-READER = sorted((Path(__file__).resolve().parents[2] / "rulesets" / "dungeon_keeper").glob("reader*.py"))
+PACKAGE = Path(__file__).resolve().parents[2] / "rulesets" / "dungeon_keeper"
+READER = sorted([PACKAGE / "reader.py", *(PACKAGE / "reading").glob("*.py")])
 CODE = re.compile(r'"(read\.[a-z0-9_]+)"')
 
 
 def test_the_reader_modules_are_found():
-    assert {p.name for p in READER} >= {"reader.py", "reader_syntax.py", "reader_words.py", "reader_bind.py"}
+    assert {p.name for p in READER} >= {"reader.py", "syntax.py", "words.py", "bind.py"}
 
 
 def test_every_code_the_reader_uses_is_in_the_catalogue():
     used = set()
     for path in READER:
-        if path.name != "reader_messages.py":
+        if path.name != "messages.py":
             used |= set(CODE.findall(path.read_text(encoding="utf-8")))
     assert len(used) > 50
     assert sorted(c for c in used if c not in READER_MESSAGES) == []
 
 
 def test_every_catalogue_entry_is_used():
-    text = "".join(p.read_text(encoding="utf-8") for p in READER if p.name != "reader_messages.py")
+    text = "".join(p.read_text(encoding="utf-8") for p in READER if p.name != "messages.py")
     assert sorted(c for c in READER_MESSAGES if f'"{c}"' not in text) == []
 
 

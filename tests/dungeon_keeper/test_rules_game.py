@@ -10,10 +10,10 @@ from letopis.engine.contract import Faction
 from letopis.engine.dice import Dice
 from letopis.engine.resolution import Submission, resolve_step, setup_game
 from rulesets.dungeon_keeper import RULESET
-from rulesets.dungeon_keeper.fixtures import midgame_state, play_round, replay_round, three_actions
 from rulesets.dungeon_keeper.orders import AttackBuilding, EndTurn
 from rulesets.dungeon_keeper.propose import propose_orders
-from rulesets.dungeon_keeper.resolution import apply
+from rulesets.dungeon_keeper.rules.midgame import midgame_state, play_round, replay_round, three_actions
+from rulesets.dungeon_keeper.rules.resolution import apply
 
 from .dk_rules_factory import area, game, label, unit
 

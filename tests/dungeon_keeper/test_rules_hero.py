@@ -4,12 +4,12 @@ Hero as everybody's enemy (DK-HERO-01..06, DK-STAT-17/18, DK-GAP-74..77, DK-ABIL
 from __future__ import annotations
 
 from letopis.engine.contract import Outcome
-from rulesets.dungeon_keeper import hero
-from rulesets.dungeon_keeper.chronicle import Chronicle
-from rulesets.dungeon_keeper.fate import Fate
 from rulesets.dungeon_keeper.orders import EndTurn, TowerShot
+from rulesets.dungeon_keeper.rules.chronicle import Chronicle
+from rulesets.dungeon_keeper.rules.fate import Fate
+from rulesets.dungeon_keeper.rules.neutral import hero
+from rulesets.dungeon_keeper.rules.world import World
 from rulesets.dungeon_keeper.state import Effect, Poison, State
-from rulesets.dungeon_keeper.world import World
 
 from .dk_rules_factory import area, attack, building, dice, game, kinds, label, obj, run, unit
 

@@ -94,7 +94,7 @@ def test_a_hero_with_nothing_to_do_does_not_wait_for_the_gm_DK_GAP_75(monkeypatc
     """DK-GAP-75, issue 9: when neither the Hero nor the gnome can do anything (no ОД, no free cell, no
     target), «стоит» is the GM's only possible answer: the neutral phase does not wait for him, the
     chronicle says so, and the round goes on as if he had written «Герой: стоит.»."""
-    from rulesets.dungeon_keeper import hero
+    from rulesets.dungeon_keeper.rules.neutral import hero
 
     s = _walled_in()
     out = run(s, "p2", EndTurn())

@@ -9,7 +9,7 @@ from letopis.engine.dice import Dice
 from rulesets.dungeon_keeper import RULESET, refs
 from rulesets.dungeon_keeper.data import DATA
 from rulesets.dungeon_keeper.orders import AttackBuilding, Cast, Dig
-from rulesets.dungeon_keeper.turns import start_game
+from rulesets.dungeon_keeper.rules.turns import start_game
 
 from .dk_rules_factory import SEED, area, building, codes, game, label, mine, move, run, unit
 

@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 from letopis.engine.dice import Dice
 from rulesets.dungeon_keeper import refs
 from rulesets.dungeon_keeper.data import DATA
-from rulesets.dungeon_keeper.fixtures import midgame_state
-from rulesets.dungeon_keeper.legality import Checker
 from rulesets.dungeon_keeper.orders import (
     Ability,
     Attack,
@@ -35,7 +33,9 @@ from rulesets.dungeon_keeper.orders import (
     UpgradeBuilding,
     UpgradeUnit,
 )
-from rulesets.dungeon_keeper.resolution import apply
+from rulesets.dungeon_keeper.rules.legality.checker import Checker
+from rulesets.dungeon_keeper.rules.midgame import midgame_state
+from rulesets.dungeon_keeper.rules.resolution import apply
 from rulesets.dungeon_keeper.state import State
 
 SEED = "ab" * 32

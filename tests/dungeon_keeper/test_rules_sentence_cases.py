@@ -5,8 +5,8 @@ name in the case its verb or preposition asks for: «захватывает Ис
 
 from __future__ import annotations
 
-from rulesets.dungeon_keeper.legality import Checker
 from rulesets.dungeon_keeper.orders import Capture, Cast, Equip, SendSpirit, TowerShot
+from rulesets.dungeon_keeper.rules.legality.checker import Checker
 from rulesets.dungeon_keeper.state import Effect, Poison, State
 
 from .dk_rules_factory import ability, area, attack, building, event, game, label, run, unit

@@ -7,10 +7,10 @@ from __future__ import annotations
 from letopis.engine.contract import PUBLIC, Faction, PostKind, StepMode
 from letopis.engine.dice import Dice
 from rulesets.dungeon_keeper import RULESET
-from rulesets.dungeon_keeper.legality import allowed_kinds
 from rulesets.dungeon_keeper.orders import AttackBuilding, Dig, EndTurn, Summon
+from rulesets.dungeon_keeper.rules.legality.checker import allowed_kinds
+from rulesets.dungeon_keeper.rules.turns import default_orders, start_game, turn
 from rulesets.dungeon_keeper.state import Poison
-from rulesets.dungeon_keeper.turns import default_orders, start_game, turn
 
 from .dk_rules_factory import (
     SEED,
