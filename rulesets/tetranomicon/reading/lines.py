@@ -9,7 +9,8 @@ given their roles, and the patterns around numbers read (towers, pool places, se
 - **Roles**: «в/на/к/за» → to, «из/с/от» → from, «через» (and the castles listed after it) → via,
   «между», a dash or a slash between two castles → a pair, «→» → the next castle of a chain,
   «трофей Каменца», «цель — Каменец» → to.
-- **Patterns**: «башня 2», «2-я башня», «на второй башне», «(3)» → a tower; «слот 2», «из второго
+- **Patterns**: «башня 2», «2-я башня», «на второй башне», «(3)», a bare number ending the phrase
+  of a castle («ферма Брод 1», «рудник в Каменце, 2») → a tower; «слот 2», «из второго
   слота», «место 3», «третий артефакт», «второй в пуле» → a pool place; «участок №9» → a segment;
   «ферма из Северграда», «лес везу из Дубравы», «руда — каменецкая» → a supply source.
 - **Verbs**: an action word said as an order (first person, imperative, infinitive; the past
@@ -286,8 +287,16 @@ def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
             assert num is not None
             out[k + 1] = Item("mark", num.start, num.end, num.value, num.text)
             continue
+        if it.kind == "castle":
+            j = k + 2 if at(k + 1) is not None and at(k + 1).sym(",", "-", ":") else k + 1  # type: ignore[union-attr]
+            num, after = at(j), at(j + 1)
+            if num is not None and num.kind == "num" and (after is None or after.sym(*_PHRASE_END)):
+                out[j] = Item("mark", num.start, num.end, num.value, num.text)
     items2 = [it for it in out if it is not None]
     return _sources(_terrain_or_resource(items2))
+
+
+_PHRASE_END = (",", ";", ".", "!", ")", "-")
 
 
 def _terrain_or_resource(items: list[Item]) -> list[Item]:

@@ -1,0 +1,27 @@
+"""Habits of forum writing the Tetranomicon reader's mechanisms know (`reading.lines`,
+`reading.frames`, `reader`): each test looks at one mechanism, so that a change which breaks it
+names it. Whole lines as strangers write them are in the phrasing corpora."""
+
+from __future__ import annotations
+
+from rulesets.tetranomicon.data import material_for
+from rulesets.tetranomicon.reading.lines import analyse
+from rulesets.tetranomicon.reading.words import vocabulary
+from tests.phrasings.scenes_tetranomicon import SCENES
+
+
+def _items(scene: str, norm: str) -> list[tuple[str, object]]:
+    state, faction = SCENES[scene]()
+    vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
+    return [(it.kind, it.value) for s in analyse(norm, vocab, faction) for it in s.items]
+
+
+def test_a_bare_number_ending_a_castle_phrase_is_a_tower():
+    assert ("mark", 4) in _items("epoch2", "шахта дубрава 4")
+    assert ("mark", 2) in _items("epoch2", "шахта в дубраве, 2.")
+    assert ("mark", 3) in _items("epoch2", "каменец 3 - ферма")
+
+
+def test_a_number_that_goes_on_to_a_noun_is_no_tower():
+    items = _items("epoch2", "строю ферму в каменце 4 монеты")
+    assert ("num", 4) in items and not any(kind == "mark" for kind, _ in items)
