@@ -25,3 +25,13 @@ def test_a_bare_number_ending_a_castle_phrase_is_a_tower():
 def test_a_number_that_goes_on_to_a_noun_is_no_tower():
     items = _items("epoch2", "строю ферму в каменце 4 монеты")
     assert ("num", 4) in items and not any(kind == "mark" for kind, _ in items)
+
+
+def test_a_source_said_as_an_afterthought_behind_a_comma_is_a_source():
+    items = _items("epoch2", "строю рудник в каменце, лесопилка своя, из дубравы")
+    assert ("source", ("sawmill", "dubrava")) in items
+
+
+def test_a_comma_without_from_starts_no_source():
+    items = _items("epoch2", "строю рудник в каменце, лесопилка, дубрава")
+    assert not any(kind == "source" for kind, _ in items)

@@ -310,24 +310,32 @@ def _terrain_or_resource(items: list[Item]) -> list[Item]:
     return out
 
 
-_SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "всё", "все", "из", "с", "со", "от"})
+_SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "всё", "все", "из", "с", "со", "от", "тоже", "же",
+                             # «ферму беру свою, из Северграда»: whose it is, before where it is
+                             "свой", "своя", "свою", "свое", "мой", "моя", "мою", "мое", "наш", "наша", "нашу",
+                             "наше", "собственная", "собственную"})
 
 
 def _sources(items: list[Item]) -> list[Item]:
     """«ферма из Северграда», «ферму беру из Брода», «лес — дубравский»: a supply source; the
-    «беру» in it takes no card."""
+    «беру» in it takes no card. After the building of the order, a source may be said as an
+    afterthought behind a comma («ферма своя, из Брода»), as long as «из» says it is one."""
     out: list[Item | None] = list(items)
     main_seen = False
     for k, it in enumerate(items):
         if it.kind not in ("building", "resource"):
             continue
         j = k + 1
-        dashed = False
+        dashed = comma = False
         helpers: list[int] = []
         while j < len(items):
             x = items[j]
             if x.sym("-", ":"):
                 dashed = True
+                j += 1
+                continue
+            if x.sym(",") and main_seen and not comma:
+                comma = True
                 j += 1
                 continue
             if x.kind == "concept" and x.concept in ("v_take", "w_carry") or x.kind == "word" and x.text in _SKIP_TO_SOURCE:
@@ -337,8 +345,9 @@ def _sources(items: list[Item]) -> list[Item]:
                 continue
             break
         castle = items[j] if j < len(items) and items[j].kind == "castle" else None
-        is_source = castle is not None and (
-            castle.role == "from" or castle.adjective
+        said_as_source = castle is not None and (castle.role == "from" or castle.adjective)
+        is_source = said_as_source if comma else castle is not None and (
+            said_as_source
             or (dashed and castle.role in (None, "pair") and main_seen)
             or (it.kind == "resource" and castle.role in (None, "pair")))
         if is_source and castle is not None:
