@@ -35,3 +35,12 @@ def test_a_source_said_as_an_afterthought_behind_a_comma_is_a_source():
 def test_a_comma_without_from_starts_no_source():
     items = _items("epoch2", "строю рудник в каменце, лесопилка, дубрава")
     assert not any(kind == "source" for kind, _ in items)
+
+
+def test_a_long_card_name_shortened_to_its_noun_is_that_card_where_a_card_is_taken():
+    assert ("card", "A1-5") in _items("epoch2", "куем кубок, третий слот")
+    assert ("card", "C1-6") in _items("epoch2", "вызываю голема")
+
+
+def test_a_card_noun_elsewhere_stays_a_word():
+    assert not any(kind == "card" for kind, _ in _items("epoch2", "ставлю ферму в каменце, кубок подождет"))

@@ -12,7 +12,8 @@ given their roles, and the patterns around numbers read (towers, pool places, se
 - **Patterns**: «башня 2», «2-я башня», «на второй башне», «(3)», a bare number ending the phrase
   of a castle («ферма Брод 1», «рудник в Каменце, 2») → a tower; «слот 2», «из второго
   слота», «место 3», «третий артефакт», «второй в пуле» → a pool place; «участок №9» → a segment;
-  «ферма из Северграда», «лес везу из Дубравы», «руда — каменецкая» → a supply source.
+  «ферма из Северграда», «лес везу из Дубравы», «руда — каменецкая» → a supply source; in a
+  sentence that takes a card, a long card name shortened to its noun («Кубок») → that card.
 - **Verbs**: an action word said as an order (first person, imperative, infinitive; the past
   unless someone else is its subject; the third person when the poster names himself) is a
   trigger; a noun («поход», «маршрут») is a trigger too; any other verb makes the sentence
@@ -367,7 +368,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
     for raw, question in split_sentences(items):
         kept, restating = drop_bookkeeping(raw, vocab)
         kept = _negations(_guesses(kept))
-        kept = apply_patterns(assign_roles(kept), vocab)
+        kept = _short_cards(apply_patterns(assign_roles(kept), vocab), vocab)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
         for it in kept:
             if it.kind == "concept" and it.concept in ACTIONS:
@@ -382,6 +383,25 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
                 s.narrative = True
         sentences.append(s)
     return sentences
+
+
+CARD_CUES = frozenset({"v_artifact", "v_summon", "v_take", "w_card"})
+
+
+def _short_cards(items: list[Item], vocab: Vocabulary) -> list[Item]:
+    """A long card name shortened to the noun it is about («Кубок» for «Кубок Первой Победы»,
+    «Голема»), in a sentence that takes a card: a card word or a pool place is there. Elsewhere
+    such a noun stays a word: most are everyday words («печать», «щит», «карта»)."""
+    if not any(it.kind == "slot" or it.kind == "concept" and it.concept in CARD_CUES for it in items):
+        return items
+    lem = lemmatizer()
+    out = list(items)
+    for k, it in enumerate(out):
+        if it.kind == "word" and it.text.isalpha() and len(it.text) >= 3:
+            found = {c for lemma in lem.lemmas(it.text) for c in vocab.card_heads.get(lemma, ())}
+            if len(found) == 1:
+                out[k] = replace(it, kind="card", value=found.pop(), fit=Fit.ABBREVIATED)
+    return out
 
 
 def _guesses(items: list[Item]) -> list[Item]:
