@@ -44,3 +44,9 @@ def test_a_long_card_name_shortened_to_its_noun_is_that_card_where_a_card_is_tak
 
 def test_a_card_noun_elsewhere_stays_a_word():
     assert not any(kind == "card" for kind, _ in _items("epoch2", "ставлю ферму в каменце, кубок подождет"))
+
+
+def test_bookkeeping_behind_a_spaced_dash_is_not_read_but_a_glued_dash_joins():
+    assert ("num", 4) not in _items("epoch2", "мастера куют кубок - цена 4")
+    assert ("card", "A1-5") in _items("epoch2", "мастера куют кубок - цена 4")
+    assert [kind for kind, _ in _items("epoch2", "маршрут брод-дубрава")] == ["concept", "castle", "sym", "castle"]

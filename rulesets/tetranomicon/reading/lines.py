@@ -4,8 +4,9 @@ given their roles, and the patterns around numbers read (towers, pool places, se
 - **Sentences** end at «.», «!», «?», «…». A question, a sentence with no game object and no
   action word («Эх, обогнала.», «Проверь, пожалуйста»), and a sentence that only restates the
   state («В пуле сейчас: …», «Было 10 монет, стало 6») are chatter.
-- **Bookkeeping** inside a sentence — a comma-piece or a bracket with a restating word and no
-  order verb («было 4 монеты — стало 0», «(монстры 2+1=3, у меня 3 меча, цена 3)») — is not read.
+- **Bookkeeping** inside a sentence — a piece between commas, colons or spaced dashes, or a
+  bracket, with a restating word and no order verb («было 4 монеты — стало 0», «(монстры 2+1=3,
+  у меня 3 меча, цена 3)») — is not read.
 - **Roles**: «в/на/к/за» → to, «из/с/от» → from, «через» (and the castles listed after it) → via,
   «между», a dash or a slash between two castles → a pair, «→» → the next castle of a chain,
   «трофей Каменца», «цель — Каменец» → to.
@@ -114,6 +115,13 @@ def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
     return bool(words) and False
 
 
+def _spaced_dash(items: list[Item], k: int) -> bool:
+    """A dash with a space on each side parts two phrases («Строю ферму — 4 монеты»); one glued
+    to its words joins them («Брод-Дубрава», «12-9»)."""
+    return items[k].sym("-") and 0 < k < len(items) - 1 and items[k - 1].end < items[k].start \
+        and items[k].end < items[k + 1].start
+
+
 def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], bool]:
     """The items without bookkeeping pieces; True when the whole sentence restates the state."""
     # brackets first: a bracket is one piece
@@ -142,7 +150,7 @@ def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], 
     for k, it in enumerate(items):
         if not keep[k] or it.sym("(", ")"):
             continue
-        if it.sym(",", ";", ":"):
+        if it.sym(",", ";", ":") or _spaced_dash(items, k):
             if it.sym(":") and colon_head is None and len(pieces) == 1:
                 colon_head = 0
             pieces.append([])
