@@ -206,7 +206,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         return out
     items = [it for s in sentences for it in s.items]
     concepts = [c for s in sentences for c in s.concepts]
-    verbless = not any(s.narrative for s in sentences)
+    verbless = all(s.verbless for s in sentences)
     got = _read_piece(items, concepts, verbless, state, vocab)
     if got is None:
         if _is_order_line(items, concepts, state, faction):
@@ -253,13 +253,13 @@ def _pieces(norm: str, sentences: list[Sentence]) -> list[tuple[list[Item], list
     for s in sentences:
         cuts = [c for c in split_clauses(norm[: s.end]) if c.end > s.start]
         if len(cuts) <= 1:
-            out.append((s.items, s.concepts, not s.narrative))
+            out.append((s.items, s.concepts, s.verbless))
             continue
         for c in cuts:
             lo, hi = max(c.start, s.start), c.end
             items = [it for it in s.items if lo <= it.start < hi]
             concepts = [x for x in s.concepts if lo <= x[2].start < hi]
-            out.append((items, concepts, not s.narrative))
+            out.append((items, concepts, s.verbless))
     return out
 
 

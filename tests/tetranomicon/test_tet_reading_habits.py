@@ -50,3 +50,40 @@ def test_bookkeeping_behind_a_spaced_dash_is_not_read_but_a_glued_dash_joins():
     assert ("num", 4) not in _items("epoch2", "мастера куют кубок - цена 4")
     assert ("card", "A1-5") in _items("epoch2", "мастера куют кубок - цена 4")
     assert [kind for kind, _ in _items("epoch2", "маршрут брод-дубрава")] == ["concept", "castle", "sym", "castle"]
+
+
+def _sentences(scene: str, norm: str):
+    state, faction = SCENES[scene]()
+    vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
+    return analyse(norm, vocab, faction)
+
+
+def _concepts(scene: str, norm: str) -> list[str]:
+    return [c for s in _sentences(scene, norm) for c, _, _ in s.concepts]
+
+
+def test_a_verb_of_chatter_speaks_for_its_own_phrase_only():
+    assert _sentences("epoch2", "извини, глеб, но ферма в каменце будет моей")[0].verbless
+    assert _sentences("epoch2", "делаю ход: гарпия")[0].verbless
+    assert not _sentences("epoch2", "моя лесопилка в дубраве скрипит, но работает")[0].verbless
+
+
+def test_a_parenthetical_word_leaves_its_phrase_whole():
+    assert not _sentences("epoch2", "лесопилка в дубраве, надеюсь, выдержит")[0].verbless
+    assert _sentences("epoch2", "лесопилка, думаю, в дубраве")[0].verbless
+
+
+def test_an_action_noun_narrated_about_someone_else_says_no_order():
+    assert _concepts("epoch2", "эх, поход на чернолесье уже объявила вера") == []
+    assert _concepts("epoch2", "вера объявила поход, а я поход на чернолесье") == ["v_campaign"]
+    assert not _sentences("epoch2", "вера построила ферму в каменце, лесопилку в дубраве")[0].verbless
+
+
+def test_an_action_noun_in_a_negated_phrase_says_no_order():
+    assert _concepts("epoch2", "маршрут не нужен") == []
+    assert _concepts("epoch2", "пас за меня не ставьте") == []
+
+
+def test_an_action_noun_after_a_preposition_of_circumstance_says_no_order():
+    assert _concepts("epoch2", "кубок первой победы в честь первого трофея") == []
+    assert _concepts("epoch2", "вместо похода строю рудник") == ["v_build"]

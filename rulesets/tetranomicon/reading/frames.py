@@ -22,7 +22,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from letopis.engine.frames import Choice, Evidence, Frame, Mention, Slot, choose
 from letopis.engine.names import Fit
-from letopis.engine.text import is_known
+from letopis.engine.text import is_known, parses
 
 from ..data import BUILDING_NAMES, TERRAIN_OF, Material
 from ..orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Source, Summon
@@ -167,11 +167,12 @@ _PLACE_WORDS = frozenset({"в", "во", "на", "из", "до", "к", "с", "о�
 
 
 def _unknown_place(items: list[Item]) -> str | None:
-    """A word right after «в/на/из» that names no castle we know («в Новгороде»)."""
+    """A word right after «в/на/из» that names no castle we know («в Новгороде», «в Краснограде»);
+    an everyday noun there is no place at all («в честь победы», «на радость»)."""
     for k, it in enumerate(items[1:], start=1):
         prev = items[k - 1]
         if it.kind == "word" and prev.kind == "word" and prev.text in ("в", "во", "на", "из", "до", "к") \
-                and len(it.text) >= 4 and it.text.isalpha():
+                and len(it.text) >= 4 and it.text.isalpha() and (not is_known(it.text) or "Geox" in parses(it.text)[0].tag):
             return it.text
     return None
 

@@ -17,8 +17,10 @@ given their roles, and the patterns around numbers read (towers, pool places, se
   sentence that takes a card, a long card name shortened to its noun («Кубок») → that card.
 - **Verbs**: an action word said as an order (first person, imperative, infinitive; the past
   unless someone else is its subject; the third person when the poster names himself) is a
-  trigger; a noun («поход», «маршрут») is a trigger too; any other verb makes the sentence
-  narrative, and a narrative sentence is never read as a verbless order.
+  trigger; a noun («поход», «маршрут») is a trigger too, unless its phrase is narrated about
+  someone else or negated, or a preposition of circumstance governs it («в честь трофея»). Any
+  other verb makes its phrase narrative (`phrases`): a verbless order stands only in a phrase
+  without one («Хожу: Грифон», «Извини, Борис, но лесопилка в Броде будет моей»).
 """
 
 from __future__ import annotations
@@ -28,14 +30,17 @@ from dataclasses import dataclass, field, replace
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
+from .phrases import Phrase, describe, phrase_of, spaced_dash, split_phrases
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
 ABBREVIATED = frozenset({"мон", "т", "е", "шт", "ур", "см", "г"})
 SUBJECTS = frozenset({"ты", "вы", "он", "она", "оно", "они"})
 THIRD_SUBJECTS = SUBJECTS | {"кто", "кто-то", "кто-нибудь", "кто-либо", "никто", "каждый", "все"}
+# verbs of will: «хочу построить», «лесопилка будет моей» say an order with or without a verb of it
+# («думаю про Печать» is no order: a verb of thought is chatter unless an order verb goes with it)
 MODAL = frozenset({"хотеть", "мочь", "быть", "давать", "решить", "решать", "собираться", "планировать",
-                   "попробовать", "пытаться", "думать", "подумать", "передумать", "считать"})
+                   "попробовать", "пытаться"})
 MENTIONS = frozenset({"castle", "segment", "card", "building", "resource", "terrain", "route_kind", "tower",
                       "slot", "mark", "source"})
 HEADER_WORDS = frozenset({"действие", "действия", "мой", "моё", "мое", "ход", "фаза", "итак", "выбор",
@@ -51,6 +56,8 @@ class Sentence:
     narrative: bool = False  # has a verb that is not an order verb
     concepts: list[tuple[str, str, Item]] = field(default_factory=list)  # (concept, verb|noun|weak, item)
     restating: bool = False
+    phrases: list[Phrase] = field(default_factory=list)
+    verbless: bool = True  # an order may stand here without a verb (`phrases`)
 
     def mentions(self) -> list[Item]:
         return [it for it in self.items if it.kind in MENTIONS or it.kind == "num"]
@@ -115,13 +122,6 @@ def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
     return bool(words) and False
 
 
-def _spaced_dash(items: list[Item], k: int) -> bool:
-    """A dash with a space on each side parts two phrases («Строю ферму — 4 монеты»); one glued
-    to its words joins them («Брод-Дубрава», «12-9»)."""
-    return items[k].sym("-") and 0 < k < len(items) - 1 and items[k - 1].end < items[k].start \
-        and items[k].end < items[k + 1].start
-
-
 def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], bool]:
     """The items without bookkeeping pieces; True when the whole sentence restates the state."""
     # brackets first: a bracket is one piece
@@ -150,7 +150,7 @@ def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], 
     for k, it in enumerate(items):
         if not keep[k] or it.sym("(", ")"):
             continue
-        if it.sym(",", ";", ":") or _spaced_dash(items, k):
+        if it.sym(",", ";", ":") or spaced_dash(items, k):
             if it.sym(":") and colon_head is None and len(pieces) == 1:
                 colon_head = 0
             pieces.append([])
@@ -378,19 +378,47 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
         kept = _negations(_guesses(kept))
         kept = _short_cards(apply_patterns(assign_roles(kept), vocab), vocab)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
-        for it in kept:
+        said: list[tuple[str, str, int]] = []
+        narrated: set[int] = set()
+        for k, it in enumerate(kept):
             if it.kind == "concept" and it.concept in ACTIONS:
                 how = strength(it, kept, faction)
                 if how is None:
-                    s.narrative = True
+                    narrated.add(k)
                 else:
-                    s.concepts.append((it.concept, how, it))
+                    said.append((it.concept, how, k))
             elif it.kind == "route_kind":
-                s.concepts.append(("route_kind", "weak", it))
+                said.append(("route_kind", "weak", k))
             elif _narrative_verb(it):
-                s.narrative = True
+                narrated.add(k)
+        s.narrative = bool(narrated)
+        s.phrases = split_phrases(kept)
+        describe(kept, s.phrases, narrated, {k for _, how, k in said if how == "verb"}, faction, SUBJECTS)
+        for concept, how, k in said:
+            p = phrase_of(s.phrases, k)
+            if how != "verb" and (p is not None and p.silent or _circumstance(kept, k)):
+                continue  # «трофей уже увела Анна», «маршрут не нужен», «в честь первого трофея»
+            s.concepts.append((concept, how, kept[k]))
+        s.verbless = not s.narrative or any(
+            not p.narrative and not p.silent and any(kept[k].kind in VERBLESS_OBJECTS for k in range(p.first, p.last + 1))
+            for p in s.phrases)
         sentences.append(s)
     return sentences
+
+
+# what an order said without a verb is about: «ферма в Озёрске», «Грифон», «слот 2», «У5»
+VERBLESS_OBJECTS = frozenset({"building", "card", "slot", "segment"})
+# prepositions of a circumstance, never of the thing done: «в честь трофея», «вместо похода»
+CIRCUMSTANCE = frozenset({"честь", "вместо", "кроме", "после", "ради", "благодаря", "из-за", "без", "помимо"})
+
+
+def _circumstance(items: list[Item], k: int) -> bool:
+    """Whether the action noun ``items[k]`` is governed by a preposition of a circumstance, an
+    adjective or an ordinal between them allowed («в честь первого трофея»)."""
+    j = k - 1
+    while j >= 0 and (items[j].kind == "ordinal" or items[j].kind == "word" and "ADJF" in parses(items[j].text)[0].tag):
+        j -= 1
+    return j >= 0 and items[j].kind == "word" and items[j].text in CIRCUMSTANCE
 
 
 CARD_CUES = frozenset({"v_artifact", "v_summon", "v_take", "w_card"})

@@ -1,0 +1,121 @@
+"""The phrases of a sentence and what each says about an order.
+
+Forum writers wrap an order in chatter inside one sentence: «Извини, Борис, но лесопилка в Броде
+будет моей», «Хожу: Грифон», «Тогда ферму в Дубраве, к ней Ольга дорогу провела». A phrase is a
+piece of a sentence between commas, colons, semicolons, brackets and spaced dashes; a verb of
+chatter speaks for its own phrase, not for the sentence, so an order may stand without a verb in
+another phrase of it. Some phrases say no order however they name an action:
+
+- a phrase narrated about someone else («трофей Каменца уже увела Анна», «к ней Ольга дорогу
+  провела») or about what he has («лесопилка у Веры»), and a verbless phrase that goes on with it
+  («…, а лесопилку — в Броде»);
+- a negated phrase («туда ещё не проложен ни один маршрут», «пас за меня не ставьте»).
+
+`Phrase` records this per phrase; `lines.analyse` drops the action nouns of such phrases and
+lets a frame stand without a verb when a phrase with no verb of chatter holds its object.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .words import Item
+
+SEPARATORS = (",", ":", ";", "(", ")")
+NEGATIONS = frozenset({"не", "ни", "нет"})
+POSTER = frozenset({"я", "мы"})
+
+
+@dataclass(slots=True)
+class Phrase:
+    """Items ``first``…``last`` (indexes into the sentence's items, separators excluded)."""
+
+    first: int
+    last: int
+    narrative: bool = False  # a verb that is no order verb («подсказывает», «провела», «хожу»)
+    others: bool = False  # narrated about someone else, or a verbless phrase going on with such
+    negated: bool = False  # «не», «ни», «нет»
+    ordered: bool = False  # an action word said as an order
+
+    @property
+    def silent(self) -> bool:
+        """Whether the phrase's action nouns say no order of the poster."""
+        return self.others or self.negated
+
+
+def spaced_dash(items: list[Item], k: int) -> bool:
+    """A dash with a space on each side parts two phrases («Строю ферму — 4 монеты»); one glued
+    to its words joins them («Брод-Дубрава», «12-9»)."""
+    return items[k].sym("-") and 0 < k < len(items) - 1 and items[k - 1].end < items[k].start \
+        and items[k].end < items[k + 1].start
+
+
+# a word set off by commas that leaves the phrase whole: «лесопилка, надеюсь, выдержит»
+PARENTHETICAL = frozenset({"надеюсь", "думаю", "кажется", "конечно", "наверное", "видимо", "пожалуй",
+                           "похоже", "впрочем", "кстати", "правда", "увы", "разумеется", "очевидно"})
+
+
+def split_phrases(items: list[Item]) -> list[Phrase]:
+    """The phrases of a sentence's items, left to right (empty ones left out); a parenthetical
+    word between commas joins the phrases on its two sides."""
+    out: list[Phrase] = []
+    first = 0
+    for k, it in enumerate(items):
+        if it.sym(*SEPARATORS) or spaced_dash(items, k):
+            if k > first:
+                out.append(Phrase(first, k - 1))
+            first = k + 1
+    if first < len(items):
+        out.append(Phrase(first, len(items) - 1))
+    joined: list[Phrase] = []
+    for p in out:
+        if len(joined) >= 2 and joined[-1].first == joined[-1].last and items[joined[-1].first].kind == "word" \
+                and items[joined[-1].first].text in PARENTHETICAL and items[joined[-1].first - 1].sym(",") \
+                and items[p.first - 1].sym(","):
+            joined.pop()
+            joined[-1].last = p.last
+            continue
+        joined.append(p)
+    return joined
+
+
+def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], ordered: set[int],
+             faction: str, subjects: frozenset[str]) -> None:
+    """Fill in each phrase: ``narrated`` and ``ordered`` are the indexes of the items that are a
+    verb of chatter and an action word said as an order; ``subjects`` the pronouns of someone
+    else («он», «они»)."""
+    about_others = False
+    for p in phrases:
+        span = range(p.first, p.last + 1)
+        p.narrative = any(k in narrated and not _aside(items, k) for k in span)
+        p.ordered = any(k in ordered for k in span)
+        p.negated = any(items[k].kind == "word" and items[k].text in NEGATIONS for k in span)
+        someone_else = any(items[k].kind == "person" and items[k].value != faction
+                           or items[k].kind == "word" and items[k].text in subjects for k in span)
+        poster = any(items[k].kind == "person" and items[k].value == faction
+                     or items[k].kind == "word" and items[k].text in POSTER for k in span)
+        held = any(items[k].kind == "word" and items[k].text == "у" and k < p.last and items[k + 1].kind == "person"
+                   and items[k + 1].value != faction for k in span)  # «лесопилка у Веры»
+        if held and not p.ordered:
+            about_others = p.others = True
+        elif p.narrative:
+            about_others = someone_else and not p.ordered
+            p.others = about_others
+        elif p.ordered or poster:
+            about_others = False
+        else:
+            p.others = about_others  # «Анна построила ферму в Озёрске, лесопилку — в Броде»
+
+
+def _aside(items: list[Item], k: int) -> bool:
+    """A parenthetical word set off by commas («…, думаю, …»): it narrates nothing."""
+    return items[k].kind == "word" and items[k].text in PARENTHETICAL \
+        and (k == 0 or items[k - 1].sym(",")) and (k == len(items) - 1 or items[k + 1].sym(","))
+
+
+def phrase_of(phrases: list[Phrase], k: int) -> Phrase | None:
+    """The phrase that holds item ``k`` (None for a separator)."""
+    for p in phrases:
+        if p.first <= k <= p.last:
+            return p
+    return None
