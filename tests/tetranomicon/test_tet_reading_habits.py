@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulesets.tetranomicon.data import material_for
 from rulesets.tetranomicon.reading.lines import analyse
-from rulesets.tetranomicon.reading.words import vocabulary
+from rulesets.tetranomicon.reading.words import typo_form, vocabulary
 from tests.phrasings.scenes_tetranomicon import SCENES
 
 
@@ -87,3 +87,8 @@ def test_an_action_noun_in_a_negated_phrase_says_no_order():
 def test_an_action_noun_after_a_preposition_of_circumstance_says_no_order():
     assert _concepts("epoch2", "кубок первой победы в честь первого трофея") == []
     assert _concepts("epoch2", "вместо похода строю рудник") == ["v_build"]
+
+
+def test_the_reflexive_of_an_action_verb_is_no_slip_of_it():
+    assert typo_form("освободилась", True) is None
+    assert typo_form("сроить", True) == ("v_build", "строить")

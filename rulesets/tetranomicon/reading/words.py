@@ -133,6 +133,8 @@ def typo_form(word: str, known_too: bool = False) -> tuple[str, str] | None:
     if len(word) < 4 or is_known(word) and not (known_too and len(word) >= 5):
         return None
     forms = concept_forms()
+    if is_known(word) and any(p.lemma[-2:] in ("ся", "сь") and p.lemma[:-2] in forms for p in parses(word)):
+        return None  # «освободилась» is «освободиться» (to come free), no slip of «освободила»
     same = _forms_by_key().get(spelling_key(word))
     if same:  # «пасуюю», «сттроить»: a doubled letter; the order form among equals
         f = min(same, key=lambda x: (not _order_form(x), x))
