@@ -92,3 +92,8 @@ def test_an_action_noun_after_a_preposition_of_circumstance_says_no_order():
 def test_the_reflexive_of_an_action_verb_is_no_slip_of_it():
     assert typo_form("освободилась", True) is None
     assert typo_form("сроить", True) == ("v_build", "строить")
+
+
+def test_an_order_after_a_restating_colon_head_is_read_but_a_holding_head_restates_all():
+    assert _concepts("epoch2", "теперь хватает: поход на чернолесье") == ["v_campaign"]
+    assert _sentences("epoch2", "у меня: ферма в броде, маршрут у3")[0].restating

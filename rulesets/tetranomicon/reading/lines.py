@@ -26,6 +26,7 @@ given their roles, and the patterns around numbers read (towers, pool places, se
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
@@ -105,21 +106,25 @@ def split_sentences(items: list[Item]) -> list[tuple[list[Item], bool]]:
 
 # --- bookkeeping --------------------------------------------------------------------------------
 def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
-    words = [it for it in piece if it.kind in ("word", "concept")]
     if any(it.kind == "concept" and it.concept == "v_pass" for it in piece):
         return False
     if any(_order_mood(it.text.split()[0]) for it in piece if it.kind == "concept"):
         return False
-    for k, it in enumerate(piece):
+    if _holding(piece):
+        return True
+    for it in piece:
         if it.sym("=", "+"):
             return True
         if it.kind in ("word", "concept"):
             w = it.text
             if w in vocab.restating or _lemma(w) in vocab.restating:
                 return True
-            if w == "у" and k + 1 < len(piece) and piece[k + 1].text in ("меня", "нас"):
-                return True
-    return bool(words) and False
+    return False
+
+
+def _holding(piece: list[Item]) -> bool:
+    """«у меня», «у нас»: what follows is what the poster holds."""
+    return any(a.text == "у" and b.text in ("меня", "нас") for a, b in pairwise(piece))
 
 
 def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], bool]:
@@ -163,7 +168,10 @@ def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], 
                 keep[k] = False
             if n == 0 and colon_head == 0:
                 whole = True
-    if whole:
+    # «В пуле сейчас: …», «У меня: …» restate what follows; «Теперь хватает: поход на …» says an
+    # order after the head, unless the head says what the poster holds
+    if whole and (_holding([items[k] for k in pieces[0]]) or not any(
+            keep[k] and items[k].kind == "concept" and items[k].concept in ACTIONS for piece in pieces[1:] for k in piece)):
         return [], True
     return [it for k, it in enumerate(items) if keep[k]], False
 
