@@ -4,7 +4,9 @@ names it. Whole lines as strangers write them are in the phrasing corpora."""
 
 from __future__ import annotations
 
+from letopis.engine.problems import Severity
 from rulesets.tetranomicon.data import material_for
+from rulesets.tetranomicon.reader import read_post_strict
 from rulesets.tetranomicon.reading.lines import analyse
 from rulesets.tetranomicon.reading.words import typo_form, vocabulary
 from tests.phrasings.scenes_tetranomicon import SCENES
@@ -97,3 +99,9 @@ def test_the_reflexive_of_an_action_verb_is_no_slip_of_it():
 def test_an_order_after_a_restating_colon_head_is_read_but_a_holding_head_restates_all():
     assert _concepts("epoch2", "теперь хватает: поход на чернолесье") == ["v_campaign"]
     assert _sentences("epoch2", "у меня: ферма в броде, маршрут у3")[0].restating
+
+
+def test_two_cards_in_one_line_are_two_actions_tet_gap_27():
+    state, faction = SCENES["epoch2"]()
+    r = read_post_strict("Беру Мантикору и Единорога", state, faction)
+    assert [(p.code, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [("read.two_cards", "TET-GAP-27")]

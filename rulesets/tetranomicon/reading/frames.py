@@ -304,8 +304,8 @@ def _card(kind: str, items: list[Item], state: State, vocab: Vocabulary) -> Buil
             cards.append(it.value)
     slot = next((it.value for it in items if it.kind in (SLOT, MARK)), None)
     clause = "TET-ARMY-01" if want_creature else "TET-ART-01"
-    if len(cards) > 1:
-        return _fail("read.two_cards", clause, cards=", ".join(f"«{m.card_name(c)}»" for c in cards))
+    if len(cards) > 1:  # each card is an action of its own (TET-GAP-27)
+        return _fail("read.two_cards", "TET-GAP-27", cards=", ".join(f"«{m.card_name(c)}»" for c in cards))
     notes: list[tuple[str, str]] = []
     if not cards:
         deck = vocab.creature_ids if want_creature else frozenset(m.artifacts)
