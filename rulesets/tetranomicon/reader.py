@@ -209,7 +209,8 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     verbless = all(s.verbless for s in sentences)
     got = _read_piece(items, concepts, verbless, state, vocab)
     if got is None:
-        if _is_order_line(items, concepts, state, faction):
+        characters = set().union(*(s.narrated_cards() for s in sentences))
+        if _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
             message, hint = msg("read.unreadable", example=_example(state, faction, vocab.m))
             out.problems.append(_problem(pl, "read.unreadable", message, hint, "TET-ACT-02"))
             out.status = LineStatus.ERROR
@@ -300,7 +301,9 @@ def _header_only(items: list[Item]) -> bool:
 
 def _is_order_line(items: list[Item], concepts: list, state: State, faction: str) -> bool:
     """The core's rule: one of the poster's own objects (a card of his army or Артефактум) with an
-    action word, a place or an amount is an order line."""
+    action word, a place or an amount is an order line. The caller leaves out the cards that are
+    characters of a narrated phrase (`Sentence.narrated_cards`): a creature is no piece on the
+    board, and «Дух подсказывает…: у брода» is role-play."""
     me = state.players.get(faction)
     own = set(me.creatures) | set(me.artifacts) if me else set()
     ev = Evidence(context=frozenset({"arrow"}) if any(it.sym("→") for it in items) else frozenset())

@@ -105,3 +105,10 @@ def test_two_cards_in_one_line_are_two_actions_tet_gap_27():
     state, faction = SCENES["epoch2"]()
     r = read_post_strict("Беру Мантикору и Единорога", state, faction)
     assert [(p.code, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [("read.two_cards", "TET-GAP-27")]
+
+
+def test_a_creature_narrated_in_its_phrase_is_a_character_unless_sent_somewhere():
+    told = _sentences("epoch2", "грифон шепчет, что в каменце тихо")[0]
+    assert told.narrated_cards() == {0}
+    sent = _sentences("epoch2", "голем топает к каменцу")[0]
+    assert sent.narrated_cards() == set()

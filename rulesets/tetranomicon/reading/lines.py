@@ -70,6 +70,18 @@ class Sentence:
         return not any(it.kind in MENTIONS for it in self.items) and not any(
             s in ("verb", "noun") for _, s, _ in self.concepts)
 
+    def narrated_cards(self) -> set[int]:
+        """Where the cards of narrated phrases start: a creature is a character of the story
+        («Дух подсказывает…», «Тролль ворчит…»), not a piece of an order, unless its phrase sends
+        it somewhere («Тролль топает к Каменцу»)."""
+        out: set[int] = set()
+        for p in self.phrases:
+            span = self.items[p.first : p.last + 1]
+            if p.narrative and not any(it.kind == "castle" and it.role in ("to", "from", "via") or it.sym("→")
+                                       for it in span):
+                out.update(it.start for it in span if it.kind == "card")
+        return out
+
     def header_only(self) -> bool:
         """Only the name of an action («Действие: формирование армии»): no object, nothing else."""
         for it in self.items:
