@@ -60,6 +60,7 @@ class _LineOutcome:
     sources: list = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     second: BaseModel | None = None  # another action on the same line (TET-GAP-27)
+    repeats: int | None = None  # the line of the order this one says again
     notes: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -95,6 +96,10 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
             first = out
             if out.second is not None:
                 _second_action(out)
+        elif first.second is None and out.second is None and first.order is not None \
+                and (joined := _same_action(first.order, out.order)) is not None:
+            first.order = joined  # «…тролль, которого давно никто не звал. Я позову.» / «Призываю Тролля!»
+            out.repeats = first.post.number
         else:
             _second_action(out)
     if first is not None and first.order is not None:
@@ -107,6 +112,8 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
         if out is first and out.order is not None:
             summary = _text(out.order, m)
             cost = getattr(out, "cost", None)
+        elif out.repeats is not None:
+            summary = f"то же действие, что в строке {out.repeats}"
         elif out.status is LineStatus.ORDER and out.order is None and first is not None and first.order is not None:
             summary = "источники для строительства выше: " + ", ".join(
                 s.to_text(m) for s in first.order.sources) if isinstance(first.order, Build) else None
@@ -124,6 +131,23 @@ def _text(order: BaseModel, m) -> str | None:
         return order.to_text(m)  # type: ignore[attr-defined]
     except KeyError:
         return None
+
+
+def _same_action(a: BaseModel, b: BaseModel) -> BaseModel | None:
+    """The one action two lines say, when they say the same (the later may add what the earlier
+    left out: «Поход на Каменец.» / «Из Северграда, на Каменец»); None when they differ."""
+    if type(a) is not type(b):
+        return None
+    merged: dict = {}
+    for name in type(a).model_fields:
+        x, y = getattr(a, name), getattr(b, name)
+        if x == y or y in (None, ()):
+            merged[name] = x
+        elif x in (None, ()):
+            merged[name] = y
+        else:
+            return None
+    return type(a).model_validate(merged)
 
 
 def _second_action(out: _LineOutcome) -> None:

@@ -112,3 +112,12 @@ def test_a_creature_narrated_in_its_phrase_is_a_character_unless_sent_somewhere(
     assert told.narrated_cards() == {0}
     sent = _sentences("epoch2", "голем топает к каменцу")[0]
     assert sent.narrated_cards() == set()
+
+
+def test_one_action_said_again_on_a_later_line_is_one_action():
+    state, faction = SCENES["epoch1"]()
+    r = read_post_strict("Поход на Перевал!\nВыступаю на Туманный Перевал из Северграда.", state, faction)
+    assert r.ok and [o.to_text() for o in r.orders] == ["Поход: Туманный Перевал из Северграда"]
+    assert r.lines[1].summary == "то же действие, что в строке 1"
+    r = read_post_strict("Поход на Перевал!\nПоход на Каменец.", state, faction)
+    assert [(p.line, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [(2, "TET-GAP-27")]
