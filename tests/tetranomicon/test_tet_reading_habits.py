@@ -4,6 +4,7 @@ names it. Whole lines as strangers write them are in the phrasing corpora."""
 
 from __future__ import annotations
 
+from letopis.engine.contract import LineStatus
 from letopis.engine.problems import Severity
 from rulesets.tetranomicon.data import material_for
 from rulesets.tetranomicon.reader import read_post_strict
@@ -121,3 +122,11 @@ def test_one_action_said_again_on_a_later_line_is_one_action():
     assert r.lines[1].summary == "то же действие, что в строке 1"
     r = read_post_strict("Поход на Перевал!\nПоход на Каменец.", state, faction)
     assert [(p.line, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [(2, "TET-GAP-27")]
+
+
+def test_take_with_nothing_to_take_says_no_action():
+    state, faction = SCENES["epoch2"]()
+    r = read_post_strict("Призываю Гарпию\nПора забирать славу!", state, faction)
+    assert r.ok and r.lines[1].status is LineStatus.FLAVOUR
+    r = read_post_strict("Забираю Гарпию", state, faction)
+    assert r.ok and [o.to_text() for o in r.orders] == ["Существо: «Гарпия»"]

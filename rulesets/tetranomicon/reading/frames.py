@@ -58,7 +58,8 @@ FRAME_KINDS = {f.kind for f in FRAMES}
 def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vocabulary,
              verbless: bool) -> Evidence:
     """The mentions and concepts of a piece of a line, as the frames see them. «Беру» next to
-    a word that names the action («беру существо») is only that action's helper."""
+    a word that names the action («беру существо») is only that action's helper, and with
+    nothing to take it says no action at all («пора забирать влияние»)."""
     context = {VERBLESS} if verbless else set()
     if any(how == "weak" for _, how, _ in concepts):
         context.add(ROUTE_KIND)
@@ -74,7 +75,8 @@ def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vo
                     SLOT, "amount"):
             ev.mentions.append(Mention(kind, it.start, it.end, it, it.role))
     for concept, how, it in concepts:
-        if how == "weak" or concept == "v_take" and named & {"v_artifact", "v_summon", "v_campaign", "v_build"}:
+        if how == "weak" or concept == "v_take" and (named & {"v_artifact", "v_summon", "v_campaign", "v_build"}
+                                                      or not ev.mentions):
             continue
         ev.concepts.append((concept, it.start, it.end))
     return ev
