@@ -130,3 +130,15 @@ def test_take_with_nothing_to_take_says_no_action():
     assert r.ok and r.lines[1].status is LineStatus.FLAVOUR
     r = read_post_strict("Забираю Гарпию", state, faction)
     assert r.ok and [o.to_text() for o in r.orders] == ["Существо: «Гарпия»"]
+
+
+def test_a_list_of_holdings_goes_on_past_its_first_piece():
+    assert not any(kind in ("building", "castle") for kind, _ in
+                   _items("epoch2", "лесопилка у меня в дубраве, ферма в броде, рудника пока нет"))
+    assert ("building", "mine") in _items("epoch2", "у меня 12 монет, рудник в каменце")
+    assert ("building", "mine") in _items("epoch2", "у меня ферма в броде, строю рудник в каменце")
+
+
+def test_a_dash_between_numbers_is_a_minus():
+    assert _items("epoch2", "строю рудник в каменце, 4 - 1 = 3") == [
+        ("concept", None), ("building", "mine"), ("word", None), ("castle", "kamenets"), ("sym", None)]

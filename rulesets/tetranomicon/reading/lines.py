@@ -139,6 +139,13 @@ def _holding(piece: list[Item]) -> bool:
     return any(a.text == "у" and b.text in ("меня", "нас") for a, b in pairwise(piece))
 
 
+def _list_item(piece: list[Item]) -> bool:
+    """A piece that names a building or a card and says nothing done with it: an item of a list
+    («лесопилка там же в Дубраве», «рудник в Каменце», «Грифон в армии»)."""
+    return any(it.kind in ("building", "card") for it in piece) and not any(
+        it.kind == "concept" and _order_mood(it.text.split()[0]) for it in piece)
+
+
 def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], bool]:
     """The items without bookkeeping pieces; True when the whole sentence restates the state."""
     # brackets first: a bracket is one piece
@@ -174,12 +181,17 @@ def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], 
             continue
         pieces[-1].append(k)
     whole = False
+    holding = False  # a list of what the poster holds goes on: «Ферма у меня в Озёрске, лесопилка в Дубраве»
     for n, piece in enumerate(pieces):
-        if piece and _restating_piece([items[k] for k in piece], vocab):
+        said = [items[k] for k in piece]
+        if piece and (_restating_piece(said, vocab) or holding and _list_item(said)):
             for k in piece:
                 keep[k] = False
             if n == 0 and colon_head == 0:
                 whole = True
+            holding = holding or _holding(said) and _list_item(said)
+        elif piece:
+            holding = False
     # «В пуле сейчас: …», «У меня: …» restate what follows; «Теперь хватает: поход на …» says an
     # order after the head, unless the head says what the poster holds
     if whole and (_holding([items[k] for k in pieces[0]]) or not any(

@@ -45,9 +45,10 @@ class Phrase:
 
 def spaced_dash(items: list[Item], k: int) -> bool:
     """A dash with a space on each side parts two phrases («Строю ферму — 4 монеты»); one glued
-    to its words joins them («Брод-Дубрава», «12-9»)."""
+    to its words joins them («Брод-Дубрава», «12-9»), and one between numbers is a minus
+    («4 − 1 = 3»)."""
     return items[k].sym("-") and 0 < k < len(items) - 1 and items[k - 1].end < items[k].start \
-        and items[k].end < items[k + 1].start
+        and items[k].end < items[k + 1].start and not (items[k - 1].kind == "num" and items[k + 1].kind == "num")
 
 
 # a word set off by commas that leaves the phrase whole: «лесопилка, надеюсь, выдержит»
