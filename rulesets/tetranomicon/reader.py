@@ -61,6 +61,7 @@ class _LineOutcome:
     problems: list[Problem] = field(default_factory=list)
     second: BaseModel | None = None  # another action on the same line (TET-GAP-27)
     repeats: int | None = None  # the line of the order this one says again
+    reckoning: bool = False  # an order with no action word on a line of arithmetic («…, 4 − 1 = 3»)
     notes: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -74,7 +75,7 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
                                          kind=ProblemKind.UNREADABLE, clause="TET-ACT-01")])
     m = material_for(state)
     vocab = vocabulary(m, tuple((f, p.name) for f, p in state.players.items()))
-    outcomes = [_read_line(pl, state, faction, vocab) for pl in _split(text)]
+    outcomes = _reckonings_give_way([_read_line(pl, state, faction, vocab) for pl in _split(text)], state, faction)
     reading = Reading()
     first: _LineOutcome | None = None
     for out in outcomes:
@@ -123,6 +124,32 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     if not reading.orders and reading.ok:
         require_an_order(reading, expected=EXPECTED, example=_example(state, faction, m), clause="TET-ACT-01")
     return reading
+
+
+def _reckonings_give_way(outcomes: list[_LineOutcome], state: State, faction: str) -> list[_LineOutcome]:
+    """A player works out the cost beside his order («[spoiler=расчёт]ферма в Северграде, река моя →
+    надбавки нет, 4 − 1 = 3[/spoiler]» / «Строю лесопилку в Речном Броде.»): an order read with no
+    action word from a line of arithmetic, naming what the poster already has (his farm there),
+    is that reckoning, not a second action, when another line says an order. Alone, or naming
+    something new («Рудник в Дубраве, 4 − 1 = 3»), it stays an order."""
+    if any(o.order is not None and not o.reckoning for o in outcomes):
+        for o in outcomes:
+            if o.reckoning and o.second is None and _already_has(o.order, state, faction):
+                o.order, o.status, o.notes = None, LineStatus.FLAVOUR, []
+    return outcomes
+
+
+def _already_has(order: BaseModel | None, state: State, faction: str) -> bool:
+    """Whether an order names what the poster holds already: a building of that kind in that
+    castle, a card of his, a route of his."""
+    me = state.players.get(faction)
+    if isinstance(order, Build):
+        return any(b.kind == order.building and b.castle == order.castle for b in state.buildings_of(faction))
+    if isinstance(order, (CreateArtifact, Summon)) and me is not None:
+        return order.card is not None and order.card in (*me.artifacts, *me.creatures)
+    if isinstance(order, LayRoute):
+        return state.routes.get(order.segment) == faction
+    return False
 
 
 def _text(order: BaseModel, m) -> str | None:
@@ -243,6 +270,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         out.status = LineStatus.ORDER
         out.order = got.order
         out.notes = got.notes
+        out.reckoning = got.implied and "=" in pl.norm
         return out
     if got.sources and got.error is None:
         out.sources = got.sources
@@ -297,6 +325,7 @@ def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State,
         return None
     kind = choice.best.frame.kind
     got = build_order(kind, items, state, vocab)
+    got.implied = choice.best.why.startswith("implied")
     if got.ok or got.sources:
         return got
     # not complete: an error when an order was said, flavour when only hinted at

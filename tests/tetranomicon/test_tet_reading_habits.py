@@ -142,3 +142,14 @@ def test_a_list_of_holdings_goes_on_past_its_first_piece():
 def test_a_dash_between_numbers_is_a_minus():
     assert _items("epoch2", "строю рудник в каменце, 4 - 1 = 3") == [
         ("concept", None), ("building", "mine"), ("word", None), ("castle", "kamenets"), ("sym", None)]
+
+
+def test_a_reckoning_of_what_the_poster_has_gives_way_to_the_order_said():
+    state, faction = SCENES["epoch2"]()  # Борис has a farm in Речной Брод
+    r = read_post_strict("Ферма в Броде, 4 - 1 = 3\nСтрою рудник в Каменце", state, faction)
+    assert r.ok and [o.to_text() for o in r.orders] == ["Строить: рудник, Каменец"]
+    assert r.lines[0].status is LineStatus.FLAVOUR
+    r = read_post_strict("Ферма в Каменце, 4 - 1 = 3\nСтрою рудник в Каменце", state, faction)
+    assert [(p.line, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [(2, "TET-GAP-27")]
+    r = read_post_strict("Ферма в Каменце, 4 - 1 = 3", state, faction)
+    assert r.ok and [o.to_text() for o in r.orders] == ["Строить: ферма, Каменец"]

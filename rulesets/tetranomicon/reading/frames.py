@@ -130,6 +130,7 @@ class Built:
     clause: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (written, read as)
+    implied: bool = False  # read with no action word: only the sentence's objects say it
 
     @property
     def ok(self) -> bool:
