@@ -25,7 +25,7 @@ class LineKind(StrEnum):
     TEXT = "text"  # something to read: an order or chatter, the ruleset decides
     BLANK = "blank"
     QUOTE = "quote"  # inside [quote]…[/quote] (or an e-mail style "> …" line)
-    FLAVOUR = "flavour"  # off-topic, «UPD:», «зы», «P.S.», a signature, only emoticons/markup
+    FLAVOUR = "flavour"  # off-topic («офф:», «OOC:»), «UPD:», «зы», «P.S.», a signature, only emoticons/markup
     HEADING = "heading"  # a heading alone on its line, «Фаза ресурсов:»
 
 
@@ -89,7 +89,7 @@ _EMOTICON = re.compile(
     r")(?![\w)(])"
 )
 _PAREN_SMILE = re.compile(r"(?<=\S)[)(]{2,}(?=\s|$|[.!?,])|(?:(?<=\s)|^)[)(]+(?=\s|$)")
-_OFF_INLINE = re.compile(r"\(\s*(?:офф?|оффтоп|оффтопик|off|offtop)\b[^()]{0,500}\)", re.IGNORECASE)
+_OFF_INLINE = re.compile(r"\(\s*(?:офф?|оффтоп|оффтопик|off|offtop|ooc|оос)\b[^()]{0,500}\)", re.IGNORECASE)
 
 
 def _unmatched_closers(s: str, cols: ColumnMap) -> tuple[str, ColumnMap]:
@@ -167,7 +167,7 @@ def _regions(text: str) -> list[_Region]:
 # --- line starts: list markers, flavour markers, headings ----------------------------------------
 _MARKER = re.compile(r"^\s*(?:([-•·*▪►▸●○◦‣⁃+]|[\u2010-\u2015])|(\d{1,2})[.)])(?=\s)\s*")
 _FLAVOUR_START = re.compile(
-    r"^\(?\s*(?:(офф?|оффтоп|оффтопик|off|offtop|offtopic)|(upd|апд|edit|эдит|ред)|"
+    r"^\(?\s*(?:(офф?|оффтоп|оффтопик|off|offtop|offtopic|ooc|оос)|(upd|апд|edit|эдит|ред)|"
     r"(p\.\s?s|ps|п\.\s?с|пс|зы|з\.ы|nb))(?![\w])[.:)\s\-]*",
     re.IGNORECASE,
 )
