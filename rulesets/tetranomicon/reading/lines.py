@@ -290,6 +290,9 @@ def _num(it: Item | None) -> int | None:
     return None
 
 
+_PHRASE_END = (",", ";", ".", "!", ")", "-")  # what may follow a castle's bare tower number
+
+
 def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
     """Towers, pool places, numbered segments and «(3)»; then the supply sources."""
     out: list[Item | None] = list(items)
@@ -336,8 +339,6 @@ def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
     items2 = [it for it in out if it is not None]
     return _sources(_terrain_or_resource(items2))
 
-
-_PHRASE_END = (",", ";", ".", "!", ")", "-")
 
 
 def _terrain_or_resource(items: list[Item]) -> list[Item]:
@@ -441,7 +442,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
 # what an order said without a verb is about: «ферма в Озёрске», «Грифон», «слот 2», «У5»
 VERBLESS_OBJECTS = frozenset({"building", "card", "slot", "segment"})
 # prepositions of a circumstance, never of the thing done: «в честь трофея», «вместо похода»
-CIRCUMSTANCE = frozenset({"честь", "вместо", "кроме", "после", "ради", "благодаря", "из-за", "без", "помимо"})
+CIRCUMSTANCE = frozenset({"честь", "вместо", "кроме", "после", "ради", "благодаря", "без", "помимо"})
 
 
 def _circumstance(items: list[Item], k: int) -> bool:

@@ -203,8 +203,8 @@ class Vocabulary:
             if len(words) > 1 and word_count[words[-1]] == 1:
                 cards.append((words[-1], c.id))
         self.cards: NameIndex[str] = NameIndex(cards, lem)
-        # a card by the head noun of its name («Кубок» for «Кубок Первой Победы»): only where a card
-        # is expected (`frames`), since most heads are everyday words («печать», «щит», «карта»)
+        # a card by the head noun of its name («Кубок» for «Кубок Первой Победы»): only in a sentence
+        # that takes a card (`lines`), since most heads are everyday words («печать», «щит», «карта»)
         heads: dict[str, list[str]] = {}
         for c in (*m.decks.creatures, *m.decks.artifacts):
             words = normalise(c.name).split()
