@@ -99,8 +99,12 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
                 _second_action(out)
         elif first.second is None and out.second is None and first.order is not None \
                 and (joined := _same_action(first.order, out.order)) is not None:
-            first.order = joined  # «…тролль, которого давно никто не звал. Я позову.» / «Призываю Тролля!»
-            out.repeats = first.post.number
+            # «…тролль, которого давно никто не звал. Я позову.» / «Призываю Горного Тролля!»: the
+            # line that says the whole action carries it, the other one points at it
+            if joined == out.order != first.order:
+                first.repeats, first = out.post.number, out
+            else:
+                first.order, out.repeats = joined, first.post.number
         else:
             _second_action(out)
     if first is not None and first.order is not None:
@@ -339,7 +343,15 @@ def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State,
         if _header_only(items):
             return Built(error="flavour")
         return got
+    if _objects_only(items):
+        return got  # «Грифон и Речной Змей.»: a line of game objects alone is an order, or an error
     return Built(error="flavour")
+
+
+def _objects_only(items: list[Item]) -> bool:
+    """A piece made of nothing but game objects, numbers and «и/или» (the veteran's terse line)."""
+    return all(it.kind in MENTIONS or it.kind in ("num", "sym") or it.kind == "word" and it.text in ("и", "или")
+               for it in items)
 
 
 def _header_only(items: list[Item]) -> bool:

@@ -119,7 +119,9 @@ def test_one_action_said_again_on_a_later_line_is_one_action():
     state, faction = SCENES["epoch1"]()
     r = read_post_strict("Поход на Перевал!\nВыступаю на Туманный Перевал из Северграда.", state, faction)
     assert r.ok and [o.to_text() for o in r.orders] == ["Поход: Туманный Перевал из Северграда"]
-    assert r.lines[1].summary == "то же действие, что в строке 1"
+    assert [x.summary for x in r.lines] == ["то же действие, что в строке 2", "Поход: Туманный Перевал из Северграда"]
+    r = read_post_strict("Выступаю на Туманный Перевал из Северграда.\nПоход на Перевал!", state, faction)
+    assert [x.summary for x in r.lines] == ["Поход: Туманный Перевал из Северграда", "то же действие, что в строке 1"]
     r = read_post_strict("Поход на Перевал!\nПоход на Каменец.", state, faction)
     assert [(p.line, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [(2, "TET-GAP-27")]
 
@@ -153,3 +155,11 @@ def test_a_reckoning_of_what_the_poster_has_gives_way_to_the_order_said():
     assert [(p.line, p.clause) for p in r.problems if p.severity is Severity.ERROR] == [(2, "TET-GAP-27")]
     r = read_post_strict("Ферма в Каменце, 4 - 1 = 3", state, faction)
     assert r.ok and [o.to_text() for o in r.orders] == ["Строить: ферма, Каменец"]
+
+
+def test_a_line_of_game_objects_alone_is_an_order_or_an_error():
+    state, faction = SCENES["epoch1"]()
+    r = read_post_strict("Грифон и Речной Змей.", state, faction)
+    assert [(p.code, p.clause) for p in r.problems] == [("read.two_cards", "TET-GAP-27")]
+    r = read_post_strict("Брод — Каменец", state, faction)
+    assert [p.clause for p in r.problems] == ["TET-MAP-01"]
