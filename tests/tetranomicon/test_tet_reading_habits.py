@@ -163,3 +163,9 @@ def test_a_line_of_game_objects_alone_is_an_order_or_an_error():
     assert [(p.code, p.clause) for p in r.problems] == [("read.two_cards", "TET-GAP-27")]
     r = read_post_strict("Брод — Каменец", state, faction)
     assert [p.clause for p in r.problems] == ["TET-MAP-01"]
+
+
+def test_a_personal_name_that_is_no_player_is_someone_else_too():
+    assert _concepts("epoch2", "эх, трофей каменца уже увела ольга") == []
+    assert _concepts("epoch2", "никита построил ферму в каменце") == []
+    assert _concepts("epoch2", "построил ферму в каменце") == ["v_build"]

@@ -31,7 +31,7 @@ from itertools import pairwise
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
-from .phrases import Phrase, describe, phrase_of, spaced_dash, split_phrases
+from .phrases import Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
@@ -223,14 +223,11 @@ def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
     if "VERB" not in best and "INFN" not in best:
         return None if best & {"GRND", "PRTF", "PRTS"} else "noun"
     if "past" in best:
-        others = any(x.kind == "word" and x.text in SUBJECTS for x in sentence) or any(
-            x.kind == "person" and x.value != faction for x in sentence)
-        return None if others else "verb"
+        return None if any(someone_else(x, faction, SUBJECTS) for x in sentence) else "verb"
     if "3per" in best or "2per" in best:
         # «Борис строит …» of the poster Борис, or «Строит: ферма, Озёрск» with no one else named
         own = any(x.kind == "person" and x.value == faction for x in sentence)
-        others = any(x.kind == "word" and x.text in THIRD_SUBJECTS for x in sentence) or any(
-            x.kind == "person" and x.value != faction for x in sentence)
+        others = any(someone_else(x, faction, THIRD_SUBJECTS) for x in sentence)
         return "verb" if own or not others else None
     return None
 

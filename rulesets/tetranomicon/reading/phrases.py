@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from letopis.engine.text import parses
+
 from .words import Item
 
 SEPARATORS = (",", ":", ";", "(", ")")
@@ -91,8 +93,7 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], order
         p.narrative = any(k in narrated and not _aside(items, k) for k in span)
         p.ordered = any(k in ordered for k in span)
         p.negated = any(items[k].kind == "word" and items[k].text in NEGATIONS for k in span)
-        someone_else = any(items[k].kind == "person" and items[k].value != faction
-                           or items[k].kind == "word" and items[k].text in subjects for k in span)
+        someone = any(someone_else(items[k], faction, subjects) for k in span)
         poster = any(items[k].kind == "person" and items[k].value == faction
                      or items[k].kind == "word" and items[k].text in POSTER for k in span)
         held = any(items[k].kind == "word" and items[k].text == "у" and k < p.last and items[k + 1].kind == "person"
@@ -100,12 +101,21 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], order
         if held and not p.ordered:
             about_others = p.others = True
         elif p.narrative:
-            about_others = someone_else and not p.ordered
+            about_others = someone and not p.ordered
             p.others = about_others
         elif p.ordered or poster:
             about_others = False
         else:
             p.others = about_others  # «Анна построила ферму в Озёрске, лесопилку — в Броде»
+
+
+def someone_else(it: Item, faction: str, pronouns: frozenset[str]) -> bool:
+    """Whether an item names a person other than the poster: another player, a pronoun of ``pronouns``
+    («он», «они»), or a word the dictionary takes first for a personal name («Ольга», «Никита»; not
+    «вера» or «слава», which are first of all words)."""
+    if it.kind == "person":
+        return it.value != faction
+    return it.kind == "word" and (it.text in pronouns or it.text.isalpha() and "Name" in parses(it.text)[0].tag)
 
 
 def _aside(items: list[Item], k: int) -> bool:
