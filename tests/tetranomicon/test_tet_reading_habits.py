@@ -169,3 +169,16 @@ def test_a_personal_name_that_is_no_player_is_someone_else_too():
     assert _concepts("epoch2", "эх, трофей каменца уже увела ольга") == []
     assert _concepts("epoch2", "никита построил ферму в каменце") == []
     assert _concepts("epoch2", "построил ферму в каменце") == ["v_build"]
+
+
+def test_someone_elses_objects_fill_no_slot_of_the_posters_order():
+    items = _items("epoch2", "анна строит в северграде, а я - рудник в каменце")
+    assert ("aside", "severgrad") in items and ("castle", "kamenets") in items
+    items = _items("epoch2", "пока анна думает, маршрут брод - дубрава")
+    assert ("castle", "rechnoy_brod") in items and ("castle", "dubrava") in items
+
+
+def test_a_card_told_of_beside_another_card_is_no_card_of_the_order():
+    items = _items("epoch2", "кирка глубин подождет, беру печать")
+    assert ("aside", "A2-4") in items and ("card", "A1-3") in items
+    assert ("card", "C1-4") in _items("epoch2", "грифон рычит, призываю его")

@@ -77,8 +77,7 @@ class Sentence:
         out: set[int] = set()
         for p in self.phrases:
             span = self.items[p.first : p.last + 1]
-            if p.narrative and not any(it.kind == "castle" and it.role in ("to", "from", "via") or it.sym("→")
-                                       for it in span):
+            if p.narrative and not _sends(span):
                 out.update(it.start for it in span if it.kind == "card")
         return out
 
@@ -423,17 +422,45 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
                 narrated.add(k)
         s.narrative = bool(narrated)
         s.phrases = split_phrases(kept)
-        describe(kept, s.phrases, narrated, {k for _, how, k in said if how == "verb"}, faction, SUBJECTS)
+        describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, SUBJECTS)
+        heard: set[int] = set()
         for concept, how, k in said:
             p = phrase_of(s.phrases, k)
             if how != "verb" and (p is not None and p.silent or _circumstance(kept, k)):
                 continue  # «трофей уже увела Анна», «маршрут не нужен», «в честь первого трофея»
             s.concepts.append((concept, how, kept[k]))
+            heard.add(k)
+        kept = s.items = _set_aside(kept, s.phrases, heard)
         s.verbless = not s.narrative or any(
-            not p.narrative and not p.silent and any(kept[k].kind in VERBLESS_OBJECTS for k in range(p.first, p.last + 1))
+            p.may_stand_alone and any(kept[k].kind in VERBLESS_OBJECTS for k in range(p.first, p.last + 1))
             for p in s.phrases)
         sentences.append(s)
     return sentences
+
+
+def _set_aside(items: list[Item], phrases: list[Phrase], heard: set[int]) -> list[Item]:
+    """The items with someone else's objects set aside (kind ``aside``), so that they fill no
+    slot of the poster's order: those of a phrase about someone else («Анна строит в Северграде,
+    а я — рудник в Каменце»), of a phrase going on with it that says no action, and a card that
+    is a character of a narrated phrase beside another card («Кирка Глубин подождёт, беру Печать»)."""
+    out = list(items)
+    theirs = [p for p in phrases if p.others or p.goes_on and not any(p.first <= k <= p.last for k in heard)]
+    for p in theirs:
+        for k in range(p.first, p.last + 1):
+            if out[k].kind in MENTIONS or out[k].kind == "num":
+                out[k] = replace(out[k], kind="aside")
+    told = [p for p in phrases if p.narrative and not p.ordered and not _sends(items[p.first : p.last + 1])]
+    cards = [k for k, it in enumerate(out) if it.kind == "card"]
+    inside = [k for k in cards if any(p.first <= k <= p.last for p in told)]
+    if inside and len(inside) < len(cards):
+        for k in inside:
+            out[k] = replace(out[k], kind="aside")
+    return out
+
+
+def _sends(span: list[Item]) -> bool:
+    """Whether a phrase sends someone somewhere: a castle to, from or through, or an arrow."""
+    return any(it.kind == "castle" and it.role in ("to", "from", "via") or it.sym("→") for it in span)
 
 
 # what an order said without a verb is about: «ферма в Озёрске», «Грифон», «слот 2», «У5»

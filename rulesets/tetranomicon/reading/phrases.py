@@ -7,11 +7,14 @@ chatter speaks for its own phrase, not for the sentence, so an order may stand w
 another phrase of it. Some phrases say no order however they name an action:
 
 - a phrase narrated about someone else («трофей Каменца уже увела Анна», «к ней Ольга дорогу
-  провела») or about what he has («лесопилка у Веры»), and a verbless phrase that goes on with it
-  («…, а лесопилку — в Броде»);
+  провела») or about what he has («лесопилка у Веры»);
 - a negated phrase («туда ещё не проложен ни один маршрут», «пас за меня не ставьте»).
 
-`Phrase` records this per phrase; `lines.analyse` drops the action nouns of such phrases and
+A verbless phrase right after one about someone else may go on with it («Анна построила ферму в
+Озёрске, лесопилку — в Броде»), so no order stands in it without a word that says one; an action
+word there still says it («Борис пусть подождёт, поход на Перевал!»).
+
+`Phrase` records this per phrase; `lines.analyse` drops the action nouns of silent phrases and
 lets a frame stand without a verb when a phrase with no verb of chatter holds its object.
 """
 
@@ -35,7 +38,8 @@ class Phrase:
     first: int
     last: int
     narrative: bool = False  # a verb that is no order verb («подсказывает», «провела», «хожу»)
-    others: bool = False  # narrated about someone else, or a verbless phrase going on with such
+    others: bool = False  # narrated about someone else or what he has
+    goes_on: bool = False  # verbless, right after a phrase about someone else: may go on with it
     negated: bool = False  # «не», «ни», «нет»
     ordered: bool = False  # an action word said as an order
 
@@ -44,13 +48,21 @@ class Phrase:
         """Whether the phrase's action nouns say no order of the poster."""
         return self.others or self.negated
 
+    @property
+    def may_stand_alone(self) -> bool:
+        """Whether an order may stand in the phrase without an action word."""
+        return not (self.narrative or self.silent or self.goes_on)
+
 
 def spaced_dash(items: list[Item], k: int) -> bool:
     """A dash with a space on each side parts two phrases («Строю ферму — 4 монеты»); one glued
-    to its words joins them («Брод-Дубрава», «12-9»), and one between numbers is a minus
-    («4 − 1 = 3»)."""
-    return items[k].sym("-") and 0 < k < len(items) - 1 and items[k - 1].end < items[k].start \
-        and items[k].end < items[k + 1].start and not (items[k - 1].kind == "num" and items[k + 1].kind == "num")
+    to its words joins them («Брод-Дубрава», «12-9»), one between numbers is a minus («4 − 1 =
+    3») and one between castles names a segment («Брод — Дубрава»)."""
+    if not (items[k].sym("-") and 0 < k < len(items) - 1):
+        return False
+    before, after = items[k - 1], items[k + 1]
+    return before.end < items[k].start < items[k].end < after.start \
+        and not (before.kind == after.kind and before.kind in ("num", "castle"))
 
 
 # a word set off by commas that leaves the phrase whole: «лесопилка, надеюсь, выдержит»
@@ -82,16 +94,17 @@ def split_phrases(items: list[Item]) -> list[Phrase]:
     return joined
 
 
-def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], ordered: set[int],
+def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], said: dict[int, str],
              faction: str, subjects: frozenset[str]) -> None:
-    """Fill in each phrase: ``narrated`` and ``ordered`` are the indexes of the items that are a
-    verb of chatter and an action word said as an order; ``subjects`` the pronouns of someone
-    else («он», «они»)."""
+    """Fill in each phrase: ``narrated`` holds the indexes of the items that are a verb of
+    chatter, ``said`` those of the action words with how each is said ("verb", "noun", "weak");
+    ``subjects`` the pronouns of someone else («он», «они»)."""
     about_others = False
     for p in phrases:
         span = range(p.first, p.last + 1)
         p.narrative = any(k in narrated and not _aside(items, k) for k in span)
-        p.ordered = any(k in ordered for k in span)
+        p.ordered = any(said.get(k) == "verb" for k in span)
+        named = any(said.get(k) == "noun" for k in span)
         p.negated = any(items[k].kind == "word" and items[k].text in NEGATIONS for k in span)
         someone = any(someone_else(items[k], faction, subjects) for k in span)
         poster = any(items[k].kind == "person" and items[k].value == faction
@@ -106,7 +119,8 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], order
         elif p.ordered or poster:
             about_others = False
         else:
-            p.others = about_others  # «Анна построила ферму в Озёрске, лесопилку — в Броде»
+            p.goes_on = about_others  # «Анна построила ферму в Озёрске, лесопилку — в Броде»
+            about_others = about_others and not named  # «Пока Борис думает, маршрут Брод — Дубрава»
 
 
 def someone_else(it: Item, faction: str, pronouns: frozenset[str]) -> bool:
