@@ -249,7 +249,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     pieces = _pieces(pl.norm, sentences)
     orders: list[tuple[BaseModel, list[tuple[str, str]]]] = []
     for items, concepts, verbless in pieces:
-        got = _read_piece(items, concepts, verbless, state, vocab)
+        got = _read_piece(items, concepts, verbless, state, faction, vocab)
         if got is not None and got.ok:
             assert got.order is not None
             if all(o.model_dump() != got.order.model_dump() for o, _ in orders):
@@ -262,7 +262,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     items = [it for s in sentences for it in s.items]
     concepts = [c for s in sentences for c in s.concepts]
     verbless = all(s.verbless for s in sentences)
-    got = _read_piece(items, concepts, verbless, state, vocab)
+    got = _read_piece(items, concepts, verbless, state, faction, vocab)
     if got is None:
         characters = set().union(*(s.narrated_cards() for s in sentences))
         if _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
@@ -320,9 +320,12 @@ def _pieces(norm: str, sentences: list[Sentence]) -> list[tuple[list[Item], list
     return out
 
 
-def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, vocab) -> Built | None:
+def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, faction: str,
+                vocab) -> Built | None:
     """What a piece reads to; None when no frame applies at all."""
-    choice = pick(evidence(items, concepts, vocab, verbless))
+    me = state.players.get(faction)
+    own = frozenset((*me.creatures, *me.artifacts)) if me else frozenset()
+    choice = pick(evidence(items, concepts, vocab, verbless, own))
     if choice.ambiguous:
         return Built(error="read.ambiguous", clause="TET-ACT-02", params={"readings": readings_text(choice.rivals)})
     if choice.best is None:

@@ -182,3 +182,19 @@ def test_a_card_told_of_beside_another_card_is_no_card_of_the_order():
     items = _items("epoch2", "кирка глубин подождет, беру печать")
     assert ("aside", "A2-4") in items and ("card", "A1-3") in items
     assert ("card", "C1-4") in _items("epoch2", "грифон рычит, призываю его")
+
+
+def test_a_person_after_a_preposition_is_no_subject_and_the_poster_in_any_case_is_the_poster():
+    assert _sentences("epoch2", "как договаривались с верой, ферма в каменце")[0].verbless
+    assert _sentences("epoch2", "вера просила не строить, но ферма в каменце нужна мне")[0].verbless
+
+
+def test_sources_may_follow_in_the_next_sentence():
+    sentences = _sentences("epoch3", "каменоломня: дубрава, башня 4. ферма - озерск, рудник - каменец.")
+    assert [it.value for it in sentences[1].items if it.kind == "source"] == [("farm", "ozyorsk"), ("mine", "kamenets")]
+
+
+def test_a_card_the_poster_has_named_with_no_card_word_is_no_card_to_take():
+    state, faction = SCENES["epoch1"]()  # Анна has Горный Тролль
+    r = read_post_strict("На Каменец! Тролль, вперёд!", state, faction)
+    assert not r.orders and [p.code for p in r.problems] == ["read.unreadable"]

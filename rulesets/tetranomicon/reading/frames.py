@@ -56,17 +56,22 @@ FRAME_KINDS = {f.kind for f in FRAMES}
 
 
 def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vocabulary,
-             verbless: bool) -> Evidence:
+             verbless: bool, own: frozenset[str] = frozenset()) -> Evidence:
     """The mentions and concepts of a piece of a line, as the frames see them. «Беру» next to
     a word that names the action («беру существо») is only that action's helper, and with
-    nothing to take it says no action at all («пора забирать влияние»)."""
+    nothing to take it says no action at all («пора забирать влияние»). A card of ``own`` (the
+    poster's army and Артефактум) named with no card word is no card to take: «Тролль, вперёд!»
+    calls a creature he has."""
     context = {VERBLESS} if verbless else set()
     if any(how == "weak" for _, how, _ in concepts):
         context.add(ROUTE_KIND)
     ev = Evidence(context=frozenset(context))
     named = {c for c, how, _ in concepts if how != "weak" and c != "v_take"}
+    takes = any(c in ("v_artifact", "v_summon", "v_take") for c, how, _ in concepts if how != "weak")
     for it in items:
         kind = it.kind
+        if kind == "card" and it.value in own and not takes:
+            continue
         if kind == "card":
             kind = CREATURE if it.value in vocab.creature_ids else ARTIFACT
         elif kind == "num":

@@ -289,8 +289,9 @@ def _num(it: Item | None) -> int | None:
 _PHRASE_END = (",", ";", ".", "!", ")", "-")  # what may follow a castle's bare tower number
 
 
-def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
-    """Towers, pool places, numbered segments and «(3)»; then the supply sources."""
+def apply_patterns(items: list[Item], vocab: Vocabulary, after_build: bool = False) -> list[Item]:
+    """Towers, pool places, numbered segments and «(3)»; then the supply sources (``after_build``:
+    an earlier sentence of the line named the building they supply)."""
     out: list[Item | None] = list(items)
     n = len(out)
 
@@ -333,7 +334,7 @@ def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
             if num is not None and num.kind == "num" and (after is None or after.sym(*_PHRASE_END)):
                 out[j] = Item("mark", num.start, num.end, num.value, num.text)
     items2 = [it for it in out if it is not None]
-    return _sources(_terrain_or_resource(items2))
+    return _sources(_terrain_or_resource(items2), after_build)
 
 
 
@@ -354,12 +355,13 @@ _SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "в
                              "наше", "собственная", "собственную"})
 
 
-def _sources(items: list[Item]) -> list[Item]:
+def _sources(items: list[Item], after_build: bool = False) -> list[Item]:
     """«ферма из Северграда», «ферму беру из Брода», «лес — дубравский»: a supply source; the
     «беру» in it takes no card. After the building of the order, a source may be said as an
-    afterthought behind a comma («ферма своя, из Брода»), as long as «из» says it is one."""
+    afterthought behind a comma («ферма своя, из Брода»), as long as «из» says it is one, and
+    in the next sentence («Каменоломня в Дубраве. Ферма — Озёрск, рудник — Каменец.»)."""
     out: list[Item | None] = list(items)
-    main_seen = False
+    main_seen = after_build
     for k, it in enumerate(items):
         if it.kind not in ("building", "resource"):
             continue
@@ -402,10 +404,12 @@ def _sources(items: list[Item]) -> list[Item]:
 def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
     items = read_items(norm, vocab)
     sentences: list[Sentence] = []
+    built = False  # a sentence before named a building: the next may say where its supplies come from
     for raw, question in split_sentences(items):
         kept, restating = drop_bookkeeping(raw, vocab)
         kept = _negations(_guesses(kept))
-        kept = _short_cards(apply_patterns(assign_roles(kept), vocab), vocab)
+        kept = _short_cards(apply_patterns(assign_roles(kept), vocab, built), vocab)
+        built = built or any(it.kind == "building" for it in kept)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
         said: list[tuple[str, str, int]] = []
         narrated: set[int] = set()

@@ -28,7 +28,9 @@ from .words import Item
 
 SEPARATORS = (",", ":", ";", "(", ")")
 NEGATIONS = frozenset({"не", "ни", "нет"})
-POSTER = frozenset({"я", "мы"})
+POSTER = frozenset({"я", "мы", "мне", "меня", "мной", "нам", "нас", "нами"})
+# a person after one of these is no subject: «как договаривались с Борисом», «для Веры»
+PREPOSITIONS = frozenset({"с", "со", "у", "для", "от", "к", "ко", "за", "про", "о", "об", "при", "без", "вслед"})
 
 
 @dataclass(slots=True)
@@ -106,7 +108,9 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], said:
         p.ordered = any(said.get(k) == "verb" for k in span)
         named = any(said.get(k) == "noun" for k in span)
         p.negated = any(items[k].kind == "word" and items[k].text in NEGATIONS for k in span)
-        someone = any(someone_else(items[k], faction, subjects) for k in span)
+        someone = any(someone_else(items[k], faction, subjects)
+                      and not (k > p.first and items[k - 1].kind == "word" and items[k - 1].text in PREPOSITIONS)
+                      for k in span)
         poster = any(items[k].kind == "person" and items[k].value == faction
                      or items[k].kind == "word" and items[k].text in POSTER for k in span)
         held = any(items[k].kind == "word" and items[k].text == "у" and k < p.last and items[k + 1].kind == "person"
