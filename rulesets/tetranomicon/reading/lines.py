@@ -31,7 +31,7 @@ from itertools import pairwise
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
-from .phrases import Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
+from .phrases import NEGATIONS, Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
@@ -425,8 +425,9 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
             elif _narrative_verb(it):
                 narrated.add(k)
         s.narrative = bool(narrated)
-        s.phrases = split_phrases(kept)
-        describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, SUBJECTS)
+        if narrated or any(it.kind == "word" and (it.text in NEGATIONS or it.text == "у") for it in kept):
+            s.phrases = split_phrases(kept)  # else every phrase may say an order: nothing to tell apart
+            describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, SUBJECTS)
         heard: set[int] = set()
         for concept, how, k in said:
             p = phrase_of(s.phrases, k)

@@ -78,7 +78,7 @@ def split_phrases(items: list[Item]) -> list[Phrase]:
     out: list[Phrase] = []
     first = 0
     for k, it in enumerate(items):
-        if it.sym(*SEPARATORS) or spaced_dash(items, k):
+        if it.kind == "sym" and (it.text in SEPARATORS or it.text == "-" and spaced_dash(items, k)):
             if k > first:
                 out.append(Phrase(first, k - 1))
             first = k + 1
@@ -103,23 +103,26 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], said:
     ``subjects`` the pronouns of someone else («он», «они»)."""
     about_others = False
     for p in phrases:
-        span = range(p.first, p.last + 1)
-        p.narrative = any(k in narrated and not _aside(items, k) for k in span)
-        p.ordered = any(said.get(k) == "verb" for k in span)
-        named = any(said.get(k) == "noun" for k in span)
-        p.negated = any(items[k].kind == "word" and items[k].text in NEGATIONS for k in span)
-        someone = any(someone_else(items[k], faction, subjects)
-                      and not (k > p.first and items[k - 1].kind == "word" and items[k - 1].text in PREPOSITIONS)
-                      for k in span)
-        poster = any(items[k].kind == "person" and items[k].value == faction
-                     or items[k].kind == "word" and items[k].text in POSTER for k in span)
-        held = any(items[k].kind == "word" and items[k].text == "у" and k < p.last and items[k + 1].kind == "person"
-                   and items[k + 1].value != faction for k in span)  # «лесопилка у Веры»
+        named = poster = held = False
+        for k in range(p.first, p.last + 1):
+            it, how = items[k], said.get(k)
+            p.ordered = p.ordered or how == "verb"
+            named = named or how == "noun"
+            p.narrative = p.narrative or k in narrated and not _aside(items, k)
+            if it.kind == "word":
+                p.negated = p.negated or it.text in NEGATIONS
+                poster = poster or it.text in POSTER
+                held = held or it.text == "у" and k < p.last and items[k + 1].kind == "person" \
+                    and items[k + 1].value != faction  # «лесопилка у Веры»
+            elif it.kind == "person" and it.value == faction:
+                poster = True
         if held and not p.ordered:
             about_others = p.others = True
         elif p.narrative:
-            about_others = someone and not p.ordered
-            p.others = about_others
+            about_others = p.others = not p.ordered and any(
+                someone_else(items[k], faction, subjects)
+                and not (k > p.first and items[k - 1].kind == "word" and items[k - 1].text in PREPOSITIONS)
+                for k in range(p.first, p.last + 1))
         elif p.ordered or poster:
             about_others = False
         else:
