@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from letopis.engine.answers import Answer, answer_of_post, everyday_answer
-from letopis.engine.clauses import find_repeat, group_word, split_clauses
+from letopis.engine.clauses import Part, find_repeat, group_word, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import (
     AMOUNT,
@@ -53,6 +53,40 @@ def test_sentences_split_but_abbreviations_do_not():
     norm = normalise("Иду на 3-4. Атакую беса. Добавляю 2 кр. в атаку")
     assert [c.text(norm) for c in split_clauses(norm, sentences=True)] == [
         "иду на 3-4", "атакую беса", "добавляю 2 кр. в атаку"]
+
+
+STAYING = frozenset({"hold", "no_shoot"})
+
+
+def _part(start: int, subject: bool, content: bool, *says: str) -> Part:
+    return Part(start, start + 9, subject, content, frozenset(says))
+
+
+def test_a_refusal_is_said_of_its_own_subject_only():
+    """«катапульта по шаману, лучники не стреляют»: the shot and the refusal are two clauses, in
+    either order; two refusals stay one."""
+    acts, refuses = _part(0, True, True), _part(10, True, True, "no_shoot")
+    assert subject_scopes([acts, refuses], STAYING) == [(0, 9), (10, 19)]
+    assert subject_scopes([_part(0, True, True, "hold"), _part(10, True, True)], STAYING) == [(0, 9), (10, 19)]
+    assert subject_scopes([refuses, _part(20, True, True, "no_shoot")], STAYING) == [(10, 29)]
+
+
+def test_an_elliptical_subject_keeps_the_verb_and_a_bare_one_joins_the_next():
+    """«Мечник №1 занимает 12-8, мечник №2 — 13-8» is one clause; «лучники 1-3, кап и катапульта —
+    по дракону» too; a part with no subject of its own («…, атака с ходу») stays with its subject."""
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, True, True)], STAYING) == [(0, 19)]
+    assert subject_scopes([_part(0, True, False), _part(10, True, True)], STAYING) == [(0, 19)]
+    assert subject_scopes([_part(0, True, False), _part(10, True, True, "hold"), _part(20, True, True)],
+                          STAYING) == [(0, 19), (20, 29)]
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, False, True, "charge"),
+                           _part(20, True, True, "hold")], STAYING) == [(0, 19), (20, 29)]
+
+
+def test_subjects_with_verbs_of_different_orders_are_different_clauses():
+    """«Рыцарь идёт на 8-7, мечник №4 лезет на башню»; the same verb twice is one clause."""
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, True, True, "storm")], STAYING) == [
+        (0, 9), (10, 19)]
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, True, True, "move")], STAYING) == [(0, 19)]
 
 
 @given(st.text(max_size=200))

@@ -78,6 +78,51 @@ def split_clauses(norm: str, *, sentences: bool = False,
     return clauses
 
 
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A stretch of a clause between two commas, as a ruleset's reader sees it."""
+
+    start: int
+    end: int
+    subject: bool  # it opens with one of the poster's own objects (or a group of them)
+    content: bool  # it says more than the subject: a verb, a place, a target, an amount
+    says: frozenset[str] = frozenset()  # the order concepts it says (none: an elliptical part)
+
+
+def subject_scopes(parts: list[Part], staying: frozenset[str]) -> list[tuple[int, int]]:
+    """The clauses a comma list of subjects makes: each subject's words reach as far as the next
+    subject, and subjects that say different things are different clauses.
+
+    «Катапульта по шаману, лучники не стреляют», «Рыцарь на 8-7, мечники стоят»: a refusal or a
+    hold (a concept of ``staying``) is said of its own subject only, so the part before it, which
+    acts, is a clause of its own. «Рыцарь идёт на 8-7, мечник №1 лезет на башню»: two verbs of
+    different orders are two clauses. An elliptical part («мечник №2 — 13-8») keeps the verb of
+    the clause before it unless that clause refused or stayed, and a bare subject («лучники 1-3,
+    кап и катапульта — по дракону») belongs with the part after it. Returns spans (start, end).
+    """
+    units: list[tuple[int, int, bool, frozenset[str]]] = []  # start, end, content, concepts
+    for p in parts:
+        if units and not p.subject:
+            s, _, c, says = units[-1]
+            units[-1] = (s, p.end, c or p.content, says | p.says)
+        elif units and not units[-1][2]:  # a bare subject before this one: one list of subjects
+            s, _, _, says = units[-1]
+            units[-1] = (s, p.end, p.content, says | p.says)
+        else:
+            units.append((p.start, p.end, p.content, p.says))
+    out: list[tuple[int, int, frozenset[str]]] = []
+    for start, end, _, says in units:
+        if out:
+            s, _, before = out[-1]
+            acts, acted = says - staying, before - staying
+            stays, stayed = bool(says & staying) and not acts, bool(before & staying) and not acted
+            if stays == stayed and not (acts and acted and not acts & acted):
+                out[-1] = (s, end, before | says)
+                continue
+        out.append((start, end, says))
+    return [(s, e) for s, e, _ in out]
+
+
 def _rstrip(norm: str, start: int, end: int) -> int:
     while end > start and norm[end - 1] in " .,;":
         end -= 1
