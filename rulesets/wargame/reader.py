@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
-from letopis.engine.clauses import split_clauses
+from letopis.engine.clauses import Part, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import foreign_verb, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
@@ -186,8 +186,10 @@ _RELATIVE = re.compile(r",?\s*\b(?:котор\w*)\b")
 
 def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
     """The clauses of a line with their items; a «, затем …» clause keeps its connector. A comma
-    before «остальные» or «если» starts a clause too, and a relative clause («…, который дерётся
-    с мечником») only describes the figure before it: its items are left out."""
+    before «остальные» or «если» starts a clause too, a relative clause («…, который дерётся
+    с мечником») only describes the figure before it (its items are left out), and a comma list of
+    subjects that say different things is cut between them (core `subject_scopes`: «катапульта по
+    шаману, лучники не стреляют»)."""
     out = []
     for c in split_clauses(norm, sentences=True):
         cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
@@ -196,8 +198,41 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             end = rel.start() if rel else b
             its = [it for it in items if a <= it.start < end]
             connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
-            out.append((connector if k == 0 else ("если" if connector == "если" else ""), its))
+            connector = connector if k == 0 else ("если" if connector == "если" else "")
+            for j, scope in enumerate(_subject_scopes(its)):
+                out.append((connector if j == 0 else "", scope))
     return out
+
+
+_STAYING = frozenset({"hold", "no_shoot"})
+_PART_LEAD = frozenset({"а", "и", "но", "тогда", "ну", "еще", "тоже", "также"})
+
+
+def _subject_scopes(its: list[Item]) -> list[list[Item]]:
+    """A clause's items cut where a comma list's subjects say different things (see `_clauses`)."""
+    if not any(it.kind == "sym" and it.text == "," for it in its):
+        return [its]
+    pieces: list[list[Item]] = [[]]
+    for it in its:
+        if it.kind == "sym" and it.text == ",":
+            pieces.append([])
+        else:
+            pieces[-1].append(it)
+    parts: list[Part] = []
+    for piece in pieces:
+        if not piece:
+            continue
+        lead = next((it for it in piece if not (it.kind == "sym" or it.kind == "word" and it.text in _PART_LEAD)), None)
+        subject = lead is not None and (lead.kind == "fig" and lead.own or lead.kind == "rest")
+        body = [it for it in piece if it is not lead and it.kind not in ("word", "sym")]
+        says = {it.value for it in piece if it.kind == "concept" and it.value in ACTION_CONCEPTS}
+        if any(it.kind in ("weapon", "weapons") for it in piece):
+            says.add("shoot")
+        parts.append(Part(piece[0].start, piece[-1].end, subject, bool(body), frozenset(says)))
+    spans = subject_scopes(parts, _STAYING)
+    if len(spans) == 1:
+        return [its]
+    return [[it for it in its if a <= it.start and it.end <= b] for a, b in spans]
 
 
 def _words(items: list[Item]) -> list[str]:
