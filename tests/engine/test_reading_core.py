@@ -231,6 +231,17 @@ def test_a_quote_copied_as_text_runs_to_the_blank_line(header):
                                        LineKind.TEXT]
 
 
+@pytest.mark.parametrize("sentence", [
+    "Мастер написал, что у дракона только 6 ОМ. Тогда так:",
+    "Борис пишет, будто П2 ранен:",
+    "ГМ сказал, мол, так нельзя. Переписываю:",
+])
+def test_reported_speech_is_the_posters_own_sentence_not_a_quote_header(sentence):
+    """«X написал, что …» retells what someone said, in the poster's words: what follows is his."""
+    lines = split_post(f"{sentence}\nП1 атакует П2")
+    assert [x.kind for x in lines] == [LineKind.TEXT, LineKind.TEXT]
+
+
 def test_a_heading_is_not_a_quote_header():
     assert [x.kind for x in split_post("Атака:\nП1 → П2")] == [LineKind.HEADING, LineKind.TEXT]
 
