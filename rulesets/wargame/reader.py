@@ -63,6 +63,7 @@ from .orders import (
 )
 from .reading.frames import (
     ACTION_CONCEPTS,
+    TURN_ACTIONS,
     BY_KIND,
     STEP_FRAMES,
     Built,
@@ -306,6 +307,21 @@ def _unknown_subject(its: list[Item], said: set[str], scanner: Scanner) -> Item 
     return None
 
 
+_AIMED = frozenset({"по", "в", "во", "→"})
+
+
+def _role_play(its: list[Item], scanner: Scanner) -> bool:
+    """«Рыцарь смотрит на орков с презрением», «Капитан сжимает арбалет», «Мастер написал, что у
+    дракона 6 ОМ»: a clause whose verb is no word of the order language, with no cell and no figure
+    aimed at («по», «в», an arrow), tells a story or restates the board; it orders nothing. A cell
+    keeps it an order («Дракон пикирует на 9-10»): a place is never role-play."""
+    if any(it.kind == "concept" and it.value in TURN_ACTIONS or it.kind == "cell" for it in its):
+        return False
+    if foreign_verb(_words(its), scanner.lem) is None:
+        return False
+    return not any(it.kind == "fig" and k and its[k - 1].text in _AIMED for k, it in enumerate(its))
+
+
 def _own_names(state: State, faction: str) -> str:
     n = Namer(state, faction)
     seen: list[str] = []
@@ -351,6 +367,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unknown_figure", "WG-DEF-ARMY-03", (unknown.start, unknown.end),
                               written=unknown.text, own=_own_names(state, faction)), state, faction, step)
             continue
+        if _role_play(its, scanner):
+            continue
         if not own_here and carry.actors and (connector or carry.header):
             # «…, затем на 9-7», or a line under a unit header: the same actor
             if carry.header and not connector:
@@ -368,7 +386,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             line.status = LineStatus.ERROR
             continue
         explicit = bool(said & {"no_shoot", "hold", "continue"} & step_triggers)
-        if not explicit and not is_order_line(ev, ACTION_CONCEPTS, _words(its)):
+        if not explicit and not is_order_line(ev, TURN_ACTIONS, _words(its)):
             continue
         choice = pick(ev, kinds)
         if choice.ambiguous:

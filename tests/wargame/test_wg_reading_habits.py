@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from letopis.engine.contract import LineStatus
 from rulesets.wargame.naming import Namer
 from rulesets.wargame.reader import read_post_strict
 from tests.phrasings.scenes_wargame import SCENES
@@ -40,3 +41,28 @@ def test_two_verbs_of_different_orders_on_one_line_wg_def_tower_02():
     reading, got = read("maneuver", "Капитан идёт на 10-5, мечник №4 лезет на башню с 12-7")
     assert reading.ok, reading.problems
     assert got == ["Капитан идёт на 10-5.", "Мечник №4 идёт на 12-7, штурм башни."]
+
+
+@pytest.mark.parametrize(("scene", "line"), [
+    ("maneuver", "Маг задумчиво глядит на дракона."),
+    ("maneuver", "Капитан поправляет шлем и улыбается оркам"),
+    ("shooting", "Лучник №1 натягивает тетиву, пальцы дрожат"),
+    ("shooting", "Мечник №1 погиб, вечная память."),
+    ("maneuver", "Мастер говорил, что у капитана 5 ОМ."),
+])
+def test_role_play_about_an_own_figure_is_flavour_wg_def_turn_05(scene, line):
+    """WG-DEF-TURN-05: a verb outside the order language with no cell and nothing aimed at, or a
+    figure's fate told in a turn, orders nothing; the order below it is read as usual."""
+    order = "Катапульта стоит." if scene == "maneuver" else "Лучник №2 по шаману."
+    reading, got = read(scene, f"{line}\n{order}")
+    assert reading.ok, reading.problems
+    assert reading.lines[0].status is LineStatus.FLAVOUR
+    assert len(got) == 1
+
+
+def test_a_story_verb_with_a_cell_or_an_aim_is_still_an_order_wg_def_move_05():
+    """WG-DEF-MOVE-05: a place is never role-play, nor is a figure aimed at with «в»/«по»."""
+    _, got = read("maneuver", "Мечник №2 ковыляет на 6-5")
+    assert got == ["Мечник №2 идёт на 6-5."]
+    _, got = read("shooting", "Маг шепчет заклинание в шамана")
+    assert got == ["Маг стреляет по шаману."]

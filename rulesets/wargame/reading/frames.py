@@ -127,6 +127,9 @@ PRIORITY = {"continue": 4, "teleport": 3, "storm": 3, "charge": 2, "no_shooting"
 ACTION_CONCEPTS = frozenset({"deploy", "move", "attack", "withdraw", "step", "take_tower", "charge", "continue",
                              "hold", "teleport", "storm", "shoot", "no_shoot", "lethal", "wounded", "nosave",
                              "stray", "artifact"})
+# The concepts that order something in a turn step: a figure's fate («Рыцарь пал», «мечник ранен»),
+# a save or an artifact is an answer to a decision, and in a turn it only tells what happened.
+TURN_ACTIONS = ACTION_CONCEPTS - {"lethal", "wounded", "nosave", "stray", "artifact"}
 
 
 def mentions(items: list[Item]) -> list[Mention]:
