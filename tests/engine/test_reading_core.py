@@ -53,6 +53,9 @@ def test_sentences_split_but_abbreviations_do_not():
     norm = normalise("Иду на 3-4. Атакую беса. Добавляю 2 кр. в атаку")
     assert [c.text(norm) for c in split_clauses(norm, sentences=True)] == [
         "иду на 3-4", "атакую беса", "добавляю 2 кр. в атаку"]
+    norm = normalise("Всем привет! Иду на 3-4?! Ну… Атакую беса")
+    assert [c.text(norm) for c in split_clauses(norm, sentences=True)] == [
+        "всем привет", "иду на 3-4", "ну", "атакую беса"]
 
 
 STAYING = frozenset({"hold", "no_shoot"})

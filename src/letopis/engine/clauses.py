@@ -22,8 +22,9 @@ _CONNECTOR = re.compile(
     r"|\s*,?\s+и\s+(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
     r"|\s*,\s*(?:а\s+)?(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
 )
-# «… . Потом …»: a full stop followed by a word may start a new clause (but not «перс. 2», «кр.»)
-_SENTENCE = re.compile(r"(\S+)\.\s+(?=[^\s\d])")
+# «… . Потом …», «Всем привет! Рыцарь идёт …»: a full stop (or «!», «?», «…») followed by a word may
+# start a new clause (but not «перс. 2», «кр.»)
+_SENTENCE = re.compile(r"(?<=\S)(\.|[!?…]+)\s+(?=[^\s\d])")
 # Short forms players end with a dot; a ruleset adds its own.
 ABBREVIATIONS = frozenset({
     "перс", "кр", "красн", "син", "зел", "ур", "ед", "др", "см", "им", "ст", "т", "е", "п", "д", "г",
@@ -48,8 +49,8 @@ def split_clauses(norm: str, *, sentences: bool = False,
                   abbreviations: frozenset[str] = ABBREVIATIONS) -> list[Clause]:
     """The clauses of a normalised line, in order; a line with no connector is one clause.
 
-    With ``sentences`` a full stop after a word also separates clauses («Иду на 3-4. Атакую
-    беса.»), unless the word is one of ``abbreviations`` («перс. 2», «2 кр. в атаку»).
+    With ``sentences`` a full stop, «!» or «?» after a word also separates clauses («Иду на 3-4.
+    Атакую беса!»), unless a full stop ends one of ``abbreviations`` («перс. 2», «2 кр. в атаку»).
     """
     cuts: list[tuple[int, int, str]] = []
     for m in _CONNECTOR.finditer(norm):
@@ -58,9 +59,9 @@ def split_clauses(norm: str, *, sentences: bool = False,
         cuts.append((m.start(), m.end(), m.group().strip(" ,")))
     if sentences:
         for m in _SENTENCE.finditer(norm):
-            word = m.group(1).rsplit(".", 1)[-1].lstrip("(«\"")
-            if m.end() < len(norm) and word not in abbreviations:
-                cuts.append((m.end(1), m.end(), "."))
+            word = norm[norm.rfind(" ", 0, m.start()) + 1:m.start()].rsplit(".", 1)[-1].lstrip("(«\"")
+            if m.end() < len(norm) and (m.group(1) != "." or word not in abbreviations):
+                cuts.append((m.start(), m.end(), "."))
         cuts.sort()
     clauses: list[Clause] = []
     pos = 0
