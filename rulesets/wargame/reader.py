@@ -63,9 +63,9 @@ from .orders import (
 )
 from .reading.frames import (
     ACTION_CONCEPTS,
-    TURN_ACTIONS,
     BY_KIND,
     STEP_FRAMES,
+    TURN_ACTIONS,
     Built,
     Carry,
     build,
@@ -322,6 +322,25 @@ def _role_play(its: list[Item], scanner: Scanner) -> bool:
     return not any(it.kind == "fig" and k and its[k - 1].text in _AIMED for k, it in enumerate(its))
 
 
+def _army_speaks(its: list[Item]) -> bool:
+    """«Синие держат строй», «Красные не отступят!»: a side named as a whole, with no figure and no
+    cell, is a war cry, not an order; the orders name figures («все стоят», «остальные стоят»)."""
+    return any(it.kind == "side" for it in its) and not any(it.kind in ("fig", "cell", "rest", "group") for it in its)
+
+
+def _war_cry(its: list[Item], items: list[Item]) -> bool:
+    """«Орки, вперёд, в атаку!», «Рыцарь, за Короля — в бой!»: figures called by name (a comma right
+    after them) in an exclamation with no cell, no enemy and no amount are cheered on, not moved;
+    the orders follow with their places."""
+    if not its or any(it.kind in ("cell", "om") or it.kind == "fig" and not it.own
+                      or it.kind == "concept" and it.value in _STAYING for it in its):
+        return False  # «Лучники, стоять!» holds: a hold needs no place
+    k = items.index(its[-1]) + 1 if its[-1] in items else len(items)
+    if k >= len(items) or items[k].text != "!":
+        return False
+    return any(it.kind == "fig" and j + 1 < len(its) and its[j + 1].text == "," for j, it in enumerate(its))
+
+
 def _own_names(state: State, faction: str) -> str:
     n = Namer(state, faction)
     seen: list[str] = []
@@ -367,7 +386,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unknown_figure", "WG-DEF-ARMY-03", (unknown.start, unknown.end),
                               written=unknown.text, own=_own_names(state, faction)), state, faction, step)
             continue
-        if _role_play(its, scanner):
+        if _role_play(its, scanner) or _army_speaks(its) or _war_cry(its, items):
             continue
         if not own_here and carry.actors and (connector or carry.header):
             # «…, затем на 9-7», or a line under a unit header: the same actor

@@ -66,3 +66,23 @@ def test_a_story_verb_with_a_cell_or_an_aim_is_still_an_order_wg_def_move_05():
     assert got == ["Мечник №2 идёт на 6-5."]
     _, got = read("shooting", "Маг шепчет заклинание в шамана")
     assert got == ["Маг стреляет по шаману."]
+
+
+@pytest.mark.parametrize("cry", [
+    "Всем привет! Синие держат строй.",
+    "Синие не отступят ни на шаг!",
+    "Мечники, в бой! За Короля!",
+    "Королевство, вперёд!",
+])
+def test_a_war_cry_or_the_army_named_as_a_whole_is_flavour_wg_def_move_05(cry):
+    """WG-DEF-MOVE-05: a side named as a whole, or figures called by name in an exclamation with no
+    place, cheer; the orders below name figures and cells."""
+    reading, got = read("maneuver", f"{cry}\nМечник №1 — на 6-5")
+    assert reading.ok, reading.problems
+    assert reading.lines[0].status is LineStatus.FLAVOUR
+    assert got == ["Мечник №1 идёт на 6-5."]
+
+
+def test_a_called_hold_is_still_a_hold_wg_def_move_05():
+    _, got = read("maneuver", "Лучники, стоять!")
+    assert got == ["Лучник №1 стоит на месте.", "Лучник №2 стоит на месте."]
