@@ -28,6 +28,7 @@ from letopis.engine.frames import (
 from letopis.engine.names import Fit, NameIndex, spelling_key, unquote
 from letopis.engine.reading import NO_ORDERS, require_an_order
 from letopis.engine.text import LineKind, normalise, split_post
+from letopis.engine.text_words import same_case
 
 
 # --- clauses ------------------------------------------------------------------------------
@@ -224,6 +225,16 @@ def test_an_own_object_with_an_action_place_target_or_amount_is_an_order_line():
 def test_roles_from_prepositions_and_arrows():
     assert role_of("на") == ROLE_TO and role_of("из") == "from" and role_of("→") == "target"
     assert role_of("и") is None
+
+
+# --- agreement ------------------------------------------------------------------------------
+def test_an_ordinal_agrees_with_its_noun_in_case_and_number():
+    """«орк первый», «мечника второго» agree; «рыцарь первым» («as the first») does not; a group
+    and one of its members agree in case alone («мечники …: первый на 12-8»)."""
+    assert same_case("орк", "первый") and same_case("мечника", "второго")
+    assert not same_case("рыцарь", "первым") and not same_case("орки", "первый")
+    assert same_case("мечники", "первый", number=False)
+    assert same_case("unl-2", "первый")  # what the dictionary cannot decline agrees with anything
 
 
 # --- copied quotes -----------------------------------------------------------------------------
