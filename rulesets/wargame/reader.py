@@ -35,6 +35,7 @@ from letopis.engine.frames import foreign_verb, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
+from letopis.engine.text_words import Token, ordinal_value
 
 from .battle.deployment import check_deploy
 from .battle.moves import check_movement, check_teleport, dead, own_figure, path_text
@@ -254,6 +255,22 @@ def _is_header(pl: PostLine, items: list[Item]) -> bool:
                                for it in items) and any(it.kind == "fig" for it in items)
 
 
+def _asides_out(items: list[Item]) -> list[Item]:
+    """The figures a turn line names only to say where or to remark on something are not its actors
+    or targets: an own figure after «к», «у», «возле» («шаман к вождю на 12-6») and any figure in
+    brackets («по орку 1 (он в рукопашной с мечником)»). Cells, ОМ and order words in brackets
+    still count («(через 8-6)», «(3 ОМ)»)."""
+    out: list[Item] = []
+    depth = 0
+    for it in items:
+        if it.kind == "sym" and it.text in "()":
+            depth = depth + 1 if it.text == "(" else max(0, depth - 1)
+        elif it.kind == "fig" and (depth or it.own and it.role == "near"):
+            continue
+        out.append(it)
+    return out
+
+
 def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     """«Рыцарь стоял на 8-5, теперь идёт на 8-6»: a past «стоял» beside a movement says where the
     figure stood; the cell after it is where it starts from, not an order to hold."""
@@ -361,7 +378,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
         return line
     if pl.kind is LineKind.HEADING:
         return line
-    items = _restated_hold(items, scanner)
+    items = _restated_hold(_asides_out(items), scanner)
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
     for connector, its in _clauses(pl.norm, items):
@@ -716,7 +733,7 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         outs.append(line)
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
-        items = _candidates_only(scanner.scan(pl.norm), p.figures)
+        items = _numbers_as_candidates(_candidates_only(scanner.scan(pl.norm), p.figures), p.figures, state, faction)
         said = {it.value for it in items if it.kind == "concept"}
         plain = _plain_answer(pl.norm)
         if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:
@@ -875,6 +892,32 @@ def _candidates_only(items: list[Item], candidates: list[str]) -> list[Item]:
             if mine and (it.many or len(mine) == 1):
                 it = dataclasses.replace(it, figs=mine, error=None, alt=())
         out.append(it)
+    return out
+
+
+def _numbers_as_candidates(items: list[Item], candidates: list[str], state: State, faction: str) -> list[Item]:
+    """While a decision waits, a bare number or ordinal («№2 → 12-8», «убит 4-й», «второго»)
+    names the one figure asked about that bears it."""
+    if not candidates:
+        return items
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "num" and k and items[k - 1].kind == "sym" and items[k - 1].text == "№":
+            n, start = it.value, items[k - 1].start
+        elif it.kind == "num" and not it.text.isdigit() or it.kind == "word":
+            n, start = ordinal_value(Token(it.text, it.start, it.end, "ord" if it.kind == "num" else "word",
+                                           it.value)), it.start
+        else:
+            n = None
+        figs = [f for f in candidates if n is not None and state.figures[f].number == n]
+        if len(figs) != 1:
+            out.append(it)
+            continue
+        if start != it.start:
+            out.pop()  # the «№» before the number
+        fig = state.figures[figs[0]]
+        out.append(Item("fig", start, it.end, text=it.text, figs=(fig.id,), own=fig.side == faction,
+                        type_key=fig.type))
     return out
 
 

@@ -86,3 +86,61 @@ def test_a_war_cry_or_the_army_named_as_a_whole_is_flavour_wg_def_move_05(cry):
 def test_a_called_hold_is_still_a_hold_wg_def_move_05():
     _, got = read("maneuver", "Лучники, стоять!")
     assert got == ["Лучник №1 стоит на месте.", "Лучник №2 стоит на месте."]
+
+
+@pytest.mark.parametrize(("scene", "line", "orders"), [
+    ("shooting", "лучник номер два по шаману", ["Лучник №2 стреляет по шаману."]),
+    ("shooting", "лучник второй по шаману", ["Лучник №2 стреляет по шаману."]),
+    ("maneuver", "мечник 3-й идёт на 6-5", ["Мечник №3 идёт на 6-5."]),
+    ("maneuver", "Мечник №1 второй раз идёт на 5-5", ["Мечник №1 идёт на 5-5."]),
+    ("shooting", "Лучник №1 по вождю, №2 по шаману", ["Лучник №1 стреляет по вождю.", "Лучник №2 стреляет по шаману."]),
+])
+def test_numbers_in_words_ordinals_after_the_name_and_bare_numbers_wg_def_army_03(scene, line, orders):
+    """WG-DEF-ARMY-03: «номер два», «второй» after the name (agreeing with it), «3-й»; a bare «№2»
+    is of the type named last that has a second figure, not of the Вождь just shot at."""
+    reading, got = read(scene, line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+def test_a_list_of_numbers_before_a_dash_is_no_range_wg_def_board_05():
+    """WG-DEF-BOARD-05: «лучники 1, 2 — 10-1, 11-1» lists two archers; «2 — 10» is no range of ten."""
+    _, got = read("deploy", "лучники 1, 2 — 10-1, 11-1")
+    assert got[:2] == ["Лучник №1 — 10-1.", "Лучник №2 — 11-1."]
+
+
+def test_an_ordinal_that_agrees_with_nothing_is_no_figure_wg_def_army_03():
+    """«Рыцарь идёт на 8-7 первым» («as the first»): the Рыцарь has no «first» to pick."""
+    reading, got = read("maneuver", "Рыцарь идёт на 8-7 первым, с ходу")
+    assert reading.ok and got == ["Рыцарь идёт на 8-7, атака с ходу."]
+
+
+@pytest.mark.parametrize(("scene", "line", "orders"), [
+    ("maneuver", "Капитан встаёт возле катапульты на 14-3", ["Капитан идёт на 14-3."]),
+    ("maneuver", "Маг к рыцарю, на 7-3", ["Маг идёт на 7-3."]),
+    ("shooting", "Лучник №1 — по шаману (маг прикроет, он рядом с капитаном)", ["Лучник №1 стреляет по шаману."]),
+])
+def test_a_figure_named_to_say_where_or_in_an_aside_is_no_actor_wg_def_move_05(scene, line, orders):
+    """WG-DEF-MOVE-05: an own figure after «к», «возле» says where; figures in brackets remark."""
+    reading, got = read(scene, line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+def test_a_mixed_group_of_shooters_wg_def_shoot_01():
+    """WG-DEF-SHOOT-01: «лучники 1-2, кап и катапульта — по …»: every figure listed shoots."""
+    _, got = read("shooting", "лучники 1-2, маг и катапульта — по шаману")
+    assert got == ["Лучник №1 стреляет по шаману.", "Лучник №2 стреляет по шаману.", "Маг стреляет по шаману.",
+                   "Катапульта стреляет по шаману."]
+
+
+@pytest.mark.parametrize(("scene", "line", "orders"), [
+    ("tower_cells", "№2 на 12-8, №1 на 13-8", ["На башню: мечник №2 на 12-8, мечник №1 на 13-8."]),
+    ("stray", "Во второго", ["Шальное попадание: мечник №2."]),
+    ("nosave", "Без спаса №1", ["Без спас-броска: орк №1."]),
+])
+def test_a_bare_number_in_a_decision_names_the_figure_asked_about_wg_dec_01(scene, line, orders):
+    """WG-DEC-01/03/09: «№2», «второго» alone mean the one candidate with that number."""
+    reading, got = read(scene, line)
+    assert reading.ok, reading.problems
+    assert got == orders

@@ -493,8 +493,7 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
             if s.kind == "fig":
                 if any(x[0] in s.figs for x in shooters):
                     continue  # «Пушкой Б с UNL-2»: already shooting with its gun
-                shooters = [x for x in shooters if x[1] is not None and state.figures[x[0]].type != s.type_key]
-                shooters += [(f, None) for f in s.figs]
+                shooters += [(f, None) for f in s.figs]  # «лучники 1-3, кап и катапульта — по дракону»
             elif s.kind == "weapons":  # «из обеих пушек»: every weapon of the figure named
                 continue
             else:
