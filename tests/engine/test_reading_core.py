@@ -39,13 +39,15 @@ from letopis.engine.text_words import same_case
     ("копает 3-4 и ещё копает 3-5", ["копает 3-4", "копает 3-5"]),
     ("иду на 3-4 и затем копаю", ["иду на 3-4", "копаю"]),
     ("иду на 3-4, после чего атакую", ["иду на 3-4", "атакую"]),
+    ("П1 атакует П2, следом П3 атакует П4", ["п1 атакует п2", "п3 атакует п4"]),
 ])
 def test_connectors_split_a_line_into_clauses(line, parts):
     norm = normalise(line)
     assert [c.text(norm) for c in split_clauses(norm)] == parts
 
 
-@pytest.mark.parametrize("line", ["+2 урона, страховка", "П1 и П3 атакуют П2", "перс. 2 бьёт П1"])
+@pytest.mark.parametrize("line", ["+2 урона, страховка", "П1 и П3 атакуют П2", "перс. 2 бьёт П1",
+                                  "Всадник №2 идёт следом на 15-8", "П2, следом за П1, атакует П3"])
 def test_a_comma_or_and_alone_does_not_split(line):
     assert len(split_clauses(normalise(line), sentences=True)) == 1
 
