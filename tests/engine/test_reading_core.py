@@ -153,10 +153,16 @@ INDEX = NameIndex([("Шмель", "bee"), ("Следопыт", "ranger"), ("Лу
     ("лучницей", "archer", Fit.INFLECTED), ("стража", "guard", Fit.INFLECTED),
     ("кристалический рудник", "mine", Fit.SLIP), ("лучн.", "archer", Fit.ABBREVIATED),
     ("следопыйт", "ranger", Fit.TYPO), ("следопыйта", "ranger", Fit.TYPO),
+    ("слеедопыт", "ranger", Fit.SLIP), ("луучница", "archer", Fit.SLIP),
 ])
 def test_names_as_players_write_them(written, key, fit):
     hits = INDEX.find(normalise(written).split())
     assert [(h.key, h.fit) for h in hits] == [(key, fit)]
+
+
+def test_a_typo_that_looks_like_a_doubled_letter_is_still_a_typo():
+    """«Шаан» drops the «м» of «Шаман»: folding its «аа» as a slip must not hide the typo."""
+    assert [(h.key, h.fit) for h in NameIndex([("Шаман", "shaman")]).find(["шаан"])] == [("shaman", Fit.TYPO)]
 
 
 def test_a_real_word_is_not_a_typo_of_a_name():
