@@ -65,6 +65,7 @@ from .orders import (
 from .reading.frames import (
     ACTION_CONCEPTS,
     BY_KIND,
+    PREPOSITIONS,
     STEP_FRAMES,
     TURN_ACTIONS,
     Built,
@@ -271,6 +272,20 @@ def _asides_out(items: list[Item]) -> list[Item]:
     return out
 
 
+def _idle_further(items: list[Item], scanner: Scanner) -> list[Item]:
+    """«…, а дальше видно будет», «далее по обстановке»: «дальше» and «далее» continue a charge only
+    towards a place («дальше на 9-7»); with no cell after them in their part they just say «later»."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "concept" and it.value == "continue" and scanner.lem.grammemes(it.text) & {"ADVB", "COMP"}:
+            rest = itertools.takewhile(lambda x: not (x.kind == "sym" and x.text in ",.;!?"), items[k + 1:])
+            if not any(x.kind == "cell" for x in rest):
+                out.append(Item("word", it.start, it.end, None, it.text))
+                continue
+        out.append(it)
+    return out
+
+
 def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     """«Рыцарь стоял на 8-5, теперь идёт на 8-6»: a past «стоял» beside a movement says where the
     figure stood; the cell after it is where it starts from, not an order to hold."""
@@ -329,14 +344,19 @@ _AIMED = frozenset({"по", "в", "во", "→"})
 
 def _role_play(its: list[Item], scanner: Scanner) -> bool:
     """«Рыцарь смотрит на орков с презрением», «Капитан сжимает арбалет», «Мастер написал, что у
-    дракона 6 ОМ»: a clause whose verb is no word of the order language, with no cell and no figure
-    aimed at («по», «в», an arrow), tells a story or restates the board; it orders nothing. A cell
-    keeps it an order («Дракон пикирует на 9-10»): a place is never role-play."""
+    дракона 6 ОМ»: a clause whose verb is no word of the order language, with no cell, no one enemy
+    figure and no figure aimed at («по», «в», an arrow), tells a story or restates the board; it
+    orders nothing. A cell keeps it an order («Дракон пикирует на 9-10»): a place is never
+    role-play; so does an enemy named one by one as the verb's object («добивает орка №2»)."""
     if any(it.kind == "concept" and it.value in TURN_ACTIONS or it.kind == "cell" for it in its):
         return False
     if foreign_verb(_words(its), scanner.lem) is None:
         return False
-    return not any(it.kind == "fig" and k and its[k - 1].text in _AIMED for k, it in enumerate(its))
+    for k, it in enumerate(its):
+        before = its[k - 1].text if k else ""
+        if it.kind == "fig" and (before in _AIMED or not it.own and not it.many and before not in PREPOSITIONS):
+            return False  # «в шамана», «добивает орка №2»; not «смотрит на дракона», «рядом с орком»
+    return True
 
 
 def _army_speaks(its: list[Item]) -> bool:
@@ -378,7 +398,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
         return line
     if pl.kind is LineKind.HEADING:
         return line
-    items = _restated_hold(_asides_out(items), scanner)
+    items = _restated_hold(_idle_further(_asides_out(items), scanner), scanner)
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
     for connector, its in _clauses(pl.norm, items):
@@ -435,6 +455,13 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unreadable", CLAUSE_OF_STEP[step]), state, faction, step)
             continue
         kind = choice.best.frame.kind
+        verb = foreign_verb(_words(its), scanner.lem) if choice.best.why.startswith("implied:") else None
+        if verb is not None and not any(it.kind == "cell" for it in its) \
+                and not any(it.kind == "fig" and k and its[k - 1].text in _AIMED for k, it in enumerate(its)):
+            # «Лучник №1 ненавидит шамана»: the step would make it a shot, but its verb says something else
+            _error(line, fail("read.foreign_verb", CLAUSE_OF_STEP[step], verb=verb,
+                              order=choice.best.frame.title), state, faction, step)
+            continue
         if connector and kind == "move" and carry.last_charge and not own_here \
                 and connector.strip(",") in ("затем", "потом", "далее"):
             kind = "continue"
@@ -791,7 +818,7 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             continue
         if step == "WG-DEC-01":
             if any(it.kind == "fig" for it in items):
-                _take(line, _stray(items, p.figures), state, faction, step)
+                _take(line, _stray(items, p.figures, n), state, faction, step)
             continue
         if not any(it.kind in ("fig", "cell") for it in items):
             continue  # «[i]Волк ловко уходит от стрелы[/i]»
@@ -970,15 +997,26 @@ _DICE_WORDS = frozenset({"кубик", "кубика", "кубики", "кубы
                          "рандомно", "наугад"})
 
 
-def _stray(items: list[Item], candidates: list[str]) -> Built:
-    for it in items:
-        if it.kind != "fig":
-            continue
+def _stray(items: list[Item], candidates: list[str], n: Namer) -> Built:
+    """WG-DEC-01: the candidate the answer names. Another figure named beside it is told about
+    («рыцарь далеко стоит. Тогда во второго мечника»); of two candidates, the one aimed at («в»,
+    «по», an arrow) is meant, and two aimed at are asked about."""
+    figs = [(k, it) for k, it in enumerate(items) if it.kind == "fig"]
+    named: dict[str, bool] = {}  # candidate → aimed at
+    for k, it in figs:
+        aimed = k > 0 and items[k - 1].text in _AIMED
         for f in (*it.figs, *it.alt):
             if f in candidates:
-                return Built([Stray(victim=f)])
+                named[f] = named.get(f, False) or aimed
+    aimed = [f for f, a in named.items() if a]
+    if len(named) == 1 or len(aimed) == 1:
+        return Built([Stray(victim=aimed[0] if aimed else next(iter(named)))])
+    if named:
+        return fail("read.two_victims", "WG-DEC-01", options=n.listing(list(named)),
+                    first=cap(Stray(victim=next(iter(named))).to_text(n)))
+    for _, it in figs:
         if it.figs:
-            return Built([Stray(victim=it.figs[0])])
+            return Built([Stray(victim=it.figs[0])])  # not a candidate: refused with the candidates
     return fail("read.no_victim", "WG-DEC-01")
 
 

@@ -144,3 +144,57 @@ def test_a_bare_number_in_a_decision_names_the_figure_asked_about_wg_dec_01(scen
     reading, got = read(scene, line)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+def test_the_wounded_one_of_a_type_wg_def_shoot_03():
+    """WG-DEF-SHOOT-03: «в раненого орка» is the one wounded орк (and still asked when two are)."""
+    state, faction = SCENES["shooting"]()
+    state.figures["p2:orc-2"].wounded = True
+    reading = read_post_strict("Лучник №1 добивает раненого орка", state, faction)
+    assert [(o.figure, o.target) for o in reading.orders] == [("p1:archer-1", "p2:orc-2")]
+    state.figures["p2:orc-3"].wounded = True
+    reading = read_post_strict("Лучник №1 добивает раненого орка", state, faction)
+    assert not reading.ok and reading.problems[0].clause == "WG-DEF-ARMY-03"
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Мечник №1 стоит дальше. Значит, в мечника №2", ["Шальное попадание: мечник №2."]),
+    ("в мечника №1, а мечник №2 пусть живёт", ["Шальное попадание: мечник №1."]),
+])
+def test_a_stray_victim_beside_a_figure_told_about_wg_dec_01(line, orders):
+    """WG-DEC-01: the candidate aimed at is the victim; another figure named is told about."""
+    reading, got = read("stray", line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+def test_two_stray_victims_aimed_at_are_asked_about_wg_dec_01():
+    reading, _ = read("stray", "в мечника №1 или в мечника №2")
+    [p] = reading.problems
+    assert p.clause == "WG-DEC-01" and "мечники №1 и №2" in p.message
+
+
+@pytest.mark.parametrize("line", ["Маг не стреляет: шаман прикрыт орком", "Маг молчит — боится попасть в мечника"])
+def test_a_figure_named_beside_a_refusal_says_why_wg_def_shoot_01(line):
+    """WG-DEF-SHOOT-01: only the subject of «не стреляет» refuses; a figure named after it is a reason."""
+    reading, got = read("shooting", line)
+    assert reading.ok, reading.problems
+    assert got == ["Маг не стреляет."]
+
+
+@pytest.mark.parametrize("line", ["Мечник №2 идёт на 6-6, далее по обстановке", "Мечник №2 на 6-6, а дальше посмотрим"])
+def test_further_with_no_place_is_no_continuation_wg_def_charge_04(line):
+    """WG-DEF-CHARGE-04: «дальше», «далее» continue a charge only towards a cell."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == ["Мечник №2 идёт на 6-6."]
+
+
+def test_a_story_verb_with_an_enemy_is_asked_about_not_guessed_wg_def_shoot_01():
+    """WG-DEF-SHOOT-01: «Лучник №1 ненавидит шамана» names a target, but its verb is no order:
+    an error asks what was meant; «добивает орка №2» is a shot (an order word)."""
+    reading, got = read("shooting", "Лучник №1 ненавидит шамана")
+    [p] = reading.problems
+    assert p.code == "read.foreign_verb" and "«ненавидит»" in p.message and not got
+    _, got = read("shooting", "Лучник №1 добивает орка №2")
+    assert got == ["Лучник №1 стреляет по орку №2."]

@@ -282,11 +282,19 @@ PLACE_KINDS = frozenset({"deploy", "move", "charge", "continue", "hold", "telepo
                          "tower_cells"})
 
 
+# Words after which a figure is an object or a place, never the one who acts («в мечника», «с орком»).
+PREPOSITIONS = frozenset({"по", "в", "во", "на", "к", "ко", "с", "со", "у", "от", "из", "за", "до", "при", "о",
+                          "об", "про", "для", "без", "над", "под", "перед", "между", "возле", "около", "→"})
+
+
 def build(kind: str, items: list[Item], state: State, faction: str, carry: Carry, context: set[str]) -> Built:
     items = _narrowed(items)
+    if kind == "no_shooting":  # «Лучник №2 молчит — боится попасть в мечника»: the one in «в …» says why
+        items = [it for k, it in enumerate(items) if not (it.kind == "fig" and k and items[k - 1].text in PREPOSITIONS)]
     for it in items:
-        if it.kind == "fig" and it.error and not (kind in PLACE_KINDS and not it.own):
-            # «подходит к оркам», «прыгает к лучнику»: an enemy named in a move only says where
+        if it.kind == "fig" and it.error and not (kind in PLACE_KINDS | {"no_shooting"} and not it.own):
+            # «подходит к оркам», «прыгает к лучнику»: an enemy named in a move only says where;
+            # «не стреляет — он занят орком»: one named beside a refusal only says why
             if it.error == "which" and kind in ("casualties", "no_save", "stray") and not it.own:
                 continue
             bad = _fig_error(it, state, faction)

@@ -243,6 +243,7 @@ class _Ref:
 
     numbers: tuple[int, ...] | None
     colour: str | None
+    wounded: bool = False  # «раненого мечника»: the wounded one of the type
 
 
 # The items of scanned lines, before figure references are resolved (keyed by the text, the
@@ -298,6 +299,17 @@ class Scanner:
         if len(alive) == 1:
             return (alive[0].id,), None
         return tuple(f.id for f in alive), "which"
+
+    def _wounded(self, figs: tuple[str, ...], alt: tuple[str, ...], err: str | None
+                 ) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        """«раненого мечника»: of the figures a name may mean, the wounded ones (when any are)."""
+        hurt = tuple(f for f in figs if self.state.figures[f].wounded)
+        hurt_alt = tuple(f for f in alt if self.state.figures[f].wounded)
+        if hurt:
+            return hurt, hurt_alt, "which" if err == "which" and len(hurt) > 1 else (None if err == "which" else err)
+        if hurt_alt:
+            return figs, hurt_alt, err
+        return figs, alt, err
 
     def resolve(self, type_key: str, numbers: list[int] | None, many: bool, colour: str | None
                 ) -> tuple[tuple[str, ...], tuple[str, ...], bool, str | None]:
@@ -372,6 +384,8 @@ class Scanner:
         group = None
         colour = None
         ordinal = None
+        wounded = i > 0 and self.lem.concept(words[i - 1]) == "wounded" and "ADJF" in self.lem.grammemes(words[i - 1]) \
+            and same_case(words[i - 1], words[i])  # «в раненого мечника»: the wounded one
         for _ in range(3):
             if j >= len(toks) or toks[j].kind not in ("word", "ord"):
                 break
@@ -428,7 +442,7 @@ class Scanner:
                         k += owner[0].words
         many = many or (plural and not nums) or group in ("all", "both")
         last = toks[k - 1]
-        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour), text=" ".join(words[i:k]),
+        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour, wounded), text=" ".join(words[i:k]),
                     fit=hit.fit, many=many, type_key=type_key, coloured=colour is not None)
         return item, k
 
@@ -485,6 +499,8 @@ class Scanner:
             if it.kind == "fig":
                 ref: _Ref = it.value
                 figs, alt, own, err = self.resolve(it.type_key, ref.numbers, it.many, ref.colour)  # type: ignore[arg-type]
+                if ref.wounded and not ref.numbers:
+                    figs, alt, err = self._wounded(figs, alt, err)
                 it = Item("fig", it.start, it.end, text=it.text, role=it.role, fit=it.fit, figs=figs, alt=alt, own=own,
                           many=it.many, type_key=it.type_key, error=err, coloured=it.coloured)
             out.append(it)
