@@ -198,3 +198,16 @@ def test_a_story_verb_with_an_enemy_is_asked_about_not_guessed_wg_def_shoot_01()
     assert p.code == "read.foreign_verb" and "«ненавидит»" in p.message and not got
     _, got = read("shooting", "Лучник №1 добивает орка №2")
     assert got == ["Лучник №1 стреляет по орку №2."]
+
+
+@pytest.mark.parametrize("line", [
+    "Мечник №4 с 12-5 на 13-7 и штурм",
+    "Мечник №4 штурмует: 12-5 → 12-6 → 13-7",
+    "Мечник №4 штурмует башню с 13-7 (идёт туда с 12-5)",
+])
+def test_a_storm_written_from_where_it_stands_to_where_it_storms_from_wg_def_tower_02(line):
+    """WG-DEF-TOWER-02: the figure's own cell (or the one before an arrow) is where it starts, the
+    last cell where it storms from, any between a waypoint."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got in (["Мечник №4 идёт на 13-7, штурм башни."], ["Мечник №4 идёт на 13-7 через 12-6, штурм башни."])

@@ -469,6 +469,21 @@ def _storm(items: list[Item], state: State, faction: str, carry: Carry) -> Built
         return fail("read.no_actor", "WG-DEF-TOWER-02")
     cells = [c for c in items if c.kind == "cell"]
     out: list[BaseModel] = []
+    if len(actors) == 1 and len(cells) > 1:
+        # «12-5 → 13-7, штурм», «штурмует с 12-7 (идёт туда с 12-5)»: where it stands, then where it
+        # storms from; any cell between is a waypoint
+        at = state.figures[actors[0]].cell
+        origin = next((c for c in cells if tuple(c.value) == at), None)
+        if origin is None and cells[0].role == "from" and any(c.role == "to" for c in cells[1:]):
+            origin = cells[0]  # «с 12-5 на 13-7»: written from where, even if it is not where it stands
+        rest = [c for c in cells if c is not origin]
+        places = [c for c in rest if c.role != "via"] or rest
+        if len(places) == 1 or origin is not None:
+            dest = places[-1]
+            out = [Storm(figure=actors[0], dest=dest.value, via=tuple(c.value for c in rest if c is not dest),
+                         origin=origin.value if origin is not None else None)]
+            carry.actors = actors
+            return Built(out)
     if not cells:
         out = [Storm(figure=f) for f in actors]
     elif len(cells) == len(actors):
