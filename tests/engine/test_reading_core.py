@@ -117,6 +117,7 @@ def test_group_words():
 @pytest.mark.parametrize(("text", "answer"), [
     ("без наворотов", Answer.NOTHING), ("Никаких добавок!", Answer.NOTHING), ("пас", Answer.NOTHING),
     ("ничего не добавляю", Answer.NOTHING), ("Защищаюсь как есть", Answer.NOTHING),
+    ("Усилений не будет", Answer.NOTHING), ("Хватит.", Answer.NOTHING), ("стоп", Answer.NOTHING),
     ("нет", Answer.NO), ("Ну нет, пожалуй.", Answer.NO), ("не гашу", Answer.NO),
     ("пусть так", Answer.YES), ("ок", Answer.YES), ("Да, согласен", Answer.YES),
     ("на ваше усмотрение", Answer.DEFAULT), ("как по умолчанию", Answer.DEFAULT),
