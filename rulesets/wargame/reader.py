@@ -478,11 +478,24 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
         line.status = LineStatus.ORDER
     if not line.orders and line.status is LineStatus.FLAVOUR and step in ("shooting", "maneuver", "merged") \
             and not any(it.kind in ("fig", "cell") for it in items):
-        plain = everyday_answer(pl.norm, normalised=True)
-        if plain is Answer.NOTHING:  # «Пропускаю стрельбу», «Пас»
+        plain = _answer_with_reason(pl.norm)
+        if plain is Answer.NOTHING:  # «Пропускаю стрельбу», «Пас», «пропускаю стрельбу, берегу стрелы»
             line.orders = [NoShooting()] if step == "shooting" else [Hold()]
             line.status = LineStatus.ORDER
     return line
+
+
+_PARTS = re.compile(r"\s*[,;:]\s*|\s+-\s+")
+
+
+def _answer_with_reason(norm: str) -> Answer | None:
+    """An everyday answer said with a reason or a word around it in the same line, «пропускаю
+    стрельбу, берегу стрелы», «Хм, пас»: the one answer its parts give (none if they disagree)."""
+    got = everyday_answer(norm, normalised=True)
+    if got is not None:
+        return got
+    found = {a for part in _PARTS.split(norm) if (a := everyday_answer(part, normalised=True)) is not None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _carried_mention(carry: Carry):
@@ -742,7 +755,7 @@ def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> lis
 
 
 _DECLINE_CONCEPTS = {"step": {"decline_step", "hold", "nobody"}, "withdraw": {"decline_withdraw", "hold", "nobody"},
-                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}, "tower": set()}
+                     "continue": {"decline_continue", "hold"}, "card": {"decline_card", "keep"}, "tower": set()}
 
 
 def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction: str, step: str) -> Reading:
@@ -892,19 +905,16 @@ def _answer_spelling(norm: str) -> str:
 
 
 def _plain_answer(norm: str) -> Answer | None:
-    """An everyday answer, also several said at once («Без разницы, на ваше усмотрение») or with
-    a slip in a word («Пусть решит кубки»)."""
+    """An everyday answer, also several said at once («Без разницы, на ваше усмотрение»), with a
+    reason beside it («Дальше не пойдём, хватит») or with a slip in a word («Пусть решит кубки»)."""
     got = everyday_answer(norm, normalised=True)
     if got is None:
         fixed = _answer_spelling(norm)
         if fixed != norm:
             got = everyday_answer(fixed, normalised=True)
-    if got is not None or "," not in norm:
+    if got is not None:
         return got
-    parts = [everyday_answer(x, normalised=True) for x in norm.split(",") if x.strip(" .!")]
-    if parts and all(x is not None for x in parts) and len(set(parts)) == 1:
-        return parts[0]
-    return None
+    return _answer_with_reason(norm)
 
 
 def _candidates_only(items: list[Item], candidates: list[str]) -> list[Item]:

@@ -211,3 +211,17 @@ def test_a_storm_written_from_where_it_stands_to_where_it_storms_from_wg_def_tow
     reading, got = read("maneuver", line)
     assert reading.ok, reading.problems
     assert got in (["Мечник №4 идёт на 13-7, штурм башни."], ["Мечник №4 идёт на 13-7 через 12-6, штурм башни."])
+
+
+@pytest.mark.parametrize(("scene", "line", "orders"), [
+    ("shooting", "Не стреляю, стрел мало", ["Не стреляем."]),
+    ("shooting", "Хм, пас", ["Не стреляем."]),
+    ("continue", "Дальше не пойдём, хватит", ["Без продолжения."]),
+    ("card", "Приберегу карты на потом", ["Карт не играю."]),
+])
+def test_a_decline_said_with_a_reason_or_in_other_words_wg_def_shoot_01(scene, line, orders):
+    """WG-DEF-SHOOT-01, WG-DEC-12, WG-DEC-13: a refusal with a reason beside it, «хватит», keeping
+    the cards: each declines; none is chatter or a card named «приберегу»."""
+    reading, got = read(scene, line)
+    assert reading.ok, reading.problems
+    assert got == orders
