@@ -126,7 +126,8 @@ def step_of(state: State, faction: str) -> tuple[str | None, Violation | None]:
     if p is not None:
         if p.faction == faction:
             return p.decision, None
-        return None, violation("turn.decision_waits", p.decision, who=state.players[p.faction].name,
+        # WG-DEF-TURN-05: a post out of turn names whose turn it is; the decision is his, not this poster's
+        return None, violation("turn.decision_waits", "WG-DEF-TURN-05", who=state.players[p.faction].name,
                                decision=p.decision)
     if faction not in state.players:
         return None, violation("turn.not_yours", "WG-DEF-TURN-05", who="—", phase=PHASE_NAMES.get(state.phase, ""))

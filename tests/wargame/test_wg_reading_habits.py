@@ -225,3 +225,12 @@ def test_a_decline_said_with_a_reason_or_in_other_words_wg_def_shoot_01(scene, l
     reading, got = read(scene, line)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+@pytest.mark.parametrize(("scene", "line"), [("stray_other", "Шальная в мечника №1"),
+                                             ("casualties_other", "Убиты орки №1 и №2, ранен вождь")])
+def test_an_answer_to_someone_elses_decision_is_out_of_turn_wg_def_turn_05(scene, line):
+    """WG-DEF-TURN-05: the post is refused as out of turn, naming whose decision waits."""
+    reading, got = read(scene, line)
+    [p] = reading.problems
+    assert p.clause == "WG-DEF-TURN-05" and "Борис" in p.message and not got
