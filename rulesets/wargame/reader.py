@@ -987,7 +987,8 @@ def _unknown_colour(norm: str) -> str | None:
 
 def _fill_wounds(got: Built, state: State) -> Built:
     """«Убиты орк №1 и орк №2»: when every other figure of the loser takes a lesser portion, the
-    answer names them as wounded (WG-DEF-DMG-01)."""
+    answer names them as wounded (WG-DEF-DMG-01). One the answer says is not hurt («вождь цел»)
+    while the damage leaves him a wound is an error (WG-DMG-05)."""
     from .rules.damage import fill_lesser
     p = state.pending
     fight = next((f for f in reversed(state.stack) if f.kind == "fight"), None)
@@ -998,6 +999,11 @@ def _fill_wounds(got: Built, state: State) -> Built:
         return got
     figs = [state.figures[f] for f in p.figures]
     auto = fill_lesser(state, figs, list(o.lethal), fight.diff)
+    hurt = [f for f in got.unharmed if f in auto]
+    if hurt:
+        n = Namer(state, p.faction)
+        return fail("dec.unharmed", "WG-DMG-05", who=cap(n.listing(hurt)), wounded=n.agreeing(hurt, "ранен"),
+                    whole=n.agreeing(hurt, "цел"))
     rest = [f for f in p.figures if f not in o.lethal]
     if auto and len(auto) == len(rest):
         got.orders = [Casualties(lethal=o.lethal, lesser=tuple(rest))]

@@ -234,3 +234,29 @@ def test_an_answer_to_someone_elses_decision_is_out_of_turn_wg_def_turn_05(scene
     reading, got = read(scene, line)
     [p] = reading.problems
     assert p.clause == "WG-DEF-TURN-05" and "Борис" in p.message and not got
+
+
+@pytest.mark.parametrize("line", [
+    "Вождь: ранен. Орки №1 и №2 — убиты",
+    "Орк №1 падает, орк №2 тоже, вождь жив",
+    "Вождя прикрывают телохранители: гибнут орки №1 и №2, а вождь, хромая, отходит",
+])
+def test_what_each_part_says_of_its_figures_wg_dmg_06(line):
+    """WG-DMG-06: a word of fate rules its part and the bare parts after it; a part that says
+    something else of its figure (alive, holding on, covered) names it as not killed."""
+    reading, got = read("casualties", line)
+    assert reading.ok, reading.problems
+    assert got == ["Убиты: орк №1, орк №2. Ранен: вождь."]
+
+
+def test_one_said_unhurt_whom_the_damage_wounds_wg_dmg_05():
+    """WG-DMG-05: lost by 5, the third figure takes a wound; «вождь невредим» is refused."""
+    reading, _ = read("casualties", "Убиты орки №1 и №2, вождь невредим")
+    [p] = reading.problems
+    assert p.clause == "WG-DMG-05" and p.message.startswith("Вождь ранен, а не цел")
+
+
+def test_a_figure_from_outside_the_fight_named_with_a_fate_wg_dmg_06():
+    reading, _ = read("casualties", "Гибнут рыцарь и орк №1, ранен вождь")
+    [p] = reading.problems
+    assert p.clause == "WG-DMG-06" and "«рыцарь»" in p.message

@@ -44,7 +44,7 @@ from ..orders import (
     Withdraw,
 )
 from ..state import State
-from .words import Item
+from .words import Item, lemmatizer
 
 ENEMY, CELL, AMOUNT = "enemy", "cell", "amount"
 WEAPON, ARTIFACT, SIDE = "weapon", "artifact", "side"
@@ -193,6 +193,7 @@ class Built:
     params: dict[str, Any] = field(default_factory=dict)
     span: tuple[int, int] | None = None
     charge_figure: str | None = None
+    unharmed: tuple[str, ...] = ()  # casualties: the figures the answer says are not hurt at all
 
     @property
     def ok(self) -> bool:
@@ -573,27 +574,68 @@ def _target_id(it: Item) -> str | None:
     return None
 
 
+_PREDICATE_TAGS = frozenset({"VERB", "INFN", "ADJS", "PRTS", "GRND"})
+
+
+def _says_otherwise(seg: list[Item]) -> bool:
+    """Whether a part of a casualties answer says something else of its figures than their fate:
+    «вождь цел», «ещё держится», «истекая кровью» (a verb, a short adjective or a gerund that is no
+    word of fate), or that they stand."""
+    lem = lemmatizer()
+    return any(it.kind == "word" and it.text.isalpha() and lem.grammemes(it.text) & _PREDICATE_TAGS
+               or it.kind == "concept" and it.value == "hold" for it in seg)
+
+
+def _fate(it: Item) -> bool:
+    return it.kind == "concept" and it.value in ("lethal", "wounded")
+
+
 def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
-    """WG-DEC-02: «Убиты орки №1 и №3, ранен №2», «Гибнет вождь, остальные ранены»."""
+    """WG-DEC-02: «Убиты орки №1 и №3, ранен №2», «Гибнет вождь, остальные ранены».
+
+    A word of fate rules its own part of the answer and the parts after it that name figures and
+    say nothing else («Убит орк №1, орк №2 тоже»). A part that says something else of its figures
+    names them as not killed («а вождь, истекая кровью, ещё держится»), or as not hurt at all
+    («вождь цел»: `Built.unharmed`, refused when the damage leaves him a wound). A figure from
+    outside the fight named with a fate is kept, so that the answer is refused naming it (WG-DMG-06).
+    """
     lethal: list[str] = []
     lesser: list[str] = []
-    segments: list[list[Item]] = [[]]
+    parts: list[tuple[list[Item], str]] = [([], "")]  # a part and the mark that ends it
     for it in items:  # «Гибнет вождь и орк №1, орк №2 ранен»: a word about fate rules its own part
-        if it.kind == "sym" and it.text in (",", ".", ";", "!"):
-            segments.append([])
+        if it.kind == "sym" and it.text in (",", ".", ";", "!", ":"):
+            parts[-1] = (parts[-1][0], it.text)
+            parts.append(([], ""))
         else:
-            segments[-1].append(it)
+            parts[-1][0].append(it)
+    groups: list[list[Item]] = []
+    for part, end in parts:  # «а вождь, истекая кровью, ещё держится»: what is said of the figure before
+        named = any(it.kind in ("fig", "rest") for it in part)
+        fated = any(_fate(it) for it in part)
+        heading = end == ":"  # «Ранен: вождь» names the figures after it
+        if groups and not named and (not fated or not heading and not any(_fate(it) for it in groups[-1])):
+            groups[-1] += part  # «…, ещё держится», «Вождь: ранен»
+        elif part:
+            groups.append(part)
     mode: str | None = None
     rest: str | None = None
-    for seg in segments:
-        said = [x.value for x in seg if x.kind == "concept" and x.value in ("lethal", "wounded")]
+    unharmed: list[str] = []
+    for group in groups:
+        said = [x.value for x in group if x.kind == "concept" and x.value in ("lethal", "wounded")]
         if said:
             mode = said[0]
-        for it in seg:
-            if it.kind == "fig" and mode is not None:
-                (lethal if mode == "lethal" else lesser).extend(f for f in it.figs if f in pending_figs)
-            elif it.kind == "fig":
-                lethal.extend(f for f in it.figs if f in pending_figs)
+        elif any(x.kind == "concept" and x.value == "unharmed" for x in group):  # «вождь цел»
+            unharmed += [f for it in group if it.kind == "fig" for f in it.figs if f in pending_figs]
+            continue
+        elif _says_otherwise(group):
+            continue
+        for it in group:
+            if it.kind == "fig":
+                fate = lethal if (mode or "lethal") == "lethal" else lesser
+                mine = [f for f in it.figs if f in pending_figs]
+                if not mine and said and it.figs and not it.error and not it.own:
+                    mine = list(it.figs[:1])  # not in this fight: the answer is refused naming it
+                fate.extend(mine)
             elif it.kind == "rest":
                 rest = mode
     if rest in ("lethal", "wounded"):
@@ -603,7 +645,8 @@ def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
         return fail("read.not_candidates", "WG-DMG-06")
     if not lethal and not lesser:
         return fail("read.no_casualties", "WG-DEC-02")
-    return Built([Casualties(lethal=tuple(dict.fromkeys(lethal)), lesser=tuple(dict.fromkeys(lesser)))])
+    return Built([Casualties(lethal=tuple(dict.fromkeys(lethal)), lesser=tuple(dict.fromkeys(lesser)))],
+                 unharmed=tuple(f for f in dict.fromkeys(unharmed) if f not in lethal and f not in lesser))
 
 
 def no_save(items: list[Item], pending_figs: list[str]) -> Built:
