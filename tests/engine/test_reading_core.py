@@ -28,7 +28,7 @@ from letopis.engine.frames import (
 from letopis.engine.names import Fit, NameIndex, spelling_key, unquote
 from letopis.engine.reading import NO_ORDERS, require_an_order
 from letopis.engine.text import LineKind, normalise, split_post
-from letopis.engine.text_words import same_case
+from letopis.engine.text_words import head_noun, same_case
 
 
 # --- clauses ------------------------------------------------------------------------------
@@ -244,6 +244,11 @@ def test_an_ordinal_agrees_with_its_noun_in_case_and_number():
     assert not same_case("рыцарь", "первым") and not same_case("орки", "первый")
     assert same_case("мечники", "первый", number=False)
     assert same_case("unl-2", "первый")  # what the dictionary cannot decline agrees with anything
+
+
+def test_a_name_of_several_words_is_called_by_its_noun():
+    assert [head_noun(x) for x in ("Кровавый тотем", "Знамя доблести", "Орлиный глаз", "Меч")] == [
+        "тотем", "Знамя", "глаз", None]
 
 
 # --- copied quotes -----------------------------------------------------------------------------

@@ -587,6 +587,20 @@ def nominative(phrase: str) -> str:
     return " ".join(out)
 
 
+def head_noun(phrase: str) -> str | None:
+    """The noun a name of several words is called by for short, in the nominative: «Кровавый
+    тотем» → «тотем», «Знамя доблести» → «знамя», «Орлиный глаз» → «глаз»; None when the phrase has
+    one word or the dictionary finds no noun in it."""
+    words = phrase.split()
+    if len(words) < 2:
+        return None
+    for word in words:
+        p = _nominative(word)
+        if p is not None and "NOUN" in p.tag:
+            return word
+    return None
+
+
 @byte_cached("text_words.genders", 1 << 18, size=lambda v: 0, max_key=2 * MAX_CACHED_WORD)
 def gender(phrase: str) -> str | None:
     """The grammatical gender of a noun phrase («катапульта» → "femn"), or None when the
