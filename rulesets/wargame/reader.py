@@ -822,6 +822,8 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         if step == "WG-DEC-10":
             keeper = next((it for it in items if it.kind == "fig" and it.own and len(it.figs) == 1
                            and state.spec(state.figures[it.figs[0]]).artifact), None)
+            if not said & {"artifact"} and foreign_verb(_words(items), scanner.lem) is not None:
+                continue  # «шкура на его плечах начинает светиться»: the story of it, not the choice
             if any(it.kind == "artifact" for it in items):
                 _take(line, build("artifact", items, state, faction, carry, {step}), state, faction, step)
             elif keeper is not None:  # «Артефакт капитана»: the one his commander keeps
@@ -845,9 +847,10 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             continue
         kind = choice.best.frame.kind
         if step == "WG-DEC-12":
-            # «Если победит — …» (as the post would have had it) is a continuation; asked after the win,
-            # a plain «Рыцарь идёт на 9-9» («дальше», «возвращается») is the move itself
-            kind = "continue" if "если" in pl.norm.split() else "move"
+            # «Если победит — …» (as the post would have had it) is a continuation, and so is one that
+            # charges again («шаг на 10-10 — и снова атака с ходу», WG-DEF-CHARGE-04); asked after the
+            # win, a plain «Рыцарь идёт на 9-9» («дальше», «возвращается») is the move itself
+            kind = "continue" if "если" in pl.norm.split() or "charge" in said else "move"
         _take(line, build(kind, items, state, faction, carry, {step}), state, faction, step)
     # decisions read over the whole post: casualties and saves
     if all_items:
@@ -1053,6 +1056,7 @@ def _merge(orders: list[BaseModel]) -> list[BaseModel]:
         orders = [o for o in orders if not isinstance(o, TowerCells)] + [TowerCells(moves=moves)]
     if any(isinstance(o, (ByDice,)) for o in orders) and len(orders) > 1:
         orders = [o for o in orders if isinstance(o, ByDice)][:1]
+    orders = list({o.model_dump_json(): o for o in orders}.values())  # the same answer said twice is one
     declines = [o for o in orders if isinstance(o, Decline)]
     if declines and len(declines) < len(orders):
         orders = [o for o in orders if not isinstance(o, Decline)]

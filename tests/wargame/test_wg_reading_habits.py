@@ -260,3 +260,26 @@ def test_a_figure_from_outside_the_fight_named_with_a_fate_wg_dmg_06():
     reading, _ = read("casualties", "Гибнут рыцарь и орк №1, ранен вождь")
     [p] = reading.problems
     assert p.clause == "WG-DMG-06" and "«рыцарь»" in p.message
+
+
+@pytest.mark.parametrize(("line", "artifact"), [("Знамя!", "Знамя доблести"), ("Беру орлиный глаз", "Орлиный глаз"),
+                                                ("Поднимаю знамя", "Знамя доблести")])
+def test_an_artifact_by_its_head_noun_wg_dec_10(line, artifact):
+    """WG-DEC-10: a name of several words is called by its noun («глаз» for «Орлиный глаз»)."""
+    reading, got = read("artifact", line)
+    assert reading.ok, reading.problems
+    assert got == [f"Активирую артефакт «{artifact}»."]
+
+
+def test_the_story_of_an_artifact_is_not_the_choice_wg_dec_10():
+    """WG-DEC-10: «глаз у него острый» tells a story; the answer is the line that chooses."""
+    reading, got = read("artifact", "Капитан щурится, глаз у него острый.\nЗнамя доблести!")
+    assert reading.ok and reading.lines[0].status is LineStatus.FLAVOUR
+    assert got == ["Активирую артефакт «Знамя доблести»."]
+
+
+def test_a_continuation_that_charges_again_wg_def_charge_04():
+    """WG-DEF-CHARGE-04: asked for a continuation, «на 9-9 — и снова атака с ходу» is a continuation
+    that charges (here refused by the rules: nobody to charge from 9-9), never a plain move."""
+    reading, got = read("continue", "Рыцарь — шаг на 9-9, и снова атака с ходу!")
+    assert not got and {p.clause for p in reading.problems} == {"WG-DEF-CHARGE-02"}

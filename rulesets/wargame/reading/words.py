@@ -36,6 +36,7 @@ from letopis.engine.text_words import (
     Lemmatizer,
     Lexicon,
     Token,
+    head_noun,
     number_value,
     ordinal_value,
     same_case,
@@ -191,9 +192,9 @@ def vocabulary(state: State) -> Vocabulary:
                 weapon_entries.append((_name_words(w.name), (s.type, w.key)))
         for a in p.army.artifact:
             artifact_entries.append((a.name, a.key))
-            words = a.name.split()
-            if len(words) > 1 and len(words[0]) >= 5:  # «Знамя» for «Знамя доблести»
-                artifact_entries.append((words[0], a.key))
+            head = head_noun(a.name)
+            if head is not None:  # «тотем» for «Кровавый тотем», «знамя» for «Знамя доблести»
+                artifact_entries.append((head, a.key))
     got = Vocabulary(
         types=NameIndex(type_entries, lem), weapons=NameIndex(weapon_entries, lem),
         artifacts=NameIndex(artifact_entries, lem),
