@@ -19,8 +19,7 @@ from dataclasses import dataclass
 # «…, следом …» (but «идёт следом на 15-8», «следом за рыцарем» follow someone: no new clause)
 _CONNECTOR = re.compile(
     r"\s*;\s*"
-    r"|\s*,?\s*(?:(?:и|а)\s+)?(?:затем|потом|после\s+чего|после\s+этого|далее)\b\s*,?\s*"
-    r"|(?:\s*,\s*(?:(?:и|а)\s+)?|\s+(?:и|а)\s+)следом\b(?!\s+за\b)\s*,?\s*"
+    r"|\s*(,?)\s*((?:и|а)\s+)?(?:затем|потом|после\s+чего|после\s+этого|далее|(следом)(?!\s+за\b))\b\s*,?\s*"
     r"|\s*,?\s+и\s+(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
     r"|\s*,\s*(?:а\s+)?(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
 )
@@ -58,6 +57,8 @@ def split_clauses(norm: str, *, sentences: bool = False,
     for m in _CONNECTOR.finditer(norm):
         if m.start() == 0 or m.end() >= len(norm):
             continue
+        if m.group(3) and not (m.group(1) or m.group(2)):
+            continue  # «идёт следом на 15-8»: follows someone, no new clause
         cuts.append((m.start(), m.end(), m.group().strip(" ,")))
     if sentences:
         for m in _SENTENCE.finditer(norm):
