@@ -370,13 +370,14 @@ def _war_cry(its: list[Item], items: list[Item]) -> bool:
     """«Орки, вперёд, в атаку!», «Рыцарь, за Короля — в бой!»: figures called by name (a comma right
     after them) in an exclamation with no cell, no enemy and no amount are cheered on, not moved;
     the orders follow with their places."""
-    if not its or any(it.kind in ("cell", "om") or it.kind == "fig" and not it.own
-                      or it.kind == "concept" and it.value in _STAYING for it in its):
-        return False  # «Лучники, стоять!» holds: a hold needs no place
-    k = items.index(its[-1]) + 1 if its[-1] in items else len(items)
-    if k >= len(items) or items[k].text != "!":
+    if not any(it.kind == "fig" and j + 1 < len(its) and its[j + 1].text == "," for j, it in enumerate(its)):
         return False
-    return any(it.kind == "fig" and j + 1 < len(its) and its[j + 1].text == "," for j, it in enumerate(its))
+    if any(it.kind in ("cell", "om") or it.kind == "fig" and not it.own
+           or it.kind == "concept" and it.value in _STAYING for it in its):
+        return False  # «Лучники, стоять!» holds: a hold needs no place
+    end = its[-1].end
+    after = next((it for it in items if it.start >= end), None)
+    return after is not None and after.text == "!"
 
 
 def _own_names(state: State, faction: str) -> str:
