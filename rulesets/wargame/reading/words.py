@@ -55,8 +55,6 @@ CELL_WORDS = frozenset({"клетка", "клетку", "клетке", "кле�
 # «шаман к вождю на 12-6», «встаёт у катапульты»: a figure after these words says where, it does not act
 NEAR_WORDS = frozenset({"к", "ко", "у", "возле", "около", "рядом", "вокруг", "мимо", "вдоль", "подле", "вблизи",
                         "напротив", "позади", "сзади", "перед", "между"})
-# «мечник номер три», «мечника ном. 2»: words that mark the number after them, as «№» does
-NUMBER_MARKS = frozenset({"номер", "номера", "номеру", "номером", "номере", "ном"})
 REST_WORDS = frozenset({"остальные", "остальных", "остальным", "остальными", "прочие", "прочих", "другие"})
 
 
@@ -342,8 +340,8 @@ class Scanner:
         ranged = False
 
         def one(k: int, first: bool) -> tuple[int | None, int, bool]:
-            if k < len(toks) and (toks[k].text == "№" or toks[k].text in NUMBER_MARKS):
-                said = number_value(toks[k + 1]) if k + 1 < len(toks) else None  # «№2», «номер три»
+            if _is(toks, k, "№"):  # «№2», «№ три» (the core writes «номер три» as «№3»)
+                said = number_value(toks[k + 1]) if k + 1 < len(toks) else None
                 if said is not None and not cell_at(toks, k + 1):
                     return said, k + 2, True
             if _is_num(toks, k) and not cell_at(toks, k):
@@ -534,8 +532,7 @@ class Scanner:
                         item = dataclasses.replace(item, role="near")  # «к вождю»: where, not who
                     items.append(item)
                     named.append(item.type_key)  # type: ignore[arg-type]
-                    last_word = next((w for w in reversed(words[i:k]) if w.isalpha() and w not in NUMBER_MARKS),
-                                     last_word)
+                    last_word = next((w for w in reversed(words[i:k]) if w.isalpha()), last_word)
                     i = k
                     continue
             if t.text == "№":
