@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .cache import ByteBudgetCache, items_bytes
+
 # «…; …», «…, затем …», «… а потом …», «…, после чего …», «… и ещё …», «…, потом …», «… и затем …»;
 # «…, следом …» (but «идёт следом на 15-8», «следом за рыцарем» follow someone: no new clause)
 _CONNECTOR = re.compile(
@@ -46,6 +48,13 @@ class Clause:
         return norm[self.start : self.end]
 
 
+# The clauses of a line with the default abbreviations, by its text and ``sentences``: the live check
+# reads every line again at each keystroke. 1 MB, some 4,000 lines; a line over 400 characters (no
+# order line) is split every time, never kept.
+_SPLIT: ByteBudgetCache[tuple[str, bool], tuple[Clause, ...]] = ByteBudgetCache(
+    "clauses.split", 1 << 20, size=items_bytes(72), max_key=400)
+
+
 def split_clauses(norm: str, *, sentences: bool = False,
                   abbreviations: frozenset[str] = ABBREVIATIONS) -> list[Clause]:
     """The clauses of a normalised line, in order; a line with no connector is one clause.
@@ -53,6 +62,16 @@ def split_clauses(norm: str, *, sentences: bool = False,
     With ``sentences`` a full stop, «!» or «?» after a word also separates clauses («Иду на 3-4.
     Атакую беса!»), unless a full stop ends one of ``abbreviations`` («перс. 2», «2 кр. в атаку»).
     """
+    if abbreviations is not ABBREVIATIONS:
+        return _split(norm, sentences, abbreviations)
+    key = (norm, sentences)
+    got = _SPLIT.get(key)
+    if got is None:
+        got = _SPLIT.put(key, tuple(_split(norm, sentences, abbreviations)))
+    return list(got)
+
+
+def _split(norm: str, sentences: bool, abbreviations: frozenset[str]) -> list[Clause]:
     cuts: list[tuple[int, int, str]] = []
     for m in _CONNECTOR.finditer(norm):
         if m.start() == 0 or m.end() >= len(norm):
