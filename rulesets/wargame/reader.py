@@ -22,6 +22,7 @@ A post from a player who is not expected now is refused on line 1 with whose tur
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -79,7 +80,7 @@ from .reading.frames import (
     play_card,
 )
 from .reading.messages import msg
-from .reading.words import Item, Scanner, lemmatizer, vocabulary
+from .reading.words import NEAR_WORDS, Item, Scanner, lemmatizer, vocabulary
 from .rules.shooting import check_shot, covered, to_hit, weapon_of
 from .state import State
 
@@ -203,7 +204,7 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             its = [it for it in items if a <= it.start < end]
             connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
             connector = connector if k == 0 else ("если" if connector == "если" else "")
-            for j, scope in enumerate(_subject_scopes(its)):
+            for j, scope in enumerate(_subject_scopes(its) if "," in norm[a:end] else [its]):
                 out.append((connector if j == 0 else "", scope))
     return out
 
@@ -271,6 +272,17 @@ def _asides_out(items: list[Item]) -> list[Item]:
             continue
         out.append(it)
     return out
+
+
+_NEAR = re.compile(r"\b(?:" + "|".join(sorted(NEAR_WORDS)) + r")\s")
+
+
+@functools.cache
+def _further_words() -> tuple[str, ...]:
+    """The continuation's words that are adverbs («дальше», «далее»): `_idle_further` is for them."""
+    lem = lemmatizer()
+    return tuple(w for w, c in lem.lexicon.concepts.items()
+                 if c == "continue" and " " not in w and lem.grammemes(w) & {"ADVB", "COMP"})
 
 
 def _idle_further(items: list[Item], scanner: Scanner) -> list[Item]:
@@ -400,7 +412,15 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
         return line
     if pl.kind is LineKind.HEADING:
         return line
-    items = _restated_hold(_idle_further(_asides_out(items), scanner), scanner)
+    # the rare shapes are looked for only where the text has their marks (the live check reads every line
+    # at every keystroke)
+    present = {it.kind for it in items}
+    if "(" in pl.norm or "fig" in present and _NEAR.search(pl.norm):
+        items = _asides_out(items)
+    if any(w in pl.norm for w in _further_words()):
+        items = _idle_further(items, scanner)
+    items = _restated_hold(items, scanner)
+    exclaimed = "!" in pl.norm
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
     for connector, its in _clauses(pl.norm, items):
@@ -425,7 +445,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unknown_figure", "WG-DEF-ARMY-03", (unknown.start, unknown.end),
                               written=unknown.text, own=_own_names(state, faction)), state, faction, step)
             continue
-        if _role_play(its, scanner) or _army_speaks(its) or _war_cry(its, items):
+        if _role_play(its, scanner) or "side" in present and _army_speaks(its) or exclaimed and _war_cry(its, items):
             continue
         if not own_here and carry.actors and (connector or carry.header):
             # «…, затем на 9-7», or a line under a unit header: the same actor
