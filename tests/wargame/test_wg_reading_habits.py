@@ -1,6 +1,8 @@
-"""Habits of forum writing the wargame reader follows (checklist §3): what each says about an own
-figure reaches only as far as that figure's part of the line. Scenes are those of the phrasing
-corpus (`tests/phrasings/scenes_wargame.py`)."""
+"""Habits of forum writing the wargame reader follows (checklist §3, §4), each tested on lines of
+its own (not the corpora's): a refusal or a verb reaches only its own subject, role-play and war
+cries order nothing, numbers come in words and after the name, a figure may be named only to say
+where or why, declines come with reasons, and a decision's answer says of each figure what its own
+part says. Scenes are those of the phrasing corpus (`tests/phrasings/scenes_wargame.py`)."""
 
 from __future__ import annotations
 
