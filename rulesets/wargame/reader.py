@@ -80,7 +80,7 @@ from .reading.frames import (
     play_card,
 )
 from .reading.messages import msg
-from .reading.words import NEAR_WORDS, Item, Scanner, lemmatizer, vocabulary
+from .reading.words import FOLLOW_WORDS, NEAR_WORDS, Item, Scanner, lemmatizer, vocabulary
 from .rules.shooting import check_shot, covered, to_hit, weapon_of
 from .state import State
 
@@ -274,7 +274,7 @@ def _asides_out(items: list[Item]) -> list[Item]:
     return out
 
 
-_NEAR = re.compile(r"\b(?:" + "|".join(sorted(NEAR_WORDS)) + r")\s")
+_NEAR = re.compile(r"\b(?:" + "|".join(sorted(NEAR_WORDS | FOLLOW_WORDS)) + r")\s")
 
 
 @functools.cache

@@ -120,6 +120,8 @@ def test_an_ordinal_that_agrees_with_nothing_is_no_figure_wg_def_army_03():
 @pytest.mark.parametrize(("scene", "line", "orders"), [
     ("maneuver", "Капитан встаёт возле катапульты на 14-3", ["Капитан идёт на 14-3."]),
     ("maneuver", "Маг к рыцарю, на 7-3", ["Маг идёт на 7-3."]),
+    ("maneuver", "Рыцарь рядом с мечником №1 идёт на 8-6", ["Рыцарь идёт на 8-6."]),
+    ("maneuver", "Маг следом за капитаном на 9-4", ["Маг идёт на 9-4."]),
     ("shooting", "Лучник №1 — по шаману (маг прикроет, он рядом с капитаном)", ["Лучник №1 стреляет по шаману."]),
 ])
 def test_a_figure_named_to_say_where_or_in_an_aside_is_no_actor_wg_def_move_05(scene, line, orders):

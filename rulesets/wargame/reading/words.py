@@ -55,6 +55,7 @@ CELL_WORDS = frozenset({"клетка", "клетку", "клетке", "кле�
 # «шаман к вождю на 12-6», «встаёт у катапульты»: a figure after these words says where, it does not act
 NEAR_WORDS = frozenset({"к", "ко", "у", "возле", "около", "рядом", "вокруг", "мимо", "вдоль", "подле", "вблизи",
                         "напротив", "позади", "сзади", "перед", "между"})
+FOLLOW_WORDS = frozenset({"следом", "вслед"})  # «следом за капитаном»: the one followed does not move
 REST_WORDS = frozenset({"остальные", "остальных", "остальным", "остальными", "прочие", "прочих", "другие"})
 
 
@@ -528,8 +529,9 @@ class Scanner:
                 got = self.figure_at(toks, words, i, named[-1] if named else None, last_word)
                 if got is not None:
                     item, k = got
-                    if i and words[i - 1] in NEAR_WORDS:
-                        item = dataclasses.replace(item, role="near")  # «к вождю»: where, not who
+                    if i and words[i - 1] in NEAR_WORDS or i > 1 and words[i - 1] in ("с", "со", "за") \
+                            and words[i - 2] in NEAR_WORDS | FOLLOW_WORDS:
+                        item = dataclasses.replace(item, role="near")  # «к вождю», «рядом с мечником»: where, not who
                     items.append(item)
                     named.append(item.type_key)  # type: ignore[arg-type]
                     last_word = next((w for w in reversed(words[i:k]) if w.isalpha()), last_word)
