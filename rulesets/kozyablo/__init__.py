@@ -1,8 +1,25 @@
-"""Козябло: a collectible card game with hidden hands, as a Letopis ruleset.
+"""Козябло: a collectible card game with hidden hands, as a Letopis ruleset (checklist
+``shared/checklists/kozyablo.md``; id ``kozyablo``, clause prefix ``KZ-``).
 
-The package is pure. `setup` seats the players; `turns` says who posts (deck lists, mulligans, the
-turns, reaction posts); `reader` reads posts against `legality`/`combat`/`decks`; `resolution`
-carries them out; `view`, `picture` and `metrics` show only what a viewer may know (checklist §5).
+The package is pure. Its map, for whoever builds on it:
+
+- ``data/`` — the card set as TOML (``cards.toml``: cards, races, starter decks), validated on load
+  (`data.book_for`, `CardFileError` in Russian naming the card); a GM names another card file
+  through `Options.card_file`.
+- `options`, `state` (the whole game; JSON round-trips), `orders` (each with its canonical Russian
+  `to_text()`), `refs` (how sectors and cards on the table are named and found), `messages` (the
+  one catalogue of Russian rule messages, by code).
+- `setup` — the players seated, and the table opened after the deck posts.
+- `reader` — `read_post`, on its parts in ``reading/`` (words, the table's names, the grammar of
+  one sentence and its order modules, what each step expects; the words in ``lexicon.toml``).
+- ``rules/`` — `rules.turns` (who posts: deck lists, mulligans, turns, reaction posts),
+  `rules.legality` (the checker the reader asks), `rules.resolution` (carrying a post out) and
+  the modules they use, ``rules/combat/`` among them; `rules.view` shows only what a viewer may
+  know (checklist §5).
+- `propose` (random legal posts as players write them), `correct` (a GM's correction lines, on
+  ``correction/``), `picture` (the table as SVG and the game page's summary), `roster` (the post
+  page's hand and table) and `metrics` (the spectators' charts).
+
 The modules behind the play methods are imported when first used, so this package imports on its
 own.
 """
@@ -71,7 +88,7 @@ class Kozyablo(Ruleset[State]):
         return _setup.setup(options, factions, dice)
 
     def turn(self, state: State) -> TurnInfo:
-        from .turns import turn
+        from .rules.turns import turn
         return turn(state)
 
     def read(self, text: str, state: State, faction: str) -> Reading:
@@ -79,11 +96,11 @@ class Kozyablo(Ruleset[State]):
         return read_post(text, state, faction)
 
     def apply(self, state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Outcome[State]:
-        from .resolution import apply
+        from .rules.resolution import apply
         return apply(state, faction, orders, dice)
 
     def default_orders(self, state: State, faction: str) -> list[BaseModel]:
-        from .turns import default_orders
+        from .rules.turns import default_orders
         return default_orders(state, faction)
 
     def correct(self, state: State, text: str, dice: Dice | None = None) -> tuple[State, list[Event], list[Problem]]:
@@ -96,7 +113,7 @@ class Kozyablo(Ruleset[State]):
         return load_orders(data)
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        from .view import view
+        from .rules.view import view
         return view(state, viewer)
 
     def result(self, state: State) -> Result | None:
@@ -125,7 +142,7 @@ class Kozyablo(Ruleset[State]):
     def examples(self, state: State, faction: str) -> list[str]:
         """The step's own example (from the poster's hand and table) first, then lines of proposals."""
         from .reader import mode_of
-        from .reader_steps import example
+        from .reading.steps import example
         return proposed_examples(self, state, faction, first=[example(state, faction, mode_of(state, faction))])
 
     def metrics(self, state: State) -> dict[str, dict[str, float]]:

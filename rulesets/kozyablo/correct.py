@@ -2,7 +2,7 @@
 forum ruling changes, written as Russian lines and published as a step of its own (KZ-DEF-GM-01).
 
 One change a line; blank lines and ``//`` chatter are skipped; players by name or race in any
-case, cards and sectors as a post names them (`correct_read`):
+case, cards and sectors as a post names them (`correction.read`):
 
 - production: «Анне +2 золота», «у Бориса −1 кристалл», «Трутням: +1 мана»;
 - a card moved between the table, a hand, a deck and a discard pile: «карту Шмель №2 Бориса — в
@@ -11,7 +11,7 @@ case, cards and sectors as a post names them (`correct_read`):
 - damage on a card or a capital: «Шмель №2 Бориса получает 1 урона», «Дикий гилен Бориса лечится
   на 2», «Позорище: урон 3».
 
-Hidden cards stay hidden in the chronicle (`correct_apply`). Nothing is applied if any line has an
+Hidden cards stay hidden in the chronicle (`correction.apply`). Nothing is applied if any line has an
 error; the state passed in is never changed.
 """
 
@@ -24,8 +24,8 @@ from letopis.engine.names import NameIndex
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.text import LineKind, PostLine, split_post
 
-from .correct_apply import move, production_fix, wound
-from .correct_read import Move, Production, Refusal, read_line
+from .correction.apply import move, production_fix, wound
+from .correction.read import Move, Production, Refusal, read_line
 from .data import book_for
 from .messages import msg
 from .state import State

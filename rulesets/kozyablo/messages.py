@@ -12,7 +12,7 @@ from typing import Any
 from letopis.engine.events import Event
 from letopis.engine.text import plural
 
-from .violations import Violation
+from .rules.violations import Violation
 
 MESSAGES: dict[str, str] = {
     # --- whose turn, which step -------------------------------------------------------------------
@@ -271,8 +271,8 @@ def event(kind: str, clause: str | None = None, *, faction: str | None = None, p
 def place(state: Any, sector_id: str, case: str = "acc") -> str:
     """A sector as a sentence names it: «в Золотую шахту-2», «из Позорища» (the case of the
     preposition; the «-N» number is kept as it is)."""
-    from .combat_text import decline
     from .refs import sector_name
+    from .rules.declension import decline
     name = sector_name(state, sector_id)
     base, dash, number = name.rpartition("-")
     if dash and number.isdigit():
@@ -282,7 +282,7 @@ def place(state: Any, sector_id: str, case: str = "acc") -> str:
 
 def piece_in(state: Any, uid: str, case: str = "nom") -> str:
     """A card on the table in a sentence («Позорного щитоносца №2»; «карта в тени» for a hidden one)."""
-    from .combat_text import who
+    from .rules.declension import who
     piece = state.pieces.get(uid)
     if piece is None:
         return uid

@@ -4,8 +4,8 @@ in shadow is a face-down card everyone sees), hand and deck sizes, damage to the
 from __future__ import annotations
 
 from .refs import capital_sector
+from .rules.world import creatures_in, production
 from .state import State
-from .world import creatures_in, production
 
 GOLD, CRYSTALS, MANA = "Добыча золота", "Добыча кристаллов", "Добыча маны"
 CREATURES, HAND, DECK, CAPITAL = "Существа на столе", "Карт в руке", "Карт в колоде", "Урон столице"

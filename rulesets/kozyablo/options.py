@@ -20,7 +20,7 @@ class Options(BaseModel):
     card_file: str = Field(
         "cards.toml", title="Файл карт",
         description="Набор карт, рас и стартовых колод из папки набора правил (KZ-GAP-01).",
-        json_schema_extra=files("cards*.toml"))
+        json_schema_extra=files("data/cards*.toml"))
     sector_income: int = Field(1, ge=0, title="Добыча за сектор",
                                description="Сколько добычи даёт каждый свой сектор (KZ-GAP-03).")
     own_capital_exception: bool = Field(

@@ -20,10 +20,10 @@ from letopis.engine.contract import PUBLIC, Viewer
 from .data import RESOURCE_NAMES, RESOURCES, book_for
 from .refs import can_see, capital_sector, cards_count, piece_name, sector_name
 from .roster import card_text, cost_text
+from .rules.combat.targets import attack_of, life_left, max_life, speed_of
+from .rules.view import is_gm, seat_of
+from .rules.world import building_limit, garrison_count, garrison_limit, is_fighter, production
 from .state import Piece, Sector, State
-from .targets import attack_of, life_left, max_life, speed_of
-from .view import is_gm, seat_of
-from .world import building_limit, garrison_count, garrison_limit, is_fighter, production
 
 W, M = 400, 8
 BOX_W = (W - 3 * M) // 2

@@ -15,8 +15,6 @@ from pydantic import BaseModel
 from letopis.engine.dice import Chooser, Dice
 
 from .data import book_for
-from .legality import Checker
-from .mulligan import may_mulligan
 from .orders import (
     Attack,
     DeckList,
@@ -35,9 +33,11 @@ from .orders import (
     UseAbility,
 )
 from .refs import TableNamer, sectors_in_order
+from .rules.combat.targets import has, is_creature, legal_targets, strikes
+from .rules.legality import Checker
+from .rules.mulligan import may_mulligan
+from .rules.triggers import heal_candidates, needs_choice, trigger_pieces
 from .state import State
-from .targets import has, is_creature, legal_targets, strikes
-from .triggers import heal_candidates, needs_choice, trigger_pieces
 
 CHATTER = ("Всем привет!", "Эх, не везёт.", "(офф: пишу с телефона)", "ЗЫ: хорошей игры :)", "Ход непростой, думал долго.")
 DRAW_TEXTS = ("Беру карту.", "Тяну из колоды", "Добор")
@@ -233,7 +233,7 @@ def _reaction(post: _Post) -> None:
         if not post.orders:
             post.try_(Decline(what="react"), "Пас." if rng.chance(50) else "Пас, ничего не применяю.")
         return
-    from .decisions import fight_of
+    from .rules.decisions import fight_of
     fight = fight_of(s)
     if fight is None:
         post.try_(Decline(what="react"))

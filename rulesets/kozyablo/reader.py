@@ -1,15 +1,16 @@
 """Reading a Kozyablo post: `read_post(text, state, faction) -> Reading` (checklist §3, §4).
 
-What the post must be follows the step (`turns.turn`): a deck list in the deck step (`decks`), a
-keep-or-return decision in the poster's mulligan step, the active player's turn (trigger choices,
-[С] uses, one main action, the attack's targets and his own Уклонение/Защитник lines), or the
-answers to a combat or a reaction window in a reaction step.
+What the post must be follows the step (`rules.turns.turn`): a deck list in the deck step
+(`rules.decks`), a keep-or-return decision in the poster's mulligan step, the active player's turn
+(trigger choices, [С] uses, one main action, the attack's targets and his own Уклонение/Защитник
+lines), or the answers to a combat or a reaction window in a reaction step.
 
-Three stages, as in the other rulesets. What each line says (`reader_words`: card names in any
+Three stages, as in the other rulesets. What each line says (`reading.words`: card names in any
 case and word order, sectors, order words; cached by text). What it means on this table for this
-poster (`reader_table`, `reading`: which card in the hand, which piece, which sector; «X —
-в Y» by KZ-DEF-REF-02). Whether it is legal at that point of the post (`legality.Checker`, which
-also sends reaction posts to `decisions.check_decision`) and what it will do (`Checker.describe`).
+poster (`reading.table`, `reading.grammar`: which card in the hand, which piece, which sector; «X —
+в Y» by KZ-DEF-REF-02). Whether it is legal at that point of the post (`rules.legality.Checker`,
+which also sends reaction posts to `rules.decisions.check_decision`) and what it will do
+(`Checker.describe`).
 
 Lines that are not orders — greetings, role-play, quotes, BBCode, emoticons, «ЗЫ», off-topic —
 are flavour and never an error; a line with an order word or a card name that cannot be read is
@@ -28,17 +29,17 @@ from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, parses, split_post
 
-from . import decks
-from .decisions import fight_of
-from .legality import Checker
 from .orders import Attack, Mulligan, TargetPick, UseAbility
-from .reader_messages import READER_MESSAGES, msg
-from .reader_steps import CLAUSES, EXPECTED, answer_order, example
-from .reader_table import Fail, Issue, Table
-from .reader_words import clauses_of
 from .reading.base import Fight, Read, is_verb
 from .reading.grammar import Grammar
+from .reading.messages import READER_MESSAGES, msg
+from .reading.steps import CLAUSES, EXPECTED, answer_order, example
+from .reading.table import Fail, Issue, Table
+from .reading.words import clauses_of
 from .refs import TableNamer
+from .rules import decks
+from .rules.decisions import fight_of
+from .rules.legality import Checker
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order

@@ -15,9 +15,9 @@ from letopis.engine.contract import RosterEntry, RosterGroup
 
 from .data import RESOURCE_GENITIVE, RESOURCE_NAMES, RESOURCES, CardDef, book_for
 from .refs import capital_sector, cards_count, piece_name, sector_name
+from .rules.combat.targets import attack_of, life_left, max_life, speed_of
+from .rules.world import garrison_count, garrison_limit, is_fighter, meets_level, production
 from .state import Piece, State
-from .targets import attack_of, life_left, max_life, speed_of
-from .world import garrison_count, garrison_limit, is_fighter, meets_level, production
 
 TARGETS = {
     "own_creature": "на своё существо", "enemy_creature": "на вражеское существо", "own_squad": "на свой отряд",

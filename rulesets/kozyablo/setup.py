@@ -21,7 +21,7 @@ from .messages import cards_acc
 from .options import RACES, Options
 from .orders import DeckList
 from .refs import cards_count, sector_id, sector_name
-from .secrecy import secret_dice
+from .rules.secrecy import secret_dice
 from .state import SECTOR_KINDS, Player, Sector, State
 
 LOT_SIDES = 6

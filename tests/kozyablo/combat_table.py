@@ -68,7 +68,7 @@ def game(*races: str, **options: object) -> State:
 
 def run(state: State, faction: str, *orders, seed: str = "00"):
     """Apply one post's orders; the new state and its events."""
-    from rulesets.kozyablo.resolution import apply
+    from rulesets.kozyablo.rules.resolution import apply
 
     out = apply(state, faction, list(orders), dice(seed * 32))
     return out.state, out.events

@@ -14,7 +14,7 @@ from rulesets.kozyablo.orders import (
     Strike,
     UseAbility,
 )
-from rulesets.kozyablo.targets import armour_of, attack_of, life_left, max_life
+from rulesets.kozyablo.rules.combat.targets import armour_of, attack_of, life_left, max_life
 
 
 def test_draw_is_public_count_private_card_KZ_DRAW_01():

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from combat_table import attack, dice, put, table
 
-from rulesets.kozyablo.combat import resolve_attack
-from rulesets.kozyablo.damage import damage, effect_damage
 from rulesets.kozyablo.orders import Strike
+from rulesets.kozyablo.rules.combat.damage import damage, effect_damage
+from rulesets.kozyablo.rules.combat.fight import resolve_attack
+from rulesets.kozyablo.rules.combat.targets import armour_of
 from rulesets.kozyablo.state import Lasting
-from rulesets.kozyablo.targets import armour_of
 
 
 def test_armour_reduces_strike_damage_KZ_ARMOR_01():

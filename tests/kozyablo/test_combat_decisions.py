@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from combat_table import attack, dice, pend_attack, put, table
 
-from rulesets.kozyablo.combat import reaction_factions, resolve_attack
-from rulesets.kozyablo.decisions import check_decision, default_decision
 from rulesets.kozyablo.orders import Decline, DrawCard, Evade, Guard, StayHidden, Strike, UseAbility
+from rulesets.kozyablo.rules.combat.fight import reaction_factions, resolve_attack
+from rulesets.kozyablo.rules.decisions import check_decision, default_decision
 
 
 def test_only_players_with_a_choice_are_asked_KZ_DEF_CMB_03():

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from combat_table import attack, dice, put, table, texts
 
-from rulesets.kozyablo.combat import resolve_attack
 from rulesets.kozyablo.orders import Strike
+from rulesets.kozyablo.rules.combat.fight import resolve_attack
 
 
 def example():

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from combat_table import attack, dice, put, table
 
-from rulesets.kozyablo.combat import resolve_attack, strike_order
-from rulesets.kozyablo.decisions import Fight, plans_of
 from rulesets.kozyablo.orders import Strike
+from rulesets.kozyablo.rules.combat.fight import resolve_attack, strike_order
+from rulesets.kozyablo.rules.decisions import Fight, plans_of
 
 
 def order_of(state, attacker, sector, answers=None, atk=None):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from combat_table import attack, dice, put, table
 
-from rulesets.kozyablo.combat import resolve_attack
-from rulesets.kozyablo.decisions import check_decision
 from rulesets.kozyablo.orders import Evade, Guard, StayHidden, Strike
+from rulesets.kozyablo.rules.combat.fight import resolve_attack
+from rulesets.kozyablo.rules.decisions import check_decision
 
 
 # --- Площадь ------------------------------------------------------------------------------------
@@ -218,7 +218,7 @@ def test_garrison_defenders_for_the_capital_KZ_WIN_04():
 def test_every_garrison_creature_eligible_for_the_capital_KZ_DEF_GUARD_02():
     """KZ-DEF-GUARD-02: each creature of the owner in the capital sector is an eligible defender of
     the capital; a creature in another sector is not."""
-    from rulesets.kozyablo.decisions import guard_protects
+    from rulesets.kozyablo.rules.decisions import guard_protects
 
     s = table("pozorki", "trutni")
     inside = put(s, "p2", "dikiy_gilen", "capital-2")

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from letopis.engine.dice import Chooser
-from rulesets.kozyablo.combat import resolve_attack, resolve_retreat
 from rulesets.kozyablo.data import CARDS
-from rulesets.kozyablo.decisions import check_decision, fight_of
 from rulesets.kozyablo.orders import Attack, Evade, Guard, Move, StayHidden, Strike, TargetPick
+from rulesets.kozyablo.rules.combat.fight import resolve_attack, resolve_retreat
+from rulesets.kozyablo.rules.combat.targets import legal_targets, life_left
+from rulesets.kozyablo.rules.decisions import check_decision, fight_of
 from rulesets.kozyablo.state import Pending
-from rulesets.kozyablo.targets import legal_targets, life_left
 
 RACES = ("pozorki", "trutni", "kozly", "zhloby")
 FIGHTERS = {r: [c.id for c in CARDS.by_race[r] if c.type in ("creature", "hero")] for r in RACES}

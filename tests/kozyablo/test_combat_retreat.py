@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from combat_table import dice, pend_retreat, put, table
 
-from rulesets.kozyablo.combat import causes_retreat, resolve_retreat, retreat_factions
-from rulesets.kozyablo.decisions import check_decision
 from rulesets.kozyablo.orders import Evade, Guard, Move, Strike
+from rulesets.kozyablo.rules.combat.fight import causes_retreat, resolve_retreat, retreat_factions
+from rulesets.kozyablo.rules.decisions import check_decision
 
 
 def retreat_table():

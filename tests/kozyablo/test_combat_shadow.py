@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from combat_table import attack, dice, pend_attack, put, table
 
-from rulesets.kozyablo.combat import causes_retreat, reaction_factions, resolve_attack, scout_reveal
-from rulesets.kozyablo.decisions import check_decision
 from rulesets.kozyablo.orders import StayHidden, Strike
-from rulesets.kozyablo.targets import legal_targets
+from rulesets.kozyablo.rules.combat.fight import (
+    causes_retreat,
+    reaction_factions,
+    resolve_attack,
+    scout_reveal,
+)
+from rulesets.kozyablo.rules.combat.targets import legal_targets
+from rulesets.kozyablo.rules.decisions import check_decision
 
 
 def shadow_table():

@@ -6,9 +6,9 @@ from __future__ import annotations
 from combat_table import game, pend_attack, pend_retreat, put, run
 
 from letopis.engine.contract import PostKind, StepMode
-from rulesets.kozyablo.combat import reaction_factions
 from rulesets.kozyablo.orders import Attack, Decline, Move, Strike
-from rulesets.kozyablo.turns import turn
+from rulesets.kozyablo.rules.combat.fight import reaction_factions
+from rulesets.kozyablo.rules.turns import turn
 
 
 def _comparable(state) -> dict:

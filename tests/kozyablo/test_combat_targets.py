@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from combat_table import attack, dice, put, table
 
-from rulesets.kozyablo.combat import resolve_attack
-from rulesets.kozyablo.damage import damage
-from rulesets.kozyablo.decisions import check_decision, check_picks
 from rulesets.kozyablo.orders import Strike
-from rulesets.kozyablo.targets import legal_targets
+from rulesets.kozyablo.rules.combat.damage import damage
+from rulesets.kozyablo.rules.combat.fight import resolve_attack
+from rulesets.kozyablo.rules.combat.targets import legal_targets
+from rulesets.kozyablo.rules.decisions import check_decision, check_picks
 
 
 def test_flying_reached_only_by_flying_archer_or_magic_attack_KZ_FLY_01():

@@ -8,8 +8,8 @@ from kz_reader_support import read, table
 
 from letopis.engine.contract import LineStatus
 from rulesets.kozyablo.data import CARDS
-from rulesets.kozyablo.decks import validate
 from rulesets.kozyablo.orders import DeckList
+from rulesets.kozyablo.rules.decks import validate
 
 SECTORS = ("zolotaya_shakhta", "kristallichesky_rudnik", "istochnik_energii")
 SECTORS_LINE = "Сектора: Золотая шахта, Кристаллический рудник, Источник энергии"

@@ -8,8 +8,8 @@ import uuid
 import pytest
 
 from rulesets.kozyablo.data import PACKAGE_DIR, CardFileError, load_cards
-from rulesets.kozyablo.decks import validate
 from rulesets.kozyablo.orders import DeckList
+from rulesets.kozyablo.rules.decks import validate
 
 NEW_CARD = """
 [cards.pozorny_kopeyshchik]
@@ -55,4 +55,4 @@ def test_a_missing_card_file_is_a_russian_error_KZ_GAP_01():
     with pytest.raises(CardFileError, match="не найден"):
         load_cards("нет-такого.toml")
     with pytest.raises(CardFileError, match="не найден"):
-        load_cards("../dice_roll_party/data.toml")
+        load_cards("../lexicon.toml")

@@ -13,8 +13,8 @@ from letopis.engine.contract import PUBLIC
 from letopis.engine.dice import Dice
 from letopis.engine.problems import ProblemKind, Severity
 from letopis.engine.registry import get_ruleset
+from rulesets.kozyablo.rules.world import production
 from rulesets.kozyablo.state import Pending, State
-from rulesets.kozyablo.world import production
 
 KZ = get_ruleset("kozyablo")
 

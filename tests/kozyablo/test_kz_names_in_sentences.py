@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from combat_table import game
 
-from rulesets.kozyablo.legality import Checker
 from rulesets.kozyablo.orders import DrawCard, Skip
+from rulesets.kozyablo.rules.legality import Checker
 from rulesets.kozyablo.state import Pending
 
 

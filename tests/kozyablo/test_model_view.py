@@ -12,8 +12,8 @@ from rulesets.kozyablo import RULESET, result_of
 from rulesets.kozyablo.data import CARDS
 from rulesets.kozyablo.metrics import CAPITAL, CREATURES, DECK, GOLD, HAND, metrics
 from rulesets.kozyablo.picture import draw, summary
+from rulesets.kozyablo.rules.view import view
 from rulesets.kozyablo.state import Pending
-from rulesets.kozyablo.view import view
 
 HAND_A = ["pozorny_rytsar", "pozorny_klich"]
 HAND_B = ["roenie", "pyltsa", "korolevskoe_zhalo"]

@@ -14,7 +14,7 @@ from rulesets.kozyablo.refs import (
     sector_by_name,
     sector_name,
 )
-from rulesets.kozyablo.world import (
+from rulesets.kozyablo.rules.world import (
     can_move_between,
     controls_a_sector,
     enemy_cards_in,

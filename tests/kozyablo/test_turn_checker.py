@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from combat_table import game, put
 
-from rulesets.kozyablo.legality import Checker
 from rulesets.kozyablo.orders import (
     Attack,
     Decline,
@@ -19,6 +18,7 @@ from rulesets.kozyablo.orders import (
     TriggerChoice,
     UseAbility,
 )
+from rulesets.kozyablo.rules.legality import Checker
 from rulesets.kozyablo.state import Pending
 
 

@@ -9,7 +9,6 @@ from combat_table import game, put, run
 from letopis.engine.contract import Faction, PostKind, StepMode
 from letopis.engine.dice import Dice
 from rulesets.kozyablo.data import CARDS
-from rulesets.kozyablo.legality import Checker
 from rulesets.kozyablo.options import Options
 from rulesets.kozyablo.orders import (
     DeckList,
@@ -22,9 +21,10 @@ from rulesets.kozyablo.orders import (
     TriggerChoice,
 )
 from rulesets.kozyablo.propose import proposal
-from rulesets.kozyablo.resolution import apply
+from rulesets.kozyablo.rules.legality import Checker
+from rulesets.kozyablo.rules.resolution import apply
+from rulesets.kozyablo.rules.turns import default_orders, turn
 from rulesets.kozyablo.setup import setup
-from rulesets.kozyablo.turns import default_orders, turn
 
 
 def deck_of(race: str) -> DeckList:

@@ -22,7 +22,6 @@ from typos import mutated
 
 from letopis.engine.contract import LineStatus
 from rulesets.kozyablo.data import CARDS
-from rulesets.kozyablo.legality import Checker
 from rulesets.kozyablo.orders import (
     Attack,
     DrawCard,
@@ -35,8 +34,9 @@ from rulesets.kozyablo.orders import (
 )
 from rulesets.kozyablo.reader import read_post, read_post_strict
 from rulesets.kozyablo.refs import TableNamer
+from rulesets.kozyablo.rules.combat.targets import legal_targets, strikes
+from rulesets.kozyablo.rules.legality import Checker
 from rulesets.kozyablo.state import Pending
-from rulesets.kozyablo.targets import legal_targets, strikes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kozyablo"))  # the reader tests' table builder
 from kz_reader_support import table

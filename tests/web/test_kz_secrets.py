@@ -18,8 +18,8 @@ from letopis import service
 from letopis.db.models import Game
 from letopis.engine import Dice, Faction, get_ruleset
 from letopis.engine.dice import commitment
-from rulesets.kozyablo.combat_text import decline
 from rulesets.kozyablo.data import CARDS
+from rulesets.kozyablo.rules.declension import decline
 
 RULESET = get_ruleset("kozyablo")
 LOGINS = {"a": "anna", "b": "boris"}

@@ -8,13 +8,13 @@ from ..orders import (
     TriggerChoice,
     UseAbility,
 )
-from ..reader_messages import msg
-from ..reader_table import Issue, Table, fail
-from ..reader_words import Item
 from .base import (
     Fight,
     Read,
 )
+from .messages import msg
+from .table import Issue, Table, fail
+from .words import Item
 
 
 class Abilities:

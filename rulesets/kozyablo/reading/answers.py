@@ -10,12 +10,12 @@ from ..orders import (
     Guard,
     StayHidden,
 )
-from ..reader_table import Fail, Table, fail
-from ..reader_words import Item
 from .base import (
     Fight,
     Read,
 )
+from .table import Fail, Table, fail
+from .words import Item
 
 
 class Answers:

@@ -10,8 +10,8 @@ from pydantic import BaseModel
 from ..orders import (
     TargetPick,
 )
-from ..reader_table import Issue
-from ..reader_words import Item
+from .table import Issue
+from .words import Item
 
 VERBS = frozenset({"v_play", "v_use", "v_draw", "v_move", "v_exit", "v_attack", "v_strike", "v_skip", "v_keep",
                    "v_mull", "v_evade", "v_discard", "v_guard", "d_pass", "d_stay_hidden", "d_reveal", "d_guard",

@@ -4,14 +4,14 @@
 
 from __future__ import annotations
 
-from ..reader_table import Table
-from ..reader_words import Item
 from .base import (
     _PRONOUNS,
     Fight,
     is_ability,
     is_verb,
 )
+from .table import Table
+from .words import Item
 
 
 class CompoundLines:

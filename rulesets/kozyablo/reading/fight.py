@@ -10,11 +10,9 @@ from ..orders import (
     Strike,
     TargetPick,
 )
-from ..reader_table import Fail, Table, fail
-from ..reader_words import Item
 from ..refs import sector_name
+from ..rules.combat.targets import strikes
 from ..state import Piece
-from ..targets import strikes
 from .base import (
     _ALL,
     _STRIKE_MARKS,
@@ -22,6 +20,8 @@ from .base import (
     Fight,
     Read,
 )
+from .table import Fail, Table, fail
+from .words import Item
 
 
 class Fighting:

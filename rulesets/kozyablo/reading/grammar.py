@@ -1,6 +1,6 @@
 """What one sentence of a Kozyablo post orders (checklist §3, §4), against the poster's table.
 
-A sentence is a list of bound items (`reader_words`, `reader_table`). Its first order word decides
+A sentence is a list of bound items (`words`, `table`). Its first order word decides
 what it is: «играю/выкладываю/строю/вешаю» play a card, «беру/тяну/добор» draw, «перемещаю/ползёт»
 move, «атакую/нападаю/объявляю бой» attack, a strike verb («бьёт», «рубит», «→») names targets,
 an ability's name or verb («регенерирует», «уходит в тень», «смыкает щиты») uses it, «пропускаю/
@@ -25,10 +25,6 @@ from ..orders import (
     DrawCard,
     Skip,
 )
-from ..reader_frames import FRAMES, evidence, pick
-from ..reader_messages import msg
-from ..reader_table import Fail, Issue, Table, fail
-from ..reader_words import LIGHT_VERBS, Item
 from ..refs import sector_name
 from .abilities import Abilities
 from .answers import Answers
@@ -47,10 +43,14 @@ from .base import (
 )
 from .compound import CompoundLines
 from .fight import Fighting
+from .frames import FRAMES, evidence, pick
+from .messages import msg
 from .move import Moving
 from .mulligan import Mulligan
 from .play import Playing
+from .table import Fail, Issue, Table, fail
 from .typos import Typos
+from .words import LIGHT_VERBS, Item
 
 # What a card's effect (cards.toml) is called when a player describes it with an order word.
 _EFFECT_OF = {"v_draw": frozenset({"draw"}), "v_heal": frozenset({"heal", "regenerate"}),
@@ -282,7 +282,7 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
 
     def _framed(self, cl: list[Item], context: set[str], arrow: bool = False, said: Item | None = None) -> list[Read]:
         """A verbless clause (or one whose verb fits several kinds, ``said``) read by its objects
-        (`reader_frames`)."""
+        (`frames`)."""
         choice = pick(evidence(self, cl, context))
         if said is not None and choice.best is None and not choice.ambiguous:
             readings = [fr for fr in FRAMES if said.concept in fr.triggers]

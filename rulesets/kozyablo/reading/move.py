@@ -7,8 +7,6 @@ from letopis.engine.problems import ProblemKind
 from ..orders import (
     Move,
 )
-from ..reader_table import Fail, Table, fail, own_fighters
-from ..reader_words import Item
 from ..refs import sector_name
 from ..state import Piece
 from .base import (
@@ -16,6 +14,8 @@ from .base import (
     Read,
     is_verb,
 )
+from .table import Fail, Table, fail, own_fighters
+from .words import Item
 
 
 class Moving:

@@ -6,14 +6,14 @@ import re
 
 from letopis.engine.problems import ProblemKind
 
-from ..reader_table import Fail, Table, fail
-from ..reader_words import Item
 from .base import (
     _MULL_LINKS,
     Fight,
     Read,
     is_verb,
 )
+from .table import Fail, Table, fail
+from .words import Item
 
 
 class Mulligan:

@@ -9,15 +9,15 @@ from ..data import fold as fold_name
 from ..orders import (
     PlayCard,
 )
-from ..reader_messages import msg
-from ..reader_table import Fail, Issue, Table, fail, own_fighters
-from ..reader_words import Item
 from ..refs import sector_name
 from .base import (
     _TYPE_GENITIVE,
     Fight,
     Read,
 )
+from .messages import msg
+from .table import Fail, Issue, Table, fail, own_fighters
+from .words import Item
 
 
 class Playing:

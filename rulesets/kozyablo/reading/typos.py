@@ -7,9 +7,6 @@ from letopis.engine.problems import ProblemKind, Severity
 from letopis.engine.text import is_known, suggest
 
 from ..data import fold as fold_name
-from ..reader_messages import msg
-from ..reader_table import Fail, Issue, Table, fail
-from ..reader_words import Item
 from .base import (
     _ALTERNATIONS,
     _VOWELS,
@@ -18,6 +15,9 @@ from .base import (
     Read,
     is_verb,
 )
+from .messages import msg
+from .table import Fail, Issue, Table, fail
+from .words import Item
 
 
 class Typos:

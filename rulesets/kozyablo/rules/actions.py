@@ -1,5 +1,5 @@
 """Carrying out the actions of a turn on a state the caller owns (a clone): playing cards, drawing,
-moving, abilities, skipping. Combat and retreat attacks are combat.py's; this module moves the
+moving, abilities, skipping. Combat and retreat attacks are combat/fight.py's; this module moves the
 survivors and does everything else.
 
 Every function mutates ``state`` and returns the chronicle's events. Secrets (checklist §5): a
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from letopis.engine.events import Event
 
+from ..data import book_for
+from ..messages import cards_acc, event, piece_in, place, target_in
+from ..orders import CAPITAL_TARGET, DrawCard, Move, PlayCard, Skip, UseAbility
+from ..refs import sector_name
+from ..state import Piece, State
 from . import lasting
-from .damage import capital_destroyed, capital_life, effect_damage, take
-from .data import book_for
-from .messages import cards_acc, event, piece_in, place, target_in
-from .orders import CAPITAL_TARGET, DrawCard, Move, PlayCard, Skip, UseAbility
-from .refs import sector_name
-from .state import Piece, State
+from .combat.damage import capital_destroyed, capital_life, effect_damage, take
 from .triggers import heal, lives
 from .world import reevaluate_control
 
@@ -69,7 +69,7 @@ def reveal(state: State, piece: Piece, clause: str = "KZ-DEF-SHADOW-02") -> list
 def scout_check(state: State, sector: str) -> list[Event]:
     """Enemy Разведчик in the sector: every creature in shadow there leaves it (KZ-SCOUT-01,
     KZ-SHADOW-03, KZ-DEF-SHADOW-02) — combat.scout_reveal tells it."""
-    from .combat import scout_reveal
+    from .combat.fight import scout_reveal
     return scout_reveal(state, sector)
 
 
@@ -239,7 +239,7 @@ def move_pieces(state: State, faction: str, order: Move) -> list[Event]:
 def retreat_due(state: State, faction: str, order: Move) -> bool:
     """A retreat attack follows when all the mover's creatures leave a sector holding enemy cards
     (KZ-MOVE-07, KZ-DEF-RET-01/02)."""
-    from .combat import causes_retreat
+    from .combat.fight import causes_retreat
     return causes_retreat(state, faction, order.origin, order.pieces)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from letopis.engine.events import Event
 
-from .data import FIGHTERS, RESOURCE_OF_SECTOR_KIND, RESOURCES, book_for
-from .refs import capital_sector, sector_name, sectors_in_order
-from .state import Piece, State
+from ..data import FIGHTERS, RESOURCE_OF_SECTOR_KIND, RESOURCES, book_for
+from ..refs import capital_sector, sector_name, sectors_in_order
+from ..state import Piece, State
 
 
 def is_fighter(state: State, piece: Piece) -> bool:

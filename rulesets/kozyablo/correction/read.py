@@ -1,7 +1,7 @@
 """Reading one line of a GM's Kozyablo correction into a patch, against the state it will change.
 
-The line is scanned by the post reader's own words (`reader_words`: card and sector names in any
-case, «№2», quotes, slips) and bound on the GM's view of the table (`reader_table.Table` with
+The line is scanned by the post reader's own words (`reading.words`: card and sector names in any
+case, «№2», quotes, slips) and bound on the GM's view of the table (`reading.table.Table` with
 ``gm``: every card, shadow too, numbered as they all lie). Players are found by the shared
 `letopis.engine.amounts` owner index (a name or a race in any case, with a slip), production lines
 by `read_amount_line`. Three kinds of line, told apart by their words:
@@ -27,12 +27,12 @@ from letopis.engine.names import Fit, NameIndex
 from letopis.engine.problems import ProblemKind
 from letopis.engine.text import PostLine
 
-from .data import RESOURCE_GENITIVE, TABLE_TYPES, book_for
-from .messages import MESSAGES, msg
-from .reader_table import Fail, Table
-from .reader_words import Item
-from .refs import sector_name
-from .state import State
+from ..data import RESOURCE_GENITIVE, TABLE_TYPES, book_for
+from ..messages import MESSAGES, msg
+from ..reading.table import Fail, Table
+from ..reading.words import Item
+from ..refs import sector_name
+from ..state import State
 
 Zone = Literal["table", "hand", "deck", "discard"]
 DeckAt = Literal["top", "bottom", "shuffle"]

@@ -17,16 +17,16 @@ from letopis.engine.dice import Dice
 from letopis.engine.events import Event
 from letopis.engine.problems import ProblemKind
 
-from .combat_text import lives
-from .correct_read import Move, Production, Wound, refuse
-from .damage import capital_life, remove_piece
-from .data import RESOURCE_GENITIVE, book_for
-from .messages import event, msg, piece_in, place
-from .refs import capital_sector, sector_name
-from .secrecy import secret_dice
-from .state import Piece, State
-from .targets import life_left, max_life
-from .world import production, reevaluate_control
+from ..data import RESOURCE_GENITIVE, book_for
+from ..messages import event, msg, piece_in, place
+from ..refs import capital_sector, sector_name
+from ..rules.combat.damage import capital_life, remove_piece
+from ..rules.combat.targets import life_left, max_life
+from ..rules.declension import lives
+from ..rules.secrecy import secret_dice
+from ..rules.world import production, reevaluate_control
+from ..state import Piece, State
+from .read import Move, Production, Wound, refuse
 
 CLAUSE = "KZ-DEF-GM-01"
 

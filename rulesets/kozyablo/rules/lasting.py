@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from letopis.engine.events import Event
 
-from .damage import remove_piece
-from .data import book_for
-from .messages import event, piece_in
-from .state import Lasting, State
+from ..data import book_for
+from ..messages import event, piece_in
+from ..state import Lasting, State
+from .combat.damage import remove_piece
 
 
 def add(state: State, owner: str, card_id: str, on: str | None = None, squad: str | None = None,

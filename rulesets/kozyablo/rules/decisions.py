@@ -35,10 +35,10 @@ from pydantic import BaseModel
 
 from letopis.engine.events import Event
 
-from .orders import Attack, Decline, Evade, Guard, Move, StayHidden, Strike, UseAbility, load_orders
-from .refs import TableNamer
-from .state import Piece, State
-from .targets import (
+from ..orders import Attack, Decline, Evade, Guard, Move, StayHidden, Strike, UseAbility, load_orders
+from ..refs import TableNamer
+from ..state import Piece, State
+from .combat.targets import (
     capital_owner,
     capital_sector_of_target,
     capital_target,
@@ -491,7 +491,7 @@ def sole_answers(state: State, fight: Fight) -> dict[str, list[BaseModel]]:
 
 def sole_events(state: State, answers: Mapping[str, Iterable[BaseModel]], fight: Fight) -> list[Event]:
     """The chronicle's account of the choices the server made because they were the only ones."""
-    from .messages import event, piece_in, target_in
+    from ..messages import event, piece_in, target_in
     events: list[Event] = []
     for f, lines in answers.items():
         for line in lines:

@@ -17,10 +17,10 @@ from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
 
-from .decisions import fight_of
-from .orders import Decline, Mulligan
-from .refs import TableNamer, can_see, sector_name
-from .state import State
+from ..orders import Decline, Mulligan
+from ..refs import TableNamer, can_see, sector_name
+from ..rules.decisions import fight_of
+from ..state import State
 
 EXPECTED = {
     "main": "одно действие хода: сыграть карту, взять карту, переместить существ, атаковать "
@@ -104,7 +104,7 @@ def example(state: State, faction: str, mode: str) -> str:
 
 
 def state_card_type(state: State, card_id: str) -> str:
-    from .data import book_for
+    from ..data import book_for
 
     card = book_for(state).cards.get(card_id)
     return card.type if card is not None else ""

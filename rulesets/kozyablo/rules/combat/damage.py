@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .data import book_for
-from .state import Piece, State
+from ...data import book_for
+from ...state import Piece, State
 from .targets import (
     armour_of,
     attack_of,

@@ -20,11 +20,9 @@ from pydantic import BaseModel
 
 from letopis.engine.declension import decline
 
-from . import actions, triggers
-from .data import RESOURCE_GENITIVE, CardDef, book_for
-from .decisions import check_decision, check_picks, free_uses_left
-from .messages import cards_acc, msg, violation
-from .orders import (
+from ..data import RESOURCE_GENITIVE, CardDef, book_for
+from ..messages import cards_acc, msg, violation
+from ..orders import (
     CAPITAL_TARGET,
     Attack,
     Decline,
@@ -40,10 +38,12 @@ from .orders import (
     TriggerChoice,
     UseAbility,
 )
-from .refs import TableNamer, capital_sector, cards_count, sector_name
+from ..refs import TableNamer, capital_sector, cards_count, sector_name
+from ..state import State
+from . import actions, triggers
+from .combat.targets import capital_owner, has, is_creature, scout_present, strikes
+from .decisions import check_decision, check_picks, free_uses_left
 from .resolution import involved_sectors
-from .state import State
-from .targets import capital_owner, has, is_creature, scout_present, strikes
 from .violations import Violation
 from .world import (
     building_limit,
@@ -600,5 +600,5 @@ class Checker:
 
 
 def _main_of(action: list[dict]) -> BaseModel:
-    from .orders import load_orders
+    from ..orders import load_orders
     return load_orders(action)[0]

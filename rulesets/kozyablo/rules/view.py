@@ -18,8 +18,8 @@ from typing import Any
 
 from letopis.engine.contract import Viewer, ViewerRole
 
-from .refs import SHADOW_NAME
-from .state import State
+from ..refs import SHADOW_NAME
+from ..state import State
 from .world import production
 
 HIDDEN_PIECE_KEYS = ("uid", "owner", "sector", "shadow")

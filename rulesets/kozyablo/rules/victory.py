@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from letopis.engine.events import Event
 
-from .damage import capital_destroyed
-from .messages import event, place
-from .state import State
-from .targets import card_of, is_creature
+from ..messages import event, place
+from ..state import State
+from .combat.damage import capital_destroyed
+from .combat.targets import card_of, is_creature
 from .world import reevaluate_control
 
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
 
-from .data import book_for
-from .messages import cards_acc, event
-from .orders import DeckList, Mulligan
-from .refs import cards_count
+from ..data import book_for
+from ..messages import cards_acc, event
+from ..orders import DeckList, Mulligan
+from ..refs import cards_count
+from ..setup import open_table, starter_deck_list
+from ..state import State
 from .secrecy import secret_dice
-from .setup import open_table, starter_deck_list
-from .state import State
 from .triggers import open_turn
 
 

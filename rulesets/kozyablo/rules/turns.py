@@ -15,11 +15,11 @@ from pydantic import BaseModel
 
 from letopis.engine.contract import PostKind, StepMode, TurnInfo
 
-from .data import book_for
-from .orders import Decline, Move, Mulligan, Skip
-from .refs import capital_sector, sectors_in_order
-from .setup import starter_deck_list
-from .state import State
+from ..data import book_for
+from ..orders import Decline, Move, Mulligan, Skip
+from ..refs import capital_sector, sectors_in_order
+from ..setup import starter_deck_list
+from ..state import State
 from .world import creatures_in, enemy_cards_in, garrison_limit, over_garrison, production
 
 DECK_EXAMPLE = ("Столица: [ваша столица].\nСектора: Золотая шахта, Кристаллический рудник, Источник энергии.\n"

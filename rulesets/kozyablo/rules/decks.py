@@ -23,10 +23,10 @@ from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.text import LineKind, PostLine, Token, number_value, plural, split_post, suggest
 from letopis.engine.text import is_known as _is_known
 
-from .data import CardBook, book_for
-from .orders import DeckList
-from .reader_messages import msg
-from .reader_words import Item, words_for
+from ..data import CardBook, book_for
+from ..orders import DeckList
+from ..reading.messages import msg
+from ..reading.words import Item, words_for
 from .violations import Violation
 
 _COUNT_MARKS = frozenset({"x", "х", "×", "*"})
@@ -35,7 +35,7 @@ _COUNT_MARKS = frozenset({"x", "х", "×", "*"})
 # --- validation -----------------------------------------------------------------------------------
 def _v(code: str, clause: str, **fields: object) -> Violation:
     hint_code = f"{code}.hint"
-    from .reader_messages import READER_MESSAGES
+    from ..reading.messages import READER_MESSAGES
 
     hint = msg(hint_code, **fields) if hint_code in READER_MESSAGES else None
     return Violation(code=code, message=msg(code, **fields), clause=clause, hint=hint)
@@ -107,7 +107,7 @@ def validate(deck: DeckList, book: CardBook) -> list[Violation]:
 
 
 def _cards(n: int) -> str:
-    from .refs import cards_count
+    from ..refs import cards_count
 
     return cards_count(n)
 

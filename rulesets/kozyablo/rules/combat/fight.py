@@ -8,7 +8,7 @@ player, his written order, then the order of entering play (KZ-DEC-11). A piece 
 its slot does not strike (KZ-COMBAT-06); after the last slot the combat is over (KZ-COMBAT-07).
 
 One strike (KZ-DEF-CMB-06): the target is chosen from the player's standing instructions
-(decisions.py) or at random through the public dice (KZ-DEC-04/08/09, the roll in the chronicle);
+(rules/decisions.py) or at random through the public dice (KZ-DEC-04/08/09, the roll in the chronicle);
 the Уклонение window; the damage (damage.py); the Защитник window; the damage goes on the card;
 Вампиризм; a destroyed card leaves at once. Площадь hits two creatures with one strike, each hit on
 its own for Защитник and Вампиризм, with no Уклонение (KZ-AREA-01, KZ-DEF-AREA-01, KZ-GAP-28); a
@@ -34,10 +34,11 @@ from typing import Any
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event, Roll
 
-from .combat_text import amount, lives, who
-from .damage import Taken, capital_destroyed, damage, feeds_vampire, take, vampirism
-from .data import book_for
-from .decisions import (
+from ...data import book_for
+from ...orders import Attack, Move
+from ...refs import sector_name
+from ...state import Piece, State
+from ..decisions import (
     PROTECTION_NAMES,
     Fight,
     Plan,
@@ -46,9 +47,9 @@ from .decisions import (
     has_choice,
     plans_of,
 )
-from .orders import Attack, Move
-from .refs import sector_name
-from .state import Piece, State
+from ..declension import amount, lives, who
+from ..world import reevaluate_control
+from .damage import Taken, capital_destroyed, damage, feeds_vampire, take, vampirism
 from .targets import (
     capital_owner,
     capital_sector_of_target,
@@ -61,7 +62,6 @@ from .targets import (
     speed_of,
     strikes,
 )
-from .world import reevaluate_control
 
 __all__ = ["causes_retreat", "check_decision", "damage", "legal_targets", "reaction_factions",
            "resolve_attack", "resolve_retreat", "retreat_factions", "scout_reveal", "strike_order"]

@@ -1,6 +1,6 @@
 """Carrying out a post: `apply(state, faction, orders, dice) -> Outcome`, dispatched by phase.
 
-- «decks» / «mulligan»: mulligan.py.
+- «decks» / «mulligan»: rules/mulligan.py.
 - «play», the active player's post: the «в начале хода» cards fire with the post's choices
   (KZ-DEF-TRIG-01, KZ-DEC-10); the capture check (KZ-DEF-WIN-01: a capture stops the declared
   action); the post's [С] uses (KZ-ABIL-03); the one main action (KZ-TURN-03). An action other
@@ -23,13 +23,13 @@ from letopis.engine.contract import Outcome
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event
 
+from ..data import book_for
+from ..messages import event
+from ..orders import Attack, DeckList, Move, Mulligan, PlayCard, Skip, TriggerChoice, UseAbility, load_orders
+from ..refs import TableNamer
+from ..state import Pending, State
 from . import actions, triggers, victory
-from .data import book_for
-from .messages import event
 from .mulligan import apply_deck, apply_mulligan
-from .orders import Attack, DeckList, Move, Mulligan, PlayCard, Skip, TriggerChoice, UseAbility, load_orders
-from .refs import TableNamer
-from .state import Pending, State
 from .world import over_garrison, reevaluate_control
 
 DECISION_KINDS = frozenset({"strike", "stay_hidden", "evade", "guard", "decline"})
@@ -99,7 +99,7 @@ def declare(s: State, faction: str, main: BaseModel, extra: list[BaseModel], dic
 
     A player whose every decision in the fight has one legal option is not asked: the server writes
     that option as his answer and says so in the chronicle (issue 9; decisions.sole_answer)."""
-    from . import combat
+    from .combat import fight as combat
     from .decisions import Fight, sole_answers, sole_events
     events: list[Event] = []
     answers = {faction: [o.model_dump(mode="json") for o in extra]} if extra else {}
@@ -159,7 +159,7 @@ def carry_out(s: State, faction: str, main: BaseModel, answers: dict[str, list[B
               dice: Dice, notes: list[Event] | None = None) -> list[Event]:
     """The declared action happens (answers given or defaulted). ``notes`` (the choices the server
     made because they were the only ones) go into the fight's account after its first line."""
-    from . import combat
+    from .combat import fight as combat
     events: list[Event] = []
     if isinstance(main, Attack):
         events += combat.resolve_attack(s, faction, main, answers, dice, notes=notes)

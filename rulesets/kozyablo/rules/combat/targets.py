@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from .data import CardDef, book_for
-from .orders import CAPITAL_TARGET
-from .state import Piece, State
+from ...data import CardDef, book_for
+from ...orders import CAPITAL_TARGET
+from ...state import Piece, State
 
 FIGHTER_TYPES = ("creature", "hero")
 

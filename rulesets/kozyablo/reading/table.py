@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from letopis.engine.problems import ProblemKind, Severity
 from letopis.engine.text import PostLine, decline_all, number_value
 
-from .data import CardBook, book_for
-from .orders import CAPITAL_TARGET
-from .reader_messages import msg
-from .reader_words import Item, Words, name_forms, words_for
-from .refs import TableNamer, can_see, find_sectors, piece_number, sector_name, sectors_in_order
-from .state import Piece, State
+from ..data import CardBook, book_for
+from ..orders import CAPITAL_TARGET
+from ..refs import TableNamer, can_see, find_sectors, piece_number, sector_name, sectors_in_order
+from ..state import Piece, State
+from .messages import msg
+from .words import Item, Words, name_forms, words_for
 
 
 @dataclass
@@ -53,7 +53,7 @@ def fail(code: str, it: Item | None, clause: str | None = None, hint: str | None
 
 
 def _hints() -> set[str]:
-    from .reader_messages import READER_MESSAGES
+    from .messages import READER_MESSAGES
 
     return set(READER_MESSAGES)
 

@@ -29,9 +29,9 @@ from letopis.engine.names import Fit, NameIndex, spelling_key
 from letopis.engine.text import Lemmatizer, Lexicon, agrees, normalise, ordinal_value, parses, tokens
 from letopis.engine.text_words import is_known, morph
 
-from .data import CardBook, fold
+from ..data import CardBook, fold
 
-LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+LEXICON_PATH = Path(__file__).resolve().parent.parent / "lexicon.toml"
 
 # Prepositions and conjunctions inside names («Забор с пушкой»): not indexed, skipped inside a run.
 NAME_STOPS = frozenset({"с", "в", "во", "на", "и", "из", "по", "со"})

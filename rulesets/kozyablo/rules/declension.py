@@ -15,8 +15,8 @@ from typing import Literal
 from letopis.engine.text import plural
 from letopis.engine.text_words import morph
 
-from .data import book_for
-from .state import Piece, State
+from ..data import book_for
+from ..state import Piece, State
 
 Case = Literal["nom", "acc", "gen"]
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from letopis.engine.events import Event
 from letopis.engine.text import plural
 
+from ..data import book_for
+from ..messages import event, piece_in
+from ..orders import TriggerChoice
+from ..state import Piece, State
 from . import lasting
-from .data import book_for
-from .messages import event, piece_in
-from .orders import TriggerChoice
-from .state import Piece, State
-from .targets import is_creature, life_left, max_life
+from .combat.targets import is_creature, life_left, max_life
 
 
 def trigger_pieces(state: State, faction: str, when: str) -> list[Piece]:
