@@ -1,7 +1,21 @@
-"""Dice Roll Party — Дуэль: a dice-and-token duel, as a Letopis ruleset.
+"""Dice Roll Party — Дуэль: a dice-and-token duel, as a Letopis ruleset (checklist
+``shared/checklists/dice_roll_party.md``; id ``dice_roll_party``, clause prefix ``DRP-``).
 
-The package is pure: `setup` deals, `legality` checks orders, `effects` and `resolution` carry them
-out, `turns` says who posts, `propose` writes random legal posts, `picture` draws the board.
+The package is pure. Its map, for whoever builds on it:
+
+- ``data/`` — the numbers a GM may change without touching Python (``numbers.toml``: the die
+  chain, tokens per character, costs), validated once at import (`data.DATA`).
+- `options`, `state` (the whole game; JSON round-trips), `orders` (each with its canonical Russian
+  `to_text()`), `messages` (the one catalogue of Russian messages, by code).
+- `setup` — the deal: the bag shuffled with the step's dice, tokens dealt, the builds opened.
+- `reader` — `read_post`, on its parts in ``reading/`` (the line grammar and the order parsers,
+  and the pieces built on the engine's reading core; the words in ``lexicon.toml``).
+- ``rules/`` — `rules.legality` (is an order legal here and now; the reader's interface),
+  `rules.effects` (what a legal order does) and `rules.resolution` (carrying out a post, with the
+  dice), `rules.turns` (who posts now, the deadline's default), `rules.mechanics` (small formulas).
+- `propose` (random legal posts as players write them), `correct` (a GM's correction lines),
+  `picture` (the board as SVG and the game page's summary), `roster` (the post page's characters)
+  and `metrics` (the spectators' charts).
 """
 
 from __future__ import annotations
@@ -30,12 +44,12 @@ from . import metrics as _metrics
 from . import orders as _orders
 from . import picture as _picture
 from . import propose as _propose
-from . import resolution as _resolution
 from . import roster as _roster
 from . import setup as _setup
-from . import turns as _turns
-from .effects import scores
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
+from .rules import resolution as _resolution
+from .rules import turns as _turns
+from .rules.effects import scores
 from .state import State
 
 

@@ -131,7 +131,7 @@ MESSAGES: dict[str, str] = {
     "event.rounds_over": "Сыграно {rounds} полных кругов — партия окончена по пределу (DRP-GAP-28). {scores}",
     "event.draw": "Ничья: {scores}",
     "event.gm_draw": "Мастер завершил партию ничьей.",
-    # --- the post reader (reader.py, reader_grammar.py) --------------------------------------
+    # --- the post reader (reader.py, reading/grammar.py) -------------------------------------
     "read.empty": "Пост пустой — напишите приказы, каждый с новой строки.",
     "read.no_order": "В посте нет {what} — напишите, например: «{example}».",
     "read.turn_continues": "Атаки в посте нет — ход продолжается: оставшийся лимит сохранится, атаку "

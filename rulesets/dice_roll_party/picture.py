@@ -13,10 +13,10 @@ from html import escape
 
 from letopis.engine.contract import PUBLIC, Viewer, ViewerRole
 
-from . import mechanics as m
 from .orders import Zone
+from .rules import mechanics as m
+from .rules.turns import turn
 from .state import Character, State
-from .turns import turn
 
 SLOT_W, SLOT_H, GAP, MARGIN = 176, 132, 8, 12
 HEADER_H, ROW_HEAD = 30, 24

@@ -12,9 +12,7 @@ from pydantic import BaseModel
 from letopis.engine.declension import decline
 from letopis.engine.dice import Chooser, Dice
 
-from . import mechanics as m
 from .data import DATA
-from .legality import allowed_kinds, max_bid, simulate
 from .orders import (
     Add,
     Attack,
@@ -36,6 +34,8 @@ from .orders import (
     Transfer,
     Zone,
 )
+from .rules import mechanics as m
+from .rules.legality import allowed_kinds, max_bid, simulate
 from .state import State
 
 NAMES = ("Рыцарь", "Страж", "Лучница", "Тень", "Вихрь", "Мудрец", "Искра", "Молот")

@@ -1,8 +1,9 @@
 """Reading a Dice Roll Party post: `read_post(text, state, faction) -> Reading`.
 
-Three stages, as python-chess reads a move: what does each line say (`reader_grammar`, over the
-items of `reader_words`), is it legal here and now (`legality.simulate`, in post order, on the
-running state), and what will it do (`legality.describe`, for the live check beside the textarea).
+Three stages, as python-chess reads a move: what does each line say (`reading.grammar`, over the
+items of `reading.items`), is it legal here and now (`rules.legality.simulate`, in post order, on
+the running state), and what will it do (`rules.legality.describe`, for the live check beside the
+textarea).
 
 Lines that are not orders — role-play, greetings, quotes, BBCode, emoticons, restatements of the
 state — are flavour and never an error (DRP-GEN-05), unless a line looks like an order (an order
@@ -24,20 +25,20 @@ from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
 
-from . import legality
 from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
-from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
-from .reader_parts import Boosts, Issue, Parsed, ReadError, note
-from .reader_setup import parse_build
-from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
+from .reading.base import Boosts, Issue, Parsed, ReadError, note
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.drops import must_be_read
 from .reading.ellipsis import lacks_subject, retells, subject, with_subject
 from .reading.expect import EXPECTED, example
+from .reading.grammar import FAMILY_KIND, PARSERS, family, wondering
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
+from .reading.items import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
+from .reading.setup import parse_build
+from .rules import legality
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from letopis.engine.contract import RosterEntry, RosterGroup, Viewer, ViewerRole
 
-from . import mechanics as m
 from .data import DATA
 from .picture import can_see_build
 from .propose import genitive
+from .rules import mechanics as m
 from .state import Character, State
 
 TURN_METHOD = {"cyclic": "по циклическому порядку", "initiative": "по инициативе"}

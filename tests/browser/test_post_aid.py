@@ -18,7 +18,7 @@ from letopis import service
 from letopis.db.models import Game
 from letopis.engine import Dice, Faction, get_ruleset
 from letopis.service.demo import DEMO_GAMES, DEMO_PASSWORD, KOZYABLO_DEMO
-from rulesets.dice_roll_party.mechanics import able_attackers
+from rulesets.dice_roll_party.rules.mechanics import able_attackers
 from rulesets.dungeon_keeper.refs import label
 
 pytestmark = pytest.mark.browser

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from letopis.engine.contract import Faction, Outcome
 from letopis.engine.dice import Dice
-from rulesets.dice_roll_party import effects
-from rulesets.dice_roll_party.legality import simulate
 from rulesets.dice_roll_party.options import Options
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules import effects
+from rulesets.dice_roll_party.rules.legality import simulate
+from rulesets.dice_roll_party.rules.resolution import apply
 from rulesets.dice_roll_party.state import Character, Player, State, Tokens
 
 SEED = "5eed" * 16

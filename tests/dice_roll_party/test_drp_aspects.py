@@ -6,10 +6,10 @@ import pytest
 from drp_factory import codes, game, kinds, run
 from pydantic import ValidationError
 
-from rulesets.dice_roll_party import mechanics as m
-from rulesets.dice_roll_party.legality import simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Colour, Defence, Shift, Transfer, Zone
+from rulesets.dice_roll_party.rules import mechanics as m
+from rulesets.dice_roll_party.rules.legality import simulate
 from rulesets.dice_roll_party.state import Character
 
 ASPECTS = Options(aspects=True)

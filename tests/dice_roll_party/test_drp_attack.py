@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from drp_factory import clauses, codes, dice, game, kinds, run
 
-from rulesets.dice_roll_party import mechanics as m
-from rulesets.dice_roll_party.legality import describe, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Add, Attack, Defence, Skip, Transfer, Zone
-from rulesets.dice_roll_party.resolution import roll_side
-from rulesets.dice_roll_party.turns import default_orders, turn
+from rulesets.dice_roll_party.rules import mechanics as m
+from rulesets.dice_roll_party.rules.legality import describe, simulate
+from rulesets.dice_roll_party.rules.resolution import roll_side
+from rulesets.dice_roll_party.rules.turns import default_orders, turn
 
 OTHER = ("3/4/2/3",) * 4
 

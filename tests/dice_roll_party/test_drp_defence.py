@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from drp_factory import codes, game, kinds, run
 
-from rulesets.dice_roll_party.legality import allowed_kinds, describe, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Add, Attack, Defence, Soak, Zone
-from rulesets.dice_roll_party.turns import default_orders, turn
+from rulesets.dice_roll_party.rules.legality import allowed_kinds, describe, simulate
+from rulesets.dice_roll_party.rules.turns import default_orders, turn
 
 
 def attacked(p1=("3/4/2/3",) * 4, p2=("3/4/2/3",) * 4, order=None, roll=(5,), **kw):

@@ -7,9 +7,9 @@ from drp_factory import SEED, codes, dice, factions, game, kinds, run
 from letopis.engine.dice import Dice
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Bid, Handicap, Pass
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules.resolution import apply
+from rulesets.dice_roll_party.rules.turns import default_build, default_orders, turn
 from rulesets.dice_roll_party.setup import setup
-from rulesets.dice_roll_party.turns import default_build, default_orders, turn
 
 
 def after_builds(rolls=(), **opts):

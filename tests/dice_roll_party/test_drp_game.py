@@ -14,16 +14,17 @@ from drp_factory import SEED, dice, factions, game, kinds, run
 
 from letopis.engine.contract import GM, PUBLIC, PostKind, StepMode, Viewer, ViewerRole
 from letopis.engine.dice import Dice
-from rulesets.dice_roll_party import RULESET, effects
-from rulesets.dice_roll_party.legality import simulate
+from rulesets.dice_roll_party import RULESET
 from rulesets.dice_roll_party.messages import MESSAGES, msg
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Build, Defence, Skip, Soak
 from rulesets.dice_roll_party.propose import CHATTER, propose, propose_orders
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules import effects
+from rulesets.dice_roll_party.rules.legality import simulate
+from rulesets.dice_roll_party.rules.resolution import apply
+from rulesets.dice_roll_party.rules.turns import default_build, default_orders, turn
 from rulesets.dice_roll_party.setup import setup
 from rulesets.dice_roll_party.state import State
-from rulesets.dice_roll_party.turns import default_build, default_orders, turn
 
 PACKAGE = Path(RULESET.package_dir)
 
@@ -259,7 +260,7 @@ def test_summary_pairs():
 
 def test_describe_for_the_live_check():
     """`describe` gives a Russian summary and what is spent or left, for every order kind."""
-    from rulesets.dice_roll_party.legality import describe
+    from rulesets.dice_roll_party.rules.legality import describe
     s = game()
     assert describe(s, "p1", Attack(attacker=2, target=3, class_up=1, damage=1)) == (
         "П2 атакует П3 соперника: d10, класс+ → d12, урон +1", "время П2: 3 → 0")
@@ -288,7 +289,7 @@ def test_ruleset_wiring():
 def test_every_message_code_used_exists_and_formats():
     """Every code named in the rules code is in the catalogue (datasette-style meta test)."""
     used = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'_v\("([a-z0-9_.]+)"', text))
         used |= set(re.findall(r'msg\("([a-z0-9_.]+)"', text))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from drp_factory import game
 
-from rulesets.dice_roll_party.legality import simulate
 from rulesets.dice_roll_party.orders import Add, Zone
+from rulesets.dice_roll_party.rules.legality import simulate
 
 OTHER = ("3/4/2/3", "3/4/2/3", "3/4/2/3", "3/4/2/3")
 

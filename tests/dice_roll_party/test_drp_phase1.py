@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drp_factory import clauses, codes, game, kinds, run
 
-from rulesets.dice_roll_party.legality import allowed_kinds, describe, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import (
     Add,
@@ -21,7 +20,8 @@ from rulesets.dice_roll_party.orders import (
     Transfer,
     Zone,
 )
-from rulesets.dice_roll_party.turns import turn
+from rulesets.dice_roll_party.rules.legality import allowed_kinds, describe, simulate
+from rulesets.dice_roll_party.rules.turns import turn
 
 SIDE = ("3/4/2/3", "1/2/2/7", "0/6/0/6", "4/1/1/6")
 OTHER = ("3/4/2/3",) * 4

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letopis.engine.dice import Dice
-from rulesets.dice_roll_party.legality import describe, expected, simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import (
     Add,
@@ -35,7 +34,8 @@ from rulesets.dice_roll_party.orders import (
     Zone,
 )
 from rulesets.dice_roll_party.propose import propose_orders
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules.legality import describe, expected, simulate
+from rulesets.dice_roll_party.rules.resolution import apply
 from rulesets.dice_roll_party.setup import setup
 from rulesets.dice_roll_party.state import State
 

@@ -1,4 +1,4 @@
-"""Setup, deal, builds and the numbers of data.toml (DRP-GEN, DRP-SETUP, DRP-TOK, DRP-DICE)."""
+"""Setup, deal, builds and the numbers of data/numbers.toml (DRP-GEN, DRP-SETUP, DRP-TOK, DRP-DICE)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from rulesets.dice_roll_party import RULESET
 from rulesets.dice_roll_party.data import DATA, GameData, load
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Build
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules.resolution import apply
+from rulesets.dice_roll_party.rules.turns import default_build, turn
 from rulesets.dice_roll_party.setup import setup
-from rulesets.dice_roll_party.turns import default_build, turn
 
 
 def fresh(**opts) -> object:
@@ -158,15 +158,15 @@ def test_partial_build_is_finished_in_a_later_post_DRP_GAP_03():
 
 
 def test_only_standard_dice_are_used_DRP_DICE_01():
-    """DRP-DICE-01: d4..d20 only, no percentile die; the chain comes from data.toml."""
+    """DRP-DICE-01: d4..d20 only, no percentile die; the chain comes from data/numbers.toml."""
     assert DATA.dice.chain == (0, 4, 6, 8, 10, 12, 20)
     assert set(DATA.dice.chain[1:]) <= {4, 6, 8, 10, 12, 20}
     assert DATA.dice.first_move_sides == 20
 
 
 def test_data_toml_is_validated_on_load(tmp_path):
-    """A GM's edit of data.toml that breaks the die chain or the caps fails loudly."""
-    text = (RULESET.package_dir / "data.toml").read_text(encoding="utf-8")
+    """A GM's edit of data/numbers.toml that breaks the die chain or the caps fails loudly."""
+    text = (RULESET.package_dir / "data" / "numbers.toml").read_text(encoding="utf-8")
     assert isinstance(load(), GameData)
     broken = tmp_path / "data.toml"
     broken.write_text(text.replace("chain = [0, 4, 6, 8, 10, 12, 20]", "chain = [0, 6, 4]"), encoding="utf-8")

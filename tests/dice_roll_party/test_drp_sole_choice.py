@@ -6,10 +6,10 @@ from __future__ import annotations
 from drp_factory import game, kinds, run
 
 from letopis.engine.contract import PostKind, StepMode
-from rulesets.dice_roll_party import effects, resolution
 from rulesets.dice_roll_party.orders import Attack, Bid, Defence, Handicap, Pass
+from rulesets.dice_roll_party.rules import effects, resolution
+from rulesets.dice_roll_party.rules.turns import turn
 from rulesets.dice_roll_party.state import Auction
-from rulesets.dice_roll_party.turns import turn
 
 
 def _dump(state) -> dict:

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from rulesets.dice_roll_party.messages import MESSAGES
 
-READER = sorted((Path(__file__).resolve().parents[2] / "rulesets" / "dice_roll_party").glob("reader*.py"))
+PACKAGE = Path(__file__).resolve().parents[2] / "rulesets" / "dice_roll_party"
+READER = sorted([PACKAGE / "reader.py", *(PACKAGE / "reading").glob("*.py")])
 CODE = re.compile(r'(?:Issue|fail|note|msg|Problem\(.*?code=)\(?\s*"([a-z0-9_]+\.[a-z0-9_]+)"')
 
 
 def test_the_reader_modules_are_found():
-    assert {p.name for p in READER} >= {"reader.py", "reader_grammar.py", "reader_words.py"}
+    assert {p.name for p in READER} >= {"reader.py", "grammar.py", "items.py"}
 
 
 def test_every_code_the_reader_uses_is_in_the_catalogue():

@@ -21,8 +21,8 @@ from rulesets.dice_roll_party.orders import (
     Zone,
 )
 from rulesets.dice_roll_party.reader import context_from_state
-from rulesets.dice_roll_party.reader_words import analyse
 from rulesets.dice_roll_party.reading.frames import BOOST, verb_reading
+from rulesets.dice_roll_party.reading.items import analyse
 from tests.phrasings.scenes_dice_roll_party import SCENES
 
 

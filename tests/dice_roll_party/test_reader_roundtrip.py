@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_reader_support import auction, build, defence, handicap, read, soak, turn
 
-from rulesets.dice_roll_party.legality import simulate
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import (
     Add,
@@ -34,6 +33,7 @@ from rulesets.dice_roll_party.orders import (
     Transfer,
     Zone,
 )
+from rulesets.dice_roll_party.rules.legality import simulate
 from rulesets.dice_roll_party.state import State
 
 ZONES = list(Zone)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from letopis.engine.dice import Dice
-from rulesets.dice_roll_party import effects
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Defence
 from rulesets.dice_roll_party.reader import read_post_strict
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules import effects
+from rulesets.dice_roll_party.rules.resolution import apply
 from rulesets.dice_roll_party.state import Auction, Character, Player, State, Tokens
 
 SEED = "ab" * 32

@@ -69,7 +69,7 @@ def test_byte_cached_is_an_lru_cache_with_a_byte_budget():
 def test_every_reader_cache_has_a_budget():
     from letopis.service import state_cache
 
-    for module in ("dice_roll_party.reader_words", "dungeon_keeper.reading.syntax", "kozyablo.rules.decks",
+    for module in ("dice_roll_party.reading.items", "dungeon_keeper.reading.syntax", "kozyablo.rules.decks",
                    "tetranomicon.reading.words", "wargame.reading.words"):
         importlib.import_module(f"rulesets.{module}")  # each ruleset's caches
 

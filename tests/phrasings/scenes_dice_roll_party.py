@@ -72,10 +72,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from letopis.engine.dice import Dice
-from rulesets.dice_roll_party import effects
 from rulesets.dice_roll_party.options import Options
 from rulesets.dice_roll_party.orders import Attack, Defence
-from rulesets.dice_roll_party.resolution import apply
+from rulesets.dice_roll_party.rules import effects
+from rulesets.dice_roll_party.rules.resolution import apply
 from rulesets.dice_roll_party.state import State
 from tests.dice_roll_party.test_reader_support import (
     SEED,

@@ -14,8 +14,8 @@ import re
 from letopis.engine.answers import Answer, everyday_answer
 
 from ..orders import Colour, Soak, Zone
-from ..reader_parts import Boosts, Parsed, note
-from ..reader_words import Item
+from .base import Boosts, Parsed, note
+from .items import Item
 
 # The soaker's own ways to say "I take it all": «без гашения», «принимаю контру», «пусть бьёт».
 _SOAK_NONE = re.compile(

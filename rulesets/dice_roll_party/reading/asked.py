@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..orders import Colour, Zone
-from ..reader_combat import soak_start
-from ..reader_parts import concepts_of
-from ..reader_setup import sheet_like
-from ..reader_words import ORDER_VERBS, Context, Item
+from .base import concepts_of
+from .fight import soak_start
+from .items import ORDER_VERBS, Context, Item
+from .setup import sheet_like
 
 _BUILD = frozenset({"build"})
 _DEFENCE = frozenset({"defence"})

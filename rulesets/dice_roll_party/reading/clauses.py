@@ -13,7 +13,7 @@ import re
 
 from letopis.engine.clauses import Repeat, find_repeat, split_clauses
 
-from ..reader_words import ORDER_VERBS, Item
+from .items import ORDER_VERBS, Item
 
 _AND = re.compile(r"\s*,?\s+и\s+(?=\S)|\s*,\s*а\s+(?=\S)|^(?:сначала|сперва)\s+|\s*,\s*(?=\S)")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from letopis.engine.frames import AMOUNT, ENEMY, OWN, Evidence, Mention, is_order_line
 
-from ..reader_words import ORDER_VERBS, Context, Item
+from .items import ORDER_VERBS, Context, Item
 
 _AMOUNT_KINDS = frozenset({"num", "colour", "zone"})
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..reader_words import ORDER_VERBS, Item, lemmatizer
+from .items import ORDER_VERBS, Item, lemmatizer
 
 
 def subject(sentence: list[Item]) -> Item | None:

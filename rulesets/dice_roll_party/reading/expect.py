@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .. import mechanics as m
 from ..orders import Attack, Bid, Defence, Handicap, Skip, Soak
+from ..rules import mechanics as m
 from ..state import State
 
 EXPECTED = {

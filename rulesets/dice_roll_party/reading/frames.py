@@ -32,9 +32,9 @@ from letopis.engine.frames import (
 )
 
 from ..orders import Zone
-from ..reader_parts import prep_before
-from ..reader_words import Context, Item, lemmatizer
+from .base import prep_before
 from .drops import mentions
+from .items import Context, Item, lemmatizer
 
 TOKEN = "token"
 ZONE_FROM = "zone_from"

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from letopis.engine.clauses import group_word
 
-from ..reader_words import Context, Item
+from .items import Context, Item
 
 _SEPARATORS = frozenset({",", "и"})
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from letopis.engine.text import LineKind, PostLine
 
-from ..reader_words import Context, Item, analyse
+from .items import Context, Item, analyse
 
 # The steps in which a header makes sense: the active player's turn.
 _TURN_KINDS = frozenset({"attack", "skip", "shift", "add", "transfer"})

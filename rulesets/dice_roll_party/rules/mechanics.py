@@ -3,10 +3,10 @@ attack, damage priority. Nothing here changes a state except `take_damage` on on
 
 from __future__ import annotations
 
-from .data import DATA
-from .options import Options
-from .orders import Colour, Zone
-from .state import Character, Player, State
+from ..data import DATA
+from ..options import Options
+from ..orders import Colour, Zone
+from ..state import Character, Player, State
 
 MAX_CLASS = DATA.dice.max_class
 # Damage takes tokens in this order (DRP-DMG-02).

@@ -1,10 +1,10 @@
 """The Dice Roll Party order grammar: which kind of order a sentence is, and who reads it.
 
 Stage one of reading (after python-chess's `parse_san`): what does the text say? Legality comes
-later (`reader.py` runs `legality.simulate`). A sentence is given a *family* by its order verb
+later (`reader.py` runs `rules.legality.simulate`). A sentence is given a *family* by its order verb
 («атакую», «переношу», «гашу») or, when it has none, by its shape («П4: защита → атака»,
-«хранилище → П3», «П2 → П1», a sheet «В3 А4 З2 Ф3»). The family's parser (`reader_setup`,
-`reader_phase1`, `reader_combat`) then fills the order's fields from the items, with the defaults
+«хранилище → П3», «П2 → П1», a sheet «В3 А4 З2 Ф3»). The family's parser (`setup`,
+`resources`, `fight`) then fills the order's fields from the items, with the defaults
 the checklist gives (a count of 1, a red token landing in the zone it came from, DRP-GAP-14), and
 reports what it cannot decide as an `Issue`: unreadable (with the canonical form as a hint) or
 ambiguous (which character? which zone?).
@@ -14,18 +14,10 @@ from __future__ import annotations
 
 from letopis.engine.problems import ProblemKind, Severity
 
-from .messages import msg
-from .orders import Zone
-from .reader_combat import (
-    parse_attack,
-    parse_boosts,
-    parse_defence,
-    parse_presoak,
-    parse_skip,
-    parse_soak,
-    soak_start,
-)
-from .reader_parts import (
+from ..messages import msg
+from ..orders import Zone
+from .asked import asked_family
+from .base import (
     DEST_PREPS,
     REDS,
     Issue,
@@ -37,7 +29,18 @@ from .reader_parts import (
     ref_indices,
     specs,
 )
-from .reader_phase1 import (
+from .fight import (
+    parse_attack,
+    parse_boosts,
+    parse_defence,
+    parse_presoak,
+    parse_skip,
+    parse_soak,
+    soak_start,
+)
+from .frames import BOOST, verb_reading, verbless_kind
+from .items import Context, Item, lemmatizer
+from .resources import (
     parse_add,
     parse_draw_more,
     parse_emergency,
@@ -47,10 +50,7 @@ from .reader_phase1 import (
     parse_swap,
     parse_transfer,
 )
-from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
-from .reader_words import Context, Item, lemmatizer
-from .reading.asked import asked_family
-from .reading.frames import BOOST, verb_reading, verbless_kind
+from .setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 
 
 # --- the families ---------------------------------------------------------------------------------

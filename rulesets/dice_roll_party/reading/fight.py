@@ -8,9 +8,9 @@ from letopis.engine.answers import Answer, everyday_answer
 from letopis.engine.problems import ProblemKind
 from letopis.engine.text import is_known, suggest
 
-from .messages import msg
-from .orders import Attack, Skip, Soak, Zone
-from .reader_parts import (
+from ..messages import msg
+from ..orders import Attack, Skip, Soak, Zone
+from .base import (
     REDS,
     Boosts,
     Issue,
@@ -25,7 +25,7 @@ from .reader_parts import (
     reject_bare_z,
     slot_of,
 )
-from .reader_words import SHORT_BOOSTS, Context, Item, lemmatizer
+from .items import SHORT_BOOSTS, Context, Item, lemmatizer
 
 BOOST_VOCAB = ("класс", "страховка", "подстраховка", "страхую", "превосходство", "контратака", "контра",
                "поглощение", "урон", "повышаю", "дважды")

@@ -1,6 +1,6 @@
 """Dice Roll Party order lines as items: character references, numbers, colours, zones, concepts.
 
-The grammar (`reader_grammar`) never looks at raw words. This module turns a normalised line into
+The grammar (`grammar`) never looks at raw words. This module turns a normalised line into
 `Item`s: «П2», «перс. 2», «персонаж №2», «#2», «2-й», «второго персонажа» and character names in
 any case («Лучницей») become one `ref` item with its slot; «соперника», «вражеский», «его» or the
 opponent's name in the genitive («Бориса») mark a reference as the opponent's, «своим»/«мой» as
@@ -31,11 +31,11 @@ from letopis.engine.text import (
     tokens,
 )
 
-from .orders import Colour, Zone
-from .reading.names import LooseNames, NameMatch
-from .reading.words import MisspeltWords
+from ..orders import Colour, Zone
+from .names import LooseNames, NameMatch
+from .words import MisspeltWords
 
-LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+LEXICON_PATH = Path(__file__).resolve().parent.parent / "lexicon.toml"
 
 
 @lru_cache(maxsize=1)

@@ -15,8 +15,11 @@ from letopis.engine.copying import clone
 from letopis.engine.dice import Dice
 from letopis.engine.events import Event, Roll
 
+from ..data import DATA
+from ..options import seat_of
+from ..orders import COLOUR_RU, Attack, Build, Colour, Defence, Emergency, Reroll, Skip
+from ..state import Auction, SideRoll, State
 from . import mechanics as m
-from .data import DATA
 from .effects import (
     attack_cost,
     defence_cost,
@@ -28,9 +31,6 @@ from .effects import (
     start_play,
 )
 from .legality import build_complete, check
-from .options import seat_of
-from .orders import COLOUR_RU, Attack, Build, Colour, Defence, Emergency, Reroll, Skip
-from .state import Auction, SideRoll, State
 
 _DRAW_COLOURS = (Colour.RED, Colour.BLUE, Colour.GREEN)
 

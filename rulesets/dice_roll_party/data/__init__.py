@@ -1,4 +1,4 @@
-"""The ruleset's numbers from data.toml, validated once at import (a bad edit fails loudly)."""
+"""The ruleset's numbers from numbers.toml, validated once at import (a bad edit fails loudly)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-DATA_PATH = Path(__file__).with_name("data.toml")
+DATA_PATH = Path(__file__).with_name("numbers.toml")
 
 
 class _Strict(BaseModel):

@@ -7,12 +7,12 @@ from pydantic import BaseModel
 from letopis.engine.contract import PostKind, StepMode, TurnInfo
 from letopis.engine.declension import quoted
 
+from ..data import DATA
+from ..orders import Attack, Bid, Build, Colour, Defence, Handicap, Pass, Skip, Soak
+from ..propose import order_text
+from ..state import State
 from . import mechanics as m
-from .data import DATA
 from .legality import expected, max_bid
-from .orders import Attack, Bid, Build, Colour, Defence, Handicap, Pass, Skip, Soak
-from .propose import order_text
-from .state import State
 
 _EXAMPLE_BUILD = Build(slot=1, time=3, attack=4, defence=2, form=3, name="Рыцарь").to_text()
 

@@ -1,6 +1,6 @@
 """The pieces every Dice Roll Party order parser shares: results, look-ups over items, token specs.
 
-A parser reads the items of one sentence (`reader_words`) into orders. What it cannot read it
+A parser reads the items of one sentence (`items`) into orders. What it cannot read it
 reports as an `Issue` (raised as `ReadError` from deep inside, caught by the reader); an `Issue`
 is located in the normalised line and becomes a `Problem` on the original line later. A `Spec` is
 a token said in an order: «2 синих», «красный в атаку», «1 форму», «красный (атака) ×2».
@@ -14,9 +14,9 @@ from pydantic import BaseModel
 
 from letopis.engine.problems import ProblemKind, Severity
 
-from .messages import msg
-from .orders import Colour, Zone
-from .reader_words import CharInfo, Context, Item
+from ..messages import msg
+from ..orders import Colour, Zone
+from .items import CharInfo, Context, Item
 
 ZONE_OF_COLOUR = {Colour.BLUE: Zone.TIME, Colour.GREEN: Zone.FORM}
 REDS = (Zone.ATTACK, Zone.DEFENCE)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from letopis.engine.problems import ProblemKind
 
-from .messages import msg
-from .orders import (
+from ..messages import msg
+from ..orders import (
     Add,
     Colour,
     Discard,
@@ -20,7 +20,7 @@ from .orders import (
     Transfer,
     Zone,
 )
-from .reader_parts import (
+from .base import (
     DEST_PREPS,
     REDS,
     SOURCE_PREPS,
@@ -39,7 +39,7 @@ from .reader_parts import (
     zone_arriving,
     zone_leaving,
 )
-from .reader_words import Context, Item
+from .items import Context, Item
 
 
 # --- phase 1 ------------------------------------------------------------------------------------------

@@ -10,10 +10,10 @@ from letopis.engine.problems import ProblemKind
 from letopis.engine.text import cyrillic_lookalike, normalise
 from letopis.engine.text_words import nominative
 
-from .messages import msg
-from .orders import Bid, Build, Colour, Handicap, Pass, Zone
-from .reader_parts import REDS, Parsed, fail, first_index, first_number, note, ref_indices, slot_of
-from .reader_words import Context, Item, lemmatizer
+from ..messages import msg
+from ..orders import Bid, Build, Colour, Handicap, Pass, Zone
+from .base import REDS, Parsed, fail, first_index, first_number, note, ref_indices, slot_of
+from .items import Context, Item, lemmatizer
 
 # --- sheets (setup): «П1: В3 А4 З2 Ф3», «3/4/2/3», «время 2, атака 1…», «синих 4, красных 4 (3 в атаку…)» ---
 _LETTER_KEYS = {"в": "time", "а": "attack", "з": "defence", "ф": "form", "с": "blue", "к": "red"}

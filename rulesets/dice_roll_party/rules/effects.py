@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from letopis.engine.events import Event, Roll
 
-from . import mechanics as m
-from .data import DATA
-from .messages import msg
-from .orders import (
+from ..data import DATA
+from ..messages import msg
+from ..orders import (
     COLOUR_RU,
     ZONE_ACC_RU,
     ZONE_GEN_RU,
@@ -36,8 +35,9 @@ from .orders import (
     Transfer,
     Zone,
 )
-from .orders import _token as token_ru  # «синий», «красный (атака)»: the canonical texts' own naming
-from .state import Auction, Character, PendingAttack, PendingSoak, Player, State, Tokens
+from ..orders import _token as token_ru  # «синий», «красный (атака)»: the canonical texts' own naming
+from ..state import Auction, Character, PendingAttack, PendingSoak, Player, State, Tokens
+from . import mechanics as m
 
 C = DATA.costs
 

@@ -17,11 +17,9 @@ from pydantic import BaseModel
 from letopis.engine.copying import clone
 from letopis.engine.text import counted, plural
 
-from . import mechanics as m
-from .data import DATA
-from .effects import attack_cost, defence_cost, perform, phase1_cost, token_ru
-from .messages import msg
-from .orders import (
+from ..data import DATA
+from ..messages import msg
+from ..orders import (
     COLOUR_PL_RU,
     ZONE_ACC_RU,
     ZONE_GEN_RU,
@@ -45,7 +43,9 @@ from .orders import (
     Transfer,
     Zone,
 )
-from .state import Character, Player, State
+from ..state import Character, Player, State
+from . import mechanics as m
+from .effects import attack_cost, defence_cost, perform, phase1_cost, token_ru
 
 C = DATA.costs
 CAP = DATA.character.max_tokens
