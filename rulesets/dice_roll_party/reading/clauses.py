@@ -78,10 +78,11 @@ def _arrow_order(items: list[Item]) -> bool:
 
 
 def split_items(items: list[Item], spans: list[tuple[int, int]]) -> list[list[Item]]:
-    """The items of each clause (items in the connectors between clauses are dropped)."""
+    """The items of each clause (items in the connectors between clauses are dropped). An item
+    belongs to the clause it starts in: «зел.», «Мол.» keep the dot the clause's end leaves out."""
     out: list[list[Item]] = []
     for start, end in spans:
-        got = [it for it in items if start <= it.start and it.end <= end]
+        got = [it for it in items if start <= it.start < end]
         if got:
             out.append(got)
     return out
