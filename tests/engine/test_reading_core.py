@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from letopis.engine.answers import Answer, answer_of_post, everyday_answer
-from letopis.engine.clauses import find_repeat, group_word, split_clauses
+from letopis.engine.clauses import find_repeat, group_word, pronoun, split_clauses
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import (
     AMOUNT,
@@ -71,6 +71,20 @@ def test_repeats(line, count):
 
 def test_group_words():
     assert group_word("оба") == "both" and group_word("всеми") == "all" and group_word("имп") is None
+
+
+@pytest.mark.parametrize(("word", "role", "agrees", "disagrees"), [
+    ("она", "subject", "femn", "masc"), ("он", "subject", "masc", "femn"), ("им", "instrument", "masc", "femn"),
+    ("ее", "object", "femn", "masc"), ("него", "object", "neut", "femn"), ("ему", "recipient", "masc", "plur"),
+])
+def test_pronouns_say_their_part_and_the_genders_they_stand_for(word, role, agrees, disagrees):
+    p = pronoun(word)
+    assert p is not None and p.role == role
+    assert p.agrees(agrees) and not p.agrees(disagrees) and p.agrees(None)
+
+
+def test_words_that_are_no_third_person_pronoun():
+    assert pronoun("я") is None and pronoun("свой") is None and pronoun("рыцарь") is None
 
 
 # --- everyday answers ----------------------------------------------------------------------------
