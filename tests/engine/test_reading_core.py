@@ -244,3 +244,5 @@ def test_a_verb_that_is_no_order_word_is_found():
     assert foreign_verb(["рыцарь", "смотрит", "на", "тень"], lem) == "смотрит"
     assert foreign_verb(["рыцарь", "атакует", "тень"], lem) is None
     assert foreign_verb(["рыцарь", "по", "тени"], lem) is None
+    assert foreign_verb(["у", "него", "будет", "пять"], lem) is None  # a copula tells no action
+    assert foreign_verb(["станет", "шесть", "и", "улыбнется"], lem) == "улыбнется"
