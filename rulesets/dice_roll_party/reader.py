@@ -20,6 +20,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.frames import foreign_verb
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
@@ -28,7 +29,7 @@ from . import legality
 from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
 from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
-from .reader_parts import Boosts, Issue, Parsed, ReadError, note
+from .reader_parts import Boosts, Issue, Parsed, ReadError, fail, note
 from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
@@ -38,6 +39,7 @@ from .reading.ellipsis import lacks_subject, retells, subject, with_subject
 from .reading.expect import EXPECTED, example
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
+from .reading.pronouns import resolve_pronouns
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -296,6 +298,7 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
     sentences = [one for s in sentences for one in expand_group(s, ctx)]  # «всем по зелёному»
     if header is not None:
         sentences = [under_header(header, s) for s in sentences]
+    sentences = resolve_pronouns(sentences, ctx, header)  # «+1 синий Лучнице, она бьёт Молота»
     actor: Item | None = None  # the subject of the clauses so far
     for sentence in sentences:
         fam = family(sentence, ctx)
@@ -306,6 +309,8 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
             sentence = with_subject(actor, sentence)  # «П2 перекладывает … и атакует П4»
             fam = family(sentence, ctx)
         actor = subject(sentence) or actor
+        if fam is None and _silent_order(sentence, ctx) and not _told(sentence):
+            fam = "unread"  # «Рыцарю 2 синих, теперь у него 5»: a clause that acts is never dropped
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
             # the sentence's own full stop stays between them: a list of boosts ends there
             groups[-1][1].extend([Item("sym", sentence[0].start, sentence[0].start, "."), *sentence])
@@ -316,6 +321,12 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
         if fam is not None:
             groups.append((fam, list(sentence)))
     return groups
+
+
+def _told(sentence: list[Item]) -> bool:
+    """A clause with a verb of its own that is no order word tells a story beside the orders of its
+    line («Лиса подкрадывается к Гоблину и кусает — атакую Лисой Гоблина»)."""
+    return foreign_verb([it.text for it in sentence if it.kind == "word"], lemmatizer()) is not None
 
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
@@ -346,13 +357,17 @@ def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Pa
                 p.issues.append(note("read.sheet_status", p.start, p.end, "DRP-GEN-05"))
                 return p
             return parse_build(items, ctx, pl.marker_number, pl.typed)
-        if expected and fam not in ("boosts", "first_move", "presoak", "ambiguous") and not _kind_expected(fam, kind, expected):
+        if expected and fam not in ("boosts", "first_move", "presoak", "ambiguous", "unread") \
+                and not _kind_expected(fam, kind, expected):
             if _setup_chatter(items, expected):
                 return Parsed("story", items[0].start, items[-1].end)
             return _wrong_step(fam, kind, items, ctx)
+        if fam == "unread":
+            raise fail("read.unreadable_part", span=(items[0].start, items[-1].end), hint=_order_hint(_step_of(expected)),
+                       what=pl.typed(items[0].start, items[-1].end))
         return PARSERS[fam](items, ctx)
     except ReadError as e:
-        if expected and fam != "build" and not _kind_expected(fam, kind, expected):
+        if expected and fam not in ("build", "unread") and not _kind_expected(fam, kind, expected):
             return _wrong_step(fam, kind, items, ctx)
         p = Parsed(fam, items[0].start, items[-1].end)
         p.issues.append(e.issue)

@@ -243,6 +243,7 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
                 attacker = k
             elif target is None:
                 target = k
+    _no_other_order(items, target, ctx)
     skip = {k for k in (attacker, target) if k is not None}
     skip |= {k for k, it in enumerate(items) if it.used or it.kind == "player"}
     boosts, issues = scan_boosts(items, skip, _strict_from(items))
@@ -275,6 +276,20 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
         raise fail("attack.target_self", it, kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05")
     p.orders.append(Attack(attacker=_own_slot(it, ctx), **fields))
     return p
+
+
+def _no_other_order(items: list[Item], target: int | None, ctx: Context | None) -> None:
+    """An attack says who attacks whom: a second own character in it with tokens beside it («Рыцарь
+    2 синих, Лучница бьёт Тень») is an order the line also gives and the reader could not tell
+    apart. It is an error pointing at that character, never dropped."""
+    own = {(it.faction, it.value) for k, it in enumerate(items)
+           if k != target and it.kind == "ref" and it.side != "opp" and it.value is not None}
+    if len(own) < 2:
+        return
+    for k, it in enumerate(items):
+        if k != target and it.kind == "ref" and it.side != "opp" \
+                and any(j.kind == "colour" for j in items[max(0, k - 3) : k + 4]):
+            raise fail("read.other_order", it, hint=msg("read.hint_split"), what=_called(it, ctx))
 
 
 def _no_enemy_subject(items: list[Item], refs: list[int], verb: int | None, ctx: Context | None) -> None:

@@ -50,6 +50,7 @@ from .reader_phase1 import (
 from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 from .reader_words import Context, Item, lemmatizer
 from .reading.asked import asked_family
+from .reading.clauses import recipient
 from .reading.frames import BOOST, verb_reading, verbless_kind
 
 
@@ -149,9 +150,11 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "storage" in cs and refs and "bag" not in cs and not into_storage \
             and any(prep_before(items, k) in DEST_PREPS for k in refs):
         return "add"
-    # «+1 синий на П2», «Синий на П2», «П2: +2 синих», «2 синих из хранилища П1» (not «… в хранилище»)
+    # «+1 синий на П2», «Синий на П2», «П2: +2 синих», «2 синих из хранилища П1» (not «… в хранилище»),
+    # «Рыцарю 2 синих» (a name in the dative gets the tokens)
     if len(refs) == 1 and "bag" not in cs and specs(items) and not cs & {"state_word", "v_give"} \
             and (prep_before(items, refs[0]) in ("на", "к", "ко") or "storage" in cs and not into_storage
+                 or recipient(items, refs[0]) and not _from_a_zone(items)
                  or (refs[0] == 0 and len(items) > 2 and items[1].is_sym(":") and items[2].is_sym("+"))):
         return "add"
     if len(refs) >= 2 and any(prep_before(items, k) in ("с", "со", "от") for k in refs) \
@@ -214,6 +217,11 @@ def _attack_named(items: list[Item]) -> bool:
             return any(j.kind == "ref" and (j.side == "opp" or prep_before(items, n) in ("по", "на"))
                        for n, j in enumerate(items) if n > k + 1)
     return False
+
+
+def _from_a_zone(items: list[Item]) -> bool:
+    """«П2: 2 красных из защиты в атаку»: tokens leave a zone of the character (a shift), not the storage."""
+    return any(it.kind == "zone" and prep_before(items, k) in ("из", "с", "со", "от") for k, it in enumerate(items))
 
 
 def _into_storage(items: list[Item]) -> bool:

@@ -90,6 +90,8 @@ def _dest_ref(items: list[Item], refs: list[int]) -> int | None:
     for a, b, _ in arrow_pairs(items):
         if items[b].kind == "ref":
             return b
+    if len({(items[k].faction, items[k].value) for k in refs}) == 1:
+        return refs[-1]  # «Ведьма приходит в себя: добавляю ей 2 синих»: one character, named twice
     return refs[0] if len(refs) == 1 else None
 
 

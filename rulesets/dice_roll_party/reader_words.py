@@ -501,6 +501,11 @@ def _merge_char_words(items: list[Item]) -> None:
         k += 1
 
 
+def _only_mine(it: Item, me: str | None) -> bool:
+    """A character named by a name only the poster's characters have."""
+    return it.by_name and bool(it.candidates) and all(f == me for f, _ in it.candidates)
+
+
 def _mark_sides(items: list[Item], ctx: Context | None) -> None:
     """Attach «соперника», «вражеского», «его», «своим», a player's name to the nearest reference."""
     me = ctx.me.faction if ctx else None
@@ -513,8 +518,8 @@ def _mark_sides(items: list[Item], ctx: Context | None) -> None:
             j -= 1
         if j >= 0 and items[j].kind == "word" and not items[j].used:
             before = items[j]
-            if before.concept in ("opp", "opp_pronoun"):
-                it.side, before.used = "opp", True
+            if before.concept == "opp" or before.concept == "opp_pronoun" and not _only_mine(it, me):
+                it.side, before.used = "opp", True  # «бью её Рыцарем»: «её» is whom, not whose
             elif before.concept == "own":
                 it.side, before.used = "own", True
                 it.ablt = it.ablt or lemmatizer().has_grammeme(before.text, "ablt")

@@ -4,9 +4,18 @@ hold the strangers' lines."""
 
 from __future__ import annotations
 
-from test_reader_support import errors, orders, turn
+from test_reader_support import errors, orders, read, turn
 
-from rulesets.dice_roll_party.orders import Add, Attack, Colour, Discard, Reroll, SwapCharacters, Zone
+from rulesets.dice_roll_party.orders import (
+    Add,
+    Attack,
+    Colour,
+    Discard,
+    Reroll,
+    SwapCharacters,
+    Transfer,
+    Zone,
+)
 
 
 # --- clauses never lose an item ---------------------------------------------------------------------
@@ -46,3 +55,29 @@ def test_objects_of_one_order_are_not_cut_apart_DRP_RES_09():
     assert r == [Reroll(discards=(Discard(colour=Colour.RED, count=2), Discard(colour=Colour.GREEN, count=1)))]
     assert orders("Обмен между П1 и П2: синий П1 ↔ красный (атака) П2, на П1 — в защиту", turn()) == [
         SwapCharacters(a=1, a_zone=Zone.TIME, b=2, b_zone=Zone.ATTACK, a_lands=Zone.TIME, b_lands=Zone.DEFENCE)]
+
+
+# --- pronouns ---------------------------------------------------------------------------------------
+def test_a_pronoun_stands_for_the_character_named_before_it_DRP_ATK_01():
+    """«он бьёт», «бью им», «бью её Рыцарем»: the nearest character before it whose name agrees."""
+    assert orders("Рыцарю 1 синий, он бьёт Молота", turn()) == [
+        Add(slot=1, zone=Zone.TIME, count=1), Attack(attacker=1, target=4)]
+    assert orders("Переношу 2 синих с Рыцаря на Лучницу, и она атакует Тень", turn()) == [
+        Transfer(source=1, target=2, zone=Zone.TIME, lands=Zone.TIME, count=2), Attack(attacker=2, target=1)]
+    assert orders("Вихрь слаб — бью его Рыцарем", turn()) == [Attack(attacker=1, target=2)]
+    assert orders("Лучнице зелёный и ей же красный в атаку", turn()) == [
+        Add(slot=2, zone=Zone.FORM, count=1), Add(slot=2, zone=Zone.ATTACK, count=1)]
+
+
+def test_a_pronoun_for_a_thing_nearer_to_it_is_no_character_DRP_GEN_05():
+    """«Рыцарь поднимает щит и бьёт им Тень»: «им» is the shield; the attack is the Knight's."""
+    assert orders("Рыцарь поднимает щит и бьёт им Тень", turn()) == [Attack(attacker=1, target=1)]
+
+
+def test_a_clause_that_acts_is_never_dropped_beside_another_order_DRP_GEN_05():
+    """A clause of a line that names an own character with tokens and reads as nothing is an error
+    with a hint, even when the rest of the line reads."""
+    r = read("Рыцарю 2 синих, теперь у него 5 — он и бьёт Тень", turn())
+    assert r.orders == [Add(slot=1, zone=Zone.TIME, count=2), Attack(attacker=1, target=1)]
+    assert [p.code for p in errors("Рыцарь бьёт Тень. Лучнице вроде бы 2.", turn())] == ["read.unreadable_part"]
+    assert [p.code for p in errors("Рыцарь 2 синих, Лучница бьёт Тень", turn())] == ["read.other_order"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from letopis.engine.clauses import Repeat, find_repeat, split_clauses
+from letopis.engine.clauses import Repeat, find_repeat, pronoun, split_clauses
 from letopis.engine.frames import foreign_verb
 
 from ..reader_words import ORDER_VERBS, Item, lemmatizer
@@ -41,7 +41,9 @@ def clause_spans(norm: str, items: list[Item]) -> list[tuple[int, int]]:
         start, end = clause.start, clause.end
         first = _FIRST.match(norm, start, end)
         pos = first.end() if first else start
-        joints = [m for m in _JOINT.finditer(norm, pos, end) if m.start() > pos]
+        joints = [m for m in _JOINT.finditer(norm, pos, end) if m.start() > pos
+                  and not _said_of([it for it in items if pos <= it.start < m.start()],
+                                   [it for it in items if m.end() <= it.start < end])]
         for n, m in enumerate(joints):
             reach = joints[n + 1].start() if n + 1 < len(joints) else end
             before = [it for it in items if pos <= it.start < m.start()]
@@ -72,8 +74,21 @@ def own_order(items: list[Item], contrast: bool = False) -> bool:
         return True
     if ref and any(it.is_sym("→") for it in items):
         return True
-    return token and any(it.kind == "ref" and it.side != "opp" and (contrast or _recipient(items, k))
+    return token and any(it.kind == "ref" and it.side != "opp" and (contrast or recipient(items, k))
                          for k, it in enumerate(items))
+
+
+def _said_of(before: list[Item], after: list[Item]) -> bool:
+    """«… — он и бьёт Тень», «Рыцарь и атакует»: a subject right before «и» and a verb said of it
+    right after is one clause (the «и» stresses who does it)."""
+    if not before or not lacks_subject(after):
+        return False
+    last = before[-1]
+    if last.kind == "word":
+        said = pronoun(last.text)
+        return said is not None and said.role == "subject"
+    return last.kind == "ref" and last.by_name and lemmatizer().has_grammeme(last.text.split()[0].strip("«»."), "nomn") \
+        and (len(before) < 2 or before[-2].kind != "word" or before[-2].text not in _TO | _NOT_RECIPIENT)
 
 
 def _shares_the_verb(before: list[Item], after: list[Item]) -> bool:
@@ -108,12 +123,14 @@ def _lacking(items: list[Item], k: int) -> bool:
     return k > 0 and items[k - 1].kind == "word" and items[k - 1].text in ("без", "нет")
 
 
-def _recipient(items: list[Item], k: int) -> bool:
+def recipient(items: list[Item], k: int) -> bool:
     """A character that tokens go to with no verb said: after «на»/«к» («2 синих на П1»), a name in
     the dative («Стражу 2 синих», «кладу синий тени»), a slot before «+» or «:» («П3 +2 зел.»). A
     name in the nominative before a dash stands for the verb of the clause before it («Рыцарь отдаёт
     синий, Страж — красный»), and «синий П1» in an exchange is П1's own token."""
     it = items[k]
+    if k + 1 < len(items) and items[k + 1].is_sym("+"):
+        return True  # «П3 +2 зел.», «у Рыцаря +2 синих»
     j = k - 1
     while j >= 0 and items[j].is_word("char"):
         j -= 1
@@ -124,13 +141,14 @@ def _recipient(items: list[Item], k: int) -> bool:
         return False
     if it.by_name:
         return lemmatizer().has_grammeme(it.text.split()[0].strip("«»."), "datv")
-    return k + 1 < len(items) and items[k + 1].is_sym("+", ":")
+    return k + 1 < len(items) and items[k + 1].is_sym(":")
 
 
 def _listed(before: list[Item], after: list[Item]) -> bool:
-    """«между П1 и П3: …», «у П1 и П2 по красному»: a joint between two characters lists them, unless
-    a verb of its own follows («на П3, и П3 атакует П4»)."""
+    """«между П1 и П3: …», «у П1 и П2 по красному»: a joint between two characters of one side lists
+    them, unless a verb of its own follows («на П3, и П3 атакует П4»)."""
     return bool(before and after) and before[-1].kind in ("ref", "ordinal") and after[0].kind in ("ref", "ordinal") \
+        and (before[-1].side == "opp") == (after[0].side == "opp") \
         and not any(it.kind == "word" and it.concept in _VERBS or it.is_sym("→") for it in after)
 
 
