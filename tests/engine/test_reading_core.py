@@ -94,7 +94,7 @@ def test_words_that_are_no_third_person_pronoun():
     ("нет", Answer.NO), ("Ну нет, пожалуй.", Answer.NO), ("не гашу", Answer.NO),
     ("пусть так", Answer.YES), ("ок", Answer.YES), ("Да, согласен", Answer.YES),
     ("на ваше усмотрение", Answer.DEFAULT), ("как по умолчанию", Answer.DEFAULT),
-    ("без разницы", Answer.DEFAULT),
+    ("без разницы", Answer.DEFAULT), ("Да как-нибудь без наворотов", Answer.NOTHING), ("да", Answer.YES),
     ("пусть решит кубик", Answer.RANDOM), ("Пускай кости решат", Answer.RANDOM), ("наугад", Answer.RANDOM),
 ])
 def test_everyday_answers(text, answer):
