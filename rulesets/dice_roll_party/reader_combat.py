@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from letopis.engine.answers import Answer, everyday_answer
+from letopis.engine.negation import negated
 from letopis.engine.problems import ProblemKind
 from letopis.engine.text import is_known, suggest
 
@@ -50,6 +51,7 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
     issues: list[Issue] = []
     n = len(items)
     used = set(skip)
+    texts = [it.text for it in items]
     for k, it in enumerate(items):
         if k in used:
             continue
@@ -61,6 +63,9 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
             c = _short_form(items, k, strict)
             if c is not None:  # «(кл+, стр, прев)»: a boost's name cut short, read and noted
                 issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=BOOST_NAMES[c]))
+        if c in _NEGATABLE and negated(texts, k):
+            b.said = True  # «без страховки», «контры не будет»: named, and not bought
+            continue
         if c == "if":
             if _pays_after(items, k):
                 break  # «если пробьёт — гашу 1»: the soak, read apart
@@ -128,6 +133,8 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
 
 
 _NONE_ANSWERS = frozenset({Answer.NOTHING, Answer.NO})
+# Boosts a player may say he does not take («без страховки», «не беру класс», «контры не будет»).
+_NEGATABLE = frozenset({"class_up", "cls", "damage", "insurance", "superiority", "counter", "absorb", "advantage"})
 # How each boost is called when a short form of it is read.
 BOOST_NAMES = {"cls": "класс", "insurance": "страховка", "superiority": "превосходство", "counter": "контратака",
                "absorb": "поглощение", "damage": "урон"}
@@ -419,8 +426,8 @@ def _soak_amount(items: list[Item], ctx: Context | None) -> int:
     cs = concepts_of(items)
     texts = {it.text for it in items}
     k = first_index(items, "v_soak", "v_give")
-    if "не" in texts and k is not None and k > 0 and items[k - 1].text == "не":
-        return 0
+    if k is not None and negated([it.text for it in items], k):
+        return 0  # «не гашу», «гасить не буду»
     if "v_accept" in cs and "v_soak" not in cs and "v_give" not in cs:
         return 0
     for it in items[(k or 0):] + items[: (k or 0)]:

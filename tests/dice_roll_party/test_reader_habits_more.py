@@ -4,14 +4,16 @@ hold the strangers' lines."""
 
 from __future__ import annotations
 
-from test_reader_support import errors, orders, read, turn
+from test_reader_support import defence, errors, orders, read, soak, turn
 
 from rulesets.dice_roll_party.orders import (
     Add,
     Attack,
     Colour,
+    Defence,
     Discard,
     Reroll,
+    Soak,
     SwapCharacters,
     Transfer,
     Zone,
@@ -81,3 +83,21 @@ def test_a_clause_that_acts_is_never_dropped_beside_another_order_DRP_GEN_05():
     assert r.orders == [Add(slot=1, zone=Zone.TIME, count=2), Attack(attacker=1, target=1)]
     assert [p.code for p in errors("Рыцарь бьёт Тень. Лучнице вроде бы 2.", turn())] == ["read.unreadable_part"]
     assert [p.code for p in errors("Рыцарь 2 синих, Лучница бьёт Тень", turn())] == ["read.other_order"]
+
+
+# --- negation ---------------------------------------------------------------------------------------
+def test_a_boost_said_not_to_be_taken_is_not_bought_DRP_DEF_08():
+    """«без контры», «страховку не беру», «контратаки не будет»: named, and not taken."""
+    assert orders("Повышаю класс, без контры", defence(), "p2") == [Defence(class_up=1)]
+    assert orders("Защита: класс+, превосходство. Страховку не беру.", defence(), "p2") == [
+        Defence(class_up=1, superiority=True)]
+    assert orders("Рыцарь → Тень, без класса, но со страховкой", turn()) == [Attack(attacker=1, target=1, insurance=True)]
+
+
+def test_a_word_corrected_with_not_a_but_b_DRP_DEF_05():
+    """«не преимущество, а превосходство»: the word taken back is no error."""
+    assert orders("Не преимущество, а превосходство", defence(), "p2") == [Defence(superiority=True)]
+
+
+def test_a_soak_said_not_to_be_paid_is_zero_DRP_DMG_03():
+    assert orders("время тратить не буду", soak(), "p2") == [Soak(amount=0)]
