@@ -20,6 +20,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.corrections import replaces, takes_back
 from letopis.engine.frames import foreign_verb
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
@@ -34,6 +35,7 @@ from .reader_setup import parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
+from .reading.corrections import corrected_line
 from .reading.drops import must_be_read
 from .reading.ellipsis import lacks_subject, retells, subject, with_subject
 from .reading.expect import EXPECTED, example
@@ -156,6 +158,7 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
                                                     msg("read.hint_long_line")), whole=True))
             line.status = LineStatus.ERROR
         return line
+    pl = line.post = corrected_line(pl, ctx)  # «Ставлю три, нет, две»
     items = analyse(pl.norm, ctx)
     for fam, group in _groups(items, ctx, pl.norm, header):
         r = repeat_in(pl.norm, group)
@@ -300,7 +303,10 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
         sentences = [under_header(header, s) for s in sentences]
     sentences = resolve_pronouns(sentences, ctx, header)  # «+1 синий Лучнице, она бьёт Молота»
     actor: Item | None = None  # the subject of the clauses so far
-    for sentence in sentences:
+    for n, sentence in enumerate(sentences):
+        if groups and takes_back(_words(sentence)) and n + 1 < len(sentences) and replaces(_words(sentences[n + 1])):
+            groups.pop()  # «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень»: the last order is taken back
+            continue
         fam = family(sentence, ctx)
         if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):
             groups[-1][1].extend(sentence)  # «… бросается на П4 Бориса и бьёт со всей дури — урон +1»
@@ -321,6 +327,10 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
         if fam is not None:
             groups.append((fam, list(sentence)))
     return groups
+
+
+def _words(sentence: list[Item]) -> list[str]:
+    return [it.text for it in sentence if it.kind == "word"]
 
 
 def _told(sentence: list[Item]) -> bool:

@@ -101,3 +101,19 @@ def test_a_word_corrected_with_not_a_but_b_DRP_DEF_05():
 
 def test_a_soak_said_not_to_be_paid_is_zero_DRP_DMG_03():
     assert orders("время тратить не буду", soak(), "p2") == [Soak(amount=0)]
+
+
+# --- corrections ------------------------------------------------------------------------------------
+def test_a_correction_replaces_the_part_of_its_shape_DRP_GEN_05():
+    """«нет, …», «ой, …», «вернее …»: what follows replaces the last number, tokens, character or
+    preposition with its character before it."""
+    assert orders("Переношу 1 форму с П4 на П2, ой, на П1", turn()) == [
+        Transfer(source=4, target=1, zone=Zone.FORM, lands=Zone.FORM, count=1)]
+    assert orders("Добавляю на П1 3 синих, точнее 2 синих", turn()) == [Add(slot=1, zone=Zone.TIME, count=2)]
+    assert orders("Рыцарь → Тень, вернее Молот", turn()) == [Attack(attacker=1, target=4)]
+    assert orders("Гашу 2, нет, 1", soak(), "p2") == [Soak(amount=1)]
+
+
+def test_a_sentence_taken_back_gives_way_to_the_next_DRP_GEN_05():
+    """«…нельзя. Тогда …», «Отменяю. Лучше …»: the order before is withdrawn, the next one stands."""
+    assert orders("Лучнице 2 синих. Отменяю. Лучше Рыцарю 2 синих", turn()) == [Add(slot=1, zone=Zone.TIME, count=2)]
