@@ -21,7 +21,6 @@ from rapidfuzz.distance import DamerauLevenshtein
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.corrections import replaces, takes_back
-from letopis.engine.frames import foreign_verb
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
@@ -39,6 +38,7 @@ from .reading.corrections import corrected_line
 from .reading.drops import must_be_read
 from .reading.ellipsis import lacks_subject, retells, subject, with_subject
 from .reading.expect import EXPECTED, example
+from .reading.frames import other_verb
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
 from .reading.pronouns import resolve_pronouns
@@ -336,7 +336,7 @@ def _words(sentence: list[Item]) -> list[str]:
 def _told(sentence: list[Item]) -> bool:
     """A clause with a verb of its own that is no order word tells a story beside the orders of its
     line («Лиса подкрадывается к Гоблину и кусает — атакую Лисой Гоблина»)."""
-    return foreign_verb([it.text for it in sentence if it.kind == "word"], lemmatizer()) is not None
+    return other_verb(sentence)
 
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:

@@ -251,6 +251,7 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
             elif target is None:
                 target = k
     _no_other_order(items, target, ctx)
+    _one_target(items, ctx)
     skip = {k for k in (attacker, target) if k is not None}
     skip |= {k for k, it in enumerate(items) if it.used or it.kind == "player"}
     boosts, issues = scan_boosts(items, skip, _strict_from(items))
@@ -297,6 +298,19 @@ def _no_other_order(items: list[Item], target: int | None, ctx: Context | None) 
         if k != target and it.kind == "ref" and it.side != "opp" \
                 and any(j.kind == "colour" for j in items[max(0, k - 3) : k + 4]):
             raise fail("read.other_order", it, hint=msg("read.hint_split"), what=_called(it, ctx))
+
+
+def _one_target(items: list[Item], ctx: Context | None) -> None:
+    """One attack has one target: two enemy characters in it («Рыцарь бьёт Вихря и Тень», «Тень
+    атакует Вихря») are an error naming both, never the first taken silently (DRP-ATK-01)."""
+    enemies: dict[tuple[str | None, int | None], Item] = {}
+    for it in items:
+        if it.kind == "ref" and it.side == "opp":
+            enemies.setdefault((it.faction, it.value), it)
+    if len(enemies) >= 2:
+        first, second = list(enemies.values())[:2]
+        raise fail("read.two_targets", second, kind=ProblemKind.AMBIGUOUS, clause="DRP-ATK-01",
+                   hint=msg("read.hint_attack"), first=_called(first, ctx), second=_called(second, ctx))
 
 
 def _no_enemy_subject(items: list[Item], refs: list[int], verb: int | None, ctx: Context | None) -> None:

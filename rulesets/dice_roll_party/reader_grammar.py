@@ -117,6 +117,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "defence"
     if "v_attack" in cs or _attack_named(items):
         return "attack"
+    if "v_charge" in cs:  # «Лис прыгает на Берсерка»: an attack with an enemy to go at, else a story
+        return "attack" if verb_reading(items, ctx, "v_charge", "attack").kind == "attack" else None
     if "v_reinforce" in cs and (refs or any(i.kind == "ordinal" for i in items)) and specs(items):
         return "add"  # «Усиливаю первого двумя синими и тремя зелёными из хранилища»
     if "v_draw" in cs:

@@ -286,7 +286,7 @@ def _letter_zones(items: list[Item]) -> None:
                 items[j] = Item("zone", items[j].start, items[j].end, items[j].text, concept, zone=zone)
 
 
-_ORDINAL_PREPS = frozenset({"с", "со", "на", "у", "к", "ко", "от"})
+_ORDINAL_PREPS = frozenset({"с", "со", "на", "у", "к", "ко", "от", "по", "в", "во"})
 _AFTER_ORDINAL_REF = frozenset({"с", "со", "на", "в", "во", "из", "у", "к", "и"})
 
 

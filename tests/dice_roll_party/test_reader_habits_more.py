@@ -117,3 +117,30 @@ def test_a_correction_replaces_the_part_of_its_shape_DRP_GEN_05():
 def test_a_sentence_taken_back_gives_way_to_the_next_DRP_GEN_05():
     """«…нельзя. Тогда …», «Отменяю. Лучше …»: the order before is withdrawn, the next one stands."""
     assert orders("Лучнице 2 синих. Отменяю. Лучше Рыцарю 2 синих", turn()) == [Add(slot=1, zone=Zone.TIME, count=2)]
+
+
+# --- attacks told as a story or with no verb ---------------------------------------------------------
+def test_a_role_play_verb_of_moving_at_an_enemy_is_an_attack_DRP_ATK_01():
+    """«прыгает на», «мчится на», «пойдёт на»: an attack with an enemy to go at; a story without one."""
+    assert orders("Рыцарь мчится на Молота со страховкой", turn()) == [Attack(attacker=1, target=4, insurance=True)]
+    assert read("Рыцарь бежит в лес", turn()).orders == []
+    assert [p.code for p in read("Рыцарь бежит в лес", turn()).problems] == ["post.no_orders"]
+
+
+def test_a_look_or_a_place_beside_an_enemy_is_no_order_DRP_GEN_05():
+    """«косится на Тень», «думает о Вихре», «взлетает над Тенью»: flavour, no error."""
+    for line in ("Рыцарь косится на Тень, ждёт.\nРыцарь → Тень", "Рыцарь взлетает над Тенью.\nРыцарь → Тень",
+                 "Страж думает о Вихре.\nРыцарь → Тень"):
+        assert orders(line, turn()) == [Attack(attacker=1, target=1)]
+
+
+def test_an_order_after_a_dash_or_in_a_table_row_is_read_with_no_verb_DRP_ATK_01():
+    """«Рыцарь — в Молота», «Лучница мстит — стрела в Вихря!», «Лучница | атака | Вихрь»."""
+    assert orders("Рыцарь — в Молота, класс+", turn()) == [Attack(attacker=1, target=4, class_up=1)]
+    assert orders("Лучница мстит — стрела в Вихря!", turn()) == [Attack(attacker=2, target=2)]
+    assert orders("Лучница | атака | Вихрь", turn()) == [Attack(attacker=2, target=2)]
+
+
+def test_two_enemies_in_one_attack_are_asked_about_DRP_ATK_01():
+    assert [p.code for p in errors("Рыцарь бьёт Вихря и Тень", turn())] == ["read.two_targets"]
+    assert [p.clause for p in errors("Тень атакует Вихря", turn())] == ["DRP-ATK-01"]

@@ -14,15 +14,15 @@ from __future__ import annotations
 import re
 
 from letopis.engine.clauses import Repeat, find_repeat, pronoun, split_clauses
-from letopis.engine.frames import foreign_verb
 
 from ..reader_words import ORDER_VERBS, Item, lemmatizer
 from .ellipsis import lacks_subject
+from .frames import other_verb
 
 _JOINT = re.compile(r"\s*,?\s+и\s+(?=\S)|\s*,\s*а\s+(?=\S)|\s*,\s*(?=\S)")
 _FIRST = re.compile(r"(?:сначала|сперва)\s+")
 # «П4 получает 2 синих из хранилища и бьёт П1»: receiving is the add seen from the character.
-_VERBS = ORDER_VERBS | {"v_get"}
+_VERBS = ORDER_VERBS | {"v_get", "v_charge"}
 # Verbs that are an order with nothing after them: «пропускаю ход», «пас».
 _WHOLE_VERBS = frozenset({"v_skip", "v_pass"})
 _BOOSTS = frozenset({"damage", "insurance", "superiority", "counter", "absorb", "class_up", "cls", "none_boosts",
@@ -109,7 +109,7 @@ def _chatter(items: list[Item]) -> bool:
         return False  # «урон, если будет, временем не гасить»: what the soak after it is about
     if not any(it.kind in ("ref", "ordinal") and it.side != "opp" for it in items):
         return True
-    return foreign_verb([it.text for it in items if it.kind == "word"], lemmatizer()) is not None
+    return other_verb(items)
 
 
 def _place(items: list[Item], k: int) -> bool:
