@@ -23,6 +23,7 @@ from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.corrections import replaces, takes_back
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.tables import table_rows
 from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
 
 from . import legality
@@ -42,6 +43,7 @@ from .reading.frames import other_verb
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
 from .reading.pronouns import resolve_pronouns
+from .reading.tables import table_line
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
@@ -120,7 +122,15 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     ctx = context_from_state(state, faction)
     lines: list[_Line] = []
     header: Item | None = None  # «Рыцарь:» alone on a line: the actor of the lines below it
-    for pl in split_post(text):
+    posted = split_post(text)
+    rows = table_rows(posted) if "|" in text else {}
+    for pl in posted:
+        row = rows.get(pl.number)
+        if row is not None and row.is_header:  # «Юнит | действие | цель»: the columns' names
+            lines.append(_Line(pl, LineStatus.FLAVOUR))
+            continue
+        if row is not None:
+            pl = table_line(pl, row, ctx)  # «Кентавр | 2 синих → Энту | —»
         if pl.kind is LineKind.BLANK:
             header = None
         unit = unit_header(pl, ctx)

@@ -4,11 +4,12 @@ hold the strangers' lines."""
 
 from __future__ import annotations
 
-from test_reader_support import defence, errors, orders, read, soak, turn
+from test_reader_support import build, defence, errors, orders, read, soak, turn
 
 from rulesets.dice_roll_party.orders import (
     Add,
     Attack,
+    Build,
     Colour,
     Defence,
     Discard,
@@ -144,3 +145,17 @@ def test_an_order_after_a_dash_or_in_a_table_row_is_read_with_no_verb_DRP_ATK_01
 def test_two_enemies_in_one_attack_are_asked_about_DRP_ATK_01():
     assert [p.code for p in errors("Рыцарь бьёт Вихря и Тень", turn())] == ["read.two_targets"]
     assert [p.clause for p in errors("Тень атакует Вихря", turn())] == ["DRP-ATK-01"]
+
+
+# --- tables -------------------------------------------------------------------------------------------
+def test_table_rows_read_in_every_step_DRP_GEN_05():
+    """A header names the columns; each row reads as a line: a unit, what it does, its target, a
+    soak, a sheet. The header row is flavour."""
+    r = read("Персонаж | приказ | цель\nРыцарь | +2 синих |\nЛучница | атака | Тень", turn())
+    assert r.ok and r.orders == [Add(slot=1, zone=Zone.TIME, count=2), Attack(attacker=2, target=1)]
+    assert r.lines[0].status == "flavour"
+    assert orders("№ | В | А | З | Ф\n1 | 3 | 4 | 2 | 3\n2 | 4 | 2 | 2 | 4", build()) == [
+        Build(slot=1, time=3, attack=4, defence=2, form=3), Build(slot=2, time=4, attack=2, defence=2, form=4)]
+    assert orders("П3 | 5 | 1 | 1 | 5 | Тролль", build()) == [Build(slot=3, time=5, attack=1, defence=1, form=5,
+                                                                  name="Тролль")]
+    assert orders("Усиления | гашение\nстраховка | 1", defence(), "p2") == [Defence(insurance=True, presoak=1)]
