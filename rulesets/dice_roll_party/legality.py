@@ -212,7 +212,7 @@ def _check_build(state: State, faction: str, o: Build) -> list[Violation]:
     for colour, n in want.items():
         have = player.storage.get(colour) - used.get(colour)
         if n > have:
-            out.append(_v("build.storage", "DRP-SETUP-04", colour=COLOUR_PL_RU[colour], need=n, have=have))
+            out.append(_v("build.storage", "DRP-SETUP-02", colour=COLOUR_PL_RU[colour], need=n, have=have))
     return out
 
 
