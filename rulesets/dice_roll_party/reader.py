@@ -31,7 +31,7 @@ from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
 from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
 from .reader_parts import Boosts, Issue, Parsed, ReadError, fail, note
-from .reader_setup import parse_build
+from .reader_setup import build_parts, parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
@@ -49,7 +49,7 @@ from .state import State
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
 _SENTENCE_END = frozenset({".", ";", "!", "?", "…"})
 _ARROW_CUE = re.compile(r"(?:п\s?\d|№\d)\s*[→↔]\s*(?:п\s?\d|№\d)")
-_SHEET_CUE = re.compile(r"\b\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\b")
+_SHEET_CUE = re.compile(r"\b\d{1,2}\s*([/\\|-])\s*\d{1,2}\s*\1\s*\d{1,2}\s*\1\s*\d{1,2}\b")
 _VERB_VOCABULARY = ("атакую", "атакует", "защищаюсь", "перекладываю", "добавляю", "переношу", "меняю",
                     "обмен", "сбрасываю", "добираю", "пропускаю", "ставлю", "перебиваю", "снимаю", "гашу",
                     "возвращаю", "страховка", "превосходство", "контратака", "подстраховка")
@@ -175,7 +175,7 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
         if r is not None:  # «два раза» is not a count of tokens
             group = [it for it in group if not (r.start <= it.start and it.end <= r.end)] or group
         line.parsed.append(_repeated(_parse(fam, group, ctx, pl), r))
-    _note_misspellings(items, line.parsed)
+    _note_misspellings(items, line.parsed, pl)
     answered = _everyday_answer(pl, items, ctx, line.parsed)
     if answered is not None:
         line.parsed = [answered]
@@ -232,14 +232,15 @@ def _thinking_aloud(items: list[Item]) -> bool:
     return wondering(items) and not any(it.kind in ("ref", "num", "colour", "zone") for it in items)
 
 
-def _note_misspellings(items: list[Item], parsed: list[Parsed]) -> None:
+def _note_misspellings(items: list[Item], parsed: list[Parsed], pl: PostLine) -> None:
     """«аттакует» прочитано как «атакует»: a misspelt word or name in an order is read and noted."""
     for it in items:
         if it.read_as is None:
             continue
         owner = next((p for p in parsed if p.start <= it.start and it.end <= p.end), None)
         if owner is not None and not owner.failed:
-            owner.issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=it.read_as))
+            word = it.text or pl.typed(it.start, it.end).split()[0].lower()  # «Пресонаж 2»: the word, not the slot
+            owner.issues.append(note("read.read_as", it.start, it.end, None, word=word, read_as=it.read_as))
 
 
 def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list[Parsed]) -> Parsed | None:
@@ -309,6 +310,8 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
     groups: list[tuple[str, list[Item]]] = []
     sentences = [s for clause in split_items(items, clause_spans(norm, items)) for s in _sentences(clause)]
     sentences = [one for s in sentences for one in expand_group(s, ctx)]  # «всем по зелёному»
+    if "build" in ctx.expected:
+        sentences = [part for s in sentences for part in build_parts(s)]  # «П1 3/4/2/3, П2 4/2/2/4»
     if header is not None:
         sentences = [under_header(header, s) for s in sentences]
     sentences = resolve_pronouns(sentences, ctx, header)  # «+1 синий Лучнице, она бьёт Молота»

@@ -159,3 +159,27 @@ def test_table_rows_read_in_every_step_DRP_GEN_05():
     assert orders("П3 | 5 | 1 | 1 | 5 | Тролль", build()) == [Build(slot=3, time=5, attack=1, defence=1, form=5,
                                                                   name="Тролль")]
     assert orders("Усиления | гашение\nстраховка | 1", defence(), "p2") == [Defence(insurance=True, presoak=1)]
+
+
+# --- builds -------------------------------------------------------------------------------------------
+def test_several_builds_on_one_line_DRP_SETUP_02():
+    """«Первый 3/4/2/3, второй 4/2/2/4», «1: 3-4-2-3, 2: 4-2-2-4»: each slot opens a build of its own."""
+    assert orders("Первый 3/4/2/3, второй 4/2/2/4", build()) == [
+        Build(slot=1, time=3, attack=4, defence=2, form=3), Build(slot=2, time=4, attack=2, defence=2, form=4)]
+    assert orders("1: 3-4-2-3, 2: 4-2-2-4", build()) == [
+        Build(slot=1, time=3, attack=4, defence=2, form=3), Build(slot=2, time=4, attack=2, defence=2, form=4)]
+
+
+def test_sheets_with_other_separators_and_words_cut_short_DRP_SETUP_03():
+    """«3\\4\\2\\3», «2-5-1-4», «врем 3 … форм 3», «Пресонаж 3» (a slip, noted)."""
+    assert orders("П4: 4\\2\\2\\4", build()) == [Build(slot=4, time=4, attack=2, defence=2, form=4)]
+    r = read("Пресонаж 3 — врем 3 атк 4 защ 2 форм 3", build())
+    assert r.orders == [Build(slot=3, time=3, attack=4, defence=2, form=3)]
+    assert {p.code for p in r.problems} == {"read.read_as"}
+
+
+def test_all_the_reds_said_to_go_one_way_DRP_GAP_14():
+    """«(2 в атаку, остальные в защиту)», «красных 4 все в атаку»."""
+    assert orders("П2: синих 4, красных 5 (2 в атаку, остальные в защиту), зелёных 3", build()) == [
+        Build(slot=2, time=4, attack=2, defence=3, form=3)]
+    assert orders("П3 — В3, красных 4 все в атаку, Ф5", build()) == [Build(slot=3, time=3, attack=4, defence=0, form=5)]
