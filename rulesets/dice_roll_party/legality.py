@@ -186,8 +186,10 @@ def _cap(state: State, faction: str, slot: int, c: Character, arriving: int, out
 
 def _not_emptied(state: State, faction: str, slot: int, c: Character, leaving: int, out: list[Violation],
                  *, always: bool = False) -> None:
+    """No operation of Phase 1 may empty a character (DRP-GAP-13, unless the options allow it);
+    the emergency exchange never may (``always``, its own rule DRP-GAP-11)."""
     if c.total - leaving <= 0 and (always or not state.options.allow_self_destroy):
-        out.append(_v("char.emptied", "DRP-GAP-13", who=state.label(faction, slot)))
+        out.append(_v("char.emptied", "DRP-GAP-11" if always else "DRP-GAP-13", who=state.label(faction, slot)))
 
 
 def _limit(state: State, order: BaseModel, out: list[Violation]) -> None:
