@@ -588,9 +588,16 @@ def _check(entries: list[_Entry], state: State, faction: str, ctx: Context) -> N
     s = state
     attack_line: int | None = None
     draw_after = False
+    emergency = False
     for e in entries:
         p = e.parsed
         if p.failed:
+            continue
+        if isinstance(e.order, Skip) and p.conditional and emergency:
+            # «…на случайные; если синего не придёт — пропускаю»: the rules skip the turn then anyway
+            p.issues.append(note("skip.conditional_note", p.start, p.end, "DRP-RES-13"))
+            e.order = None
+            p.orders = []
             continue
         if attack_line is not None:
             kind = "read.two_attacks" if isinstance(e.order, Attack) or p.attack_fields is not None else "step.after_attack"
@@ -620,6 +627,7 @@ def _check(entries: list[_Entry], state: State, faction: str, ctx: Context) -> N
             p.issues.append(note("draw.pending_note", p.start, p.end, "DRP-GAP-12"))
         if isinstance(e.order, (Reroll, Emergency)):
             draw_after = True
+            emergency = emergency or isinstance(e.order, Emergency)
         if isinstance(e.order, (Attack, Skip)):
             attack_line = e.line.post.number
 

@@ -389,7 +389,9 @@ def _only_target(ctx: Context | None, p: Parsed) -> tuple[int, str | None] | Non
 
 
 def parse_skip(items: list[Item], ctx: Context | None) -> Parsed:
-    return Parsed("skip", items[0].start, items[-1].end, orders=[Skip()])
+    p = Parsed("skip", items[0].start, items[-1].end, orders=[Skip()])
+    p.conditional = any(it.is_word("if") for it in items)
+    return p
 
 
 # --- phase 3: defence and soaking ------------------------------------------------------------------------
