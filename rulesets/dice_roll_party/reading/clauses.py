@@ -70,8 +70,8 @@ def own_order(items: list[Item], contrast: bool = False) -> bool:
     ref = any(it.kind in ("ref", "ordinal") for it in items)
     token = any(it.kind in ("colour", "zone", "num") and not _lacking(items, k) and not _place(items, k)
                 for k, it in enumerate(items))
-    if verbs & _WHOLE_VERBS or verbs and (ref or token):
-        return True
+    if verbs & _WHOLE_VERBS or verbs - {"v_get"} and (ref or token) or "v_get" in verbs and token:
+        return True  # «взяв превосходство» takes a boost, not a token
     if ref and any(it.is_sym("→") for it in items):
         return True
     return token and any(it.kind == "ref" and it.side != "opp" and (contrast or recipient(items, k))
@@ -105,8 +105,8 @@ def _chatter(items: list[Item]) -> bool:
     («сейчас ходит Паладин, ладно, тогда Паладину из хранилища один синий»). A character alone is
     who the order after it is said to («Лучница, бей Тень»), and a verb that opens the stretch after
     it without a subject is said of the subject before («Лучник натягивает тетиву и стреляет …»)."""
-    if any(it.kind == "word" and it.concept in _VERBS | _BOOSTS for it in items):
-        return False  # «урон, если будет, временем не гасить»: what the soak after it is about
+    if any(it.kind == "word" and it.concept in _VERBS | _BOOSTS or it.kind in ("colour", "zone") for it in items):
+        return False  # «урон, если будет, временем не гасить», «Времени нет, меняю …»: what the order is about
     if not any(it.kind in ("ref", "ordinal") and it.side != "opp" for it in items):
         return True
     return other_verb(items)

@@ -78,13 +78,19 @@ def _evidence(items: list[Item], ctx: Context | None) -> Evidence:
             said.append(("v_attack", it.start, it.end))  # «Рыцарь | атака | Тень»: the order named
         elif it.kind in ("colour", "zone"):
             prep = prep_before(items, k)
-            if it.kind == "zone" and it.zone in _REDS and prep in ("из", "с", "со", "от"):
+            if it.kind == "zone" and it.zone in _REDS and (prep in ("из", "с", "со", "от") or _moved_on(items, k)):
                 found.append(Mention(ZONE_FROM, it.start, it.end, it.zone, ROLE_FROM))
             elif it.kind == "zone" and it.zone in _REDS and prep in ("в", "во", "на"):
                 found.append(Mention(ZONE_TO, it.start, it.end, it.zone, ROLE_TO))
             else:
                 found.append(Mention(TOKEN, it.start, it.end))
     return Evidence(mentions=found, concepts=said, context=frozenset({"turn"}))
+
+
+def _moved_on(items: list[Item], k: int) -> bool:
+    """«одну атаку в защиту»: a red zone's token followed by the other red zone it goes to."""
+    return k + 2 < len(items) and items[k + 1].kind == "word" and items[k + 1].text in ("в", "во") \
+        and items[k + 2].kind == "zone" and items[k + 2].zone in _REDS and items[k + 2].zone is not items[k].zone
 
 
 def _own_role(items: list[Item], k: int, arrow: bool) -> str | None:
