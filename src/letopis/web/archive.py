@@ -14,7 +14,7 @@ from letopis.service.archive import PER_PAGE, GamesPage, PastState, Round, Serie
 from letopis.service.inputs import INT4_MAX, Int4
 
 from .bbcode import render_bbcode
-from .deps import ReadSessionDep, current_user
+from .deps import MaybeUser, ReadSessionDep, current_user
 from .templating import render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
@@ -45,11 +45,12 @@ def archive(request: Request, db: ReadSessionDep, page: PageQ = 1) -> Response:
 
 
 @router.get("/archive/games/{game_id}")
-def archive_game(request: Request, db: ReadSessionDep, game_id: Int4, page: PageQ = 1) -> Response:
+def archive_game(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4, page: PageQ = 1) -> Response:
     steps = service.archive_steps(db, game_id, page=page)
     return render(request, "archive_game.html",
                   {"p": steps, "game": steps.game, "charts": service.game_charts(db, game_id),
-                   "names": {f.id: f.name for f in steps.game.factions}})
+                   "names": {f.id: f.name for f in steps.game.factions},
+                   "can_export": service.export_allowed(db, game_id, user.id if user else None)})
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/state")
