@@ -45,6 +45,7 @@ from .deps import (
     read_pool_of,
     touch_token,
 )
+from .paging import MAX_PER_PAGE, PageQ, PerPageQ, set_paging_headers
 from .responses import ErrorOut
 from .security import AuthRequired, client_address, make_token, token_max_age
 
@@ -225,9 +226,19 @@ def ruleset_schema(ruleset_id: Text) -> dict[str, Any]:
 
 
 # --- games ---------------------------------------------------------------------------------------
+# The list stays a JSON array, as it was before it had pages: a bot written then still reads it, and
+# with 100 a page (the most) it still sees every game of a site with up to 100 of them, the newest
+# first; past that the ``Link`` header's rel="next" leads on and X-Total-Count says how many there are.
+GAMES_PER_PAGE = MAX_PER_PAGE
+
+
 @router.get("/games", response_model=list[GameOut])
-def games(db: ReadSessionDep) -> list[GameOut]:
-    return service.list_games(db)
+def games(request: Request, response: Response, db: ReadSessionDep, page: PageQ = 1,
+          per_page: PerPageQ = GAMES_PER_PAGE) -> list[GameOut]:
+    listing = service.archive_games(db, page=page, per_page=per_page)
+    set_paging_headers(response, request, total=listing.total, page=listing.page, pages=listing.pages,
+                       per_page=listing.per_page)
+    return listing.games
 
 
 @router.post("/games", response_model=GameOut, status_code=status.HTTP_201_CREATED)
