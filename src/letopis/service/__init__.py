@@ -98,6 +98,7 @@ from .posts import check_post, check_text
 from .receipt_page import PostReceiptOut, post_receipt
 from .receipts import PostHistoryOut, RevisionOut, post_history
 from .reopen import reopen_for_post
+from .resolve_delay import resolve_now
 from .schemas import (
     AuditOut,
     CheckOut,
@@ -251,6 +252,7 @@ __all__ = [
     "register_user",
     "reopen_for_post",
     "resend_confirmation",
+    "resolve_now",
     "resume_game",
     "revoke_token",
     "rollback",

@@ -359,6 +359,12 @@ def default(game_id: Int4, body: DefaultIn, db: SessionDep, user: CurrentUser) -
     return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
 
 
+@router.post("/games/{game_id}/resolve-now", response_model=StepHeader)
+def resolve_now(game_id: Int4, db: SessionDep, user: CurrentUser) -> StepHeader:
+    """End the resolution delay early: the waiting step is resolved now, as the worker would."""
+    return service.resolve_now(db, game_id=game_id, gm_user_id=user.id)
+
+
 @router.put("/games/{game_id}/deadline", response_model=StepHeader)
 def deadline(game_id: Int4, body: DeadlineIn, db: SessionDep, user: CurrentUser) -> StepHeader:
     return service.set_deadline(db, game_id=game_id, deadline=body.deadline, gm_user_id=user.id)
