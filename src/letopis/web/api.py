@@ -54,13 +54,13 @@ LOGIN_ERRORS = {code: {"model": ErrorOut, "description": text} for code, text in
     (429, "Слишком много попыток входа: ждите столько секунд, сколько в заголовке Retry-After."),
     (503, "Сервер занят проверкой паролей: повторите через Retry-After секунд."))}
 
-router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 # --- request and response models -----------------------------------------------------------------
 class TokenIn(BaseModel):
-    login: Text
-    password: Text
+    login: Text = Field(description="Логин.")
+    password: Text = Field(description="Пароль.")
     label: Text | None = Field(default=None, max_length=100,
                                description="Название ключа в списке ключей (например, имя бота).")
 
@@ -74,27 +74,29 @@ class TokenOut(BaseModel):
 
 
 class RegisterIn(BaseModel):
-    login: Text
-    password: Text
-    display_name: Text
+    login: Text = Field(description="Логин для входа.")
+    password: Text = Field(description="Пароль.")
+    display_name: Text = Field(description="Имя, которое видят другие игроки.")
 
 
 class FactionIn(BaseModel):
     """A side as the GM names it: a code used in posts and states, and a name."""
 
-    id: Text
-    name: Text
+    id: Text = Field(description="Код стороны в постах и позиции (латиницей, например p1).")
+    name: Text = Field(description="Имя стороны, как его видят игроки.")
 
 
 class GameCreate(BaseModel):
-    ruleset_id: Text
-    title: Text
+    ruleset_id: Text = Field(description="Набор правил (см. GET /api/rulesets).")
+    title: Text = Field(description="Название игры.")
     factions: list[Text | FactionIn] = Field(
         description="Имена сторон по порядку (id будут p1, p2, …) или объекты {id, name}. "
                     f"Имя стороны — {NAME_RULE}.")
-    mode: Literal["auto", "review"] = "auto"
-    options: Document | None = None
-    setup_document: Document | None = None
+    mode: Literal["auto", "review"] = Field("auto", description="«auto» — шаг публикуется сразу после расчёта, "
+                                                                "«review» — сначала его проверяет мастер.")
+    options: Document | None = Field(None, description="Параметры набора правил; не указаны — по книге правил.")
+    setup_document: Document | None = Field(None, description="Документ настройки: начать с позиции, как она "
+                                                              "стоит на форуме (схема — GET /api/rulesets/{id}/schema).")
     resolve_delay_minutes: Int4 | None = Field(
         default=None, description="Задержка расчёта, минут (0–1440): шаг, в котором пришёл последний пост, "
                                   "рассчитывается через столько минут, чтобы пост с ошибкой успели исправить или "
@@ -106,26 +108,26 @@ class GameCreate(BaseModel):
 
 
 class ImportIn(BaseModel):
-    document: Document
-    title: Text | None = None
-    mode: Literal["auto", "review"] = "auto"
+    document: Document = Field(description="Документ настройки набора правил или экспорт Летописи.")
+    title: Text | None = Field(None, description="Название игры; не указано — из документа.")
+    mode: Literal["auto", "review"] = Field("auto", description="Как в POST /api/games.")
     resolve_delay_minutes: Int4 | None = Field(default=None, description="Как в POST /api/games.")
 
 
 class CheckIn(BaseModel):
-    faction: Text
-    text: Text
+    faction: Text = Field(description="Код стороны, за которую написан пост.")
+    text: Text = Field(description="Текст поста, как он написан на форуме.")
 
 
 class PostIn(BaseModel):
     step: Int4 = Field(description="Номер открытого шага: пост для другого шага будет отклонён (409).")
-    faction: Text
+    faction: Text = Field(description="Код вашей стороны.")
     text: Text = Field(description="Текст поста; сохраняется байт в байт. Нулевой символ и одиночные "
                                    "суррогаты UTF-16 сохранить нельзя: такой пост отклоняется (422).")
 
 
 class InviteIn(BaseModel):
-    faction: Text
+    faction: Text = Field(description="Код стороны, на место которой приглашают.")
 
 
 class InviteOut(BaseModel):
@@ -135,16 +137,16 @@ class InviteOut(BaseModel):
 
 
 class JoinIn(BaseModel):
-    token: Text
+    token: Text = Field(description="Токен из ссылки-приглашения.")
 
 
 class ReasonIn(BaseModel):
-    reason: Text = Field(min_length=1)
+    reason: Text = Field(min_length=1, description="Причина; её увидят все в журнале мастера.")
 
 
 class OverrideIn(BaseModel):
-    value: Int4
-    reason: Text = Field(min_length=1)
+    value: Int4 = Field(description="Значение, которое мастер ставит броску.")
+    reason: Text = Field(min_length=1, description="Почему бросок задан вручную; её увидят все.")
 
 
 class DefaultIn(BaseModel):
@@ -153,7 +155,7 @@ class DefaultIn(BaseModel):
 
 
 class DeadlineIn(BaseModel):
-    deadline: datetime | None
+    deadline: datetime | None = Field(description="Срок шага с часовым поясом (ISO 8601); null снимает срок.")
 
 
 # --- the live check: the hottest route, so the first one FastAPI tries ----------------------------

@@ -19,7 +19,7 @@ from .paging import PageQ, PerPageQ
 from .templating import render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api_router = APIRouter(prefix="/api", tags=["архив"])
+api_router = APIRouter(prefix="/api")
 
 
 def base_url(request: Request) -> str:
