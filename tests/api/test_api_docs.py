@@ -74,3 +74,12 @@ def test_the_words_land_where_the_operation_is(document):
     assert listing["summary"] == "Список игр" and "X-Total-Count" in listing["description"]
     page = next(p for p in listing["parameters"] if p["name"] == "page")
     assert russian(page["description"])
+
+
+def test_the_shapes_a_bot_reads_first_are_described_in_russian(document):
+    """The error body and its line remarks, a game, a post's receipt and a token."""
+    schemas = document["components"]["schemas"]
+    undescribed = [f"{name}.{field}" for name in ("ErrorOut", "Problem", "GameOut", "SubmitOut", "TokenOut")
+                   for field, spec in schemas[name]["properties"].items()
+                   if not russian(spec.get("description", ""))]
+    assert undescribed == []

@@ -58,27 +58,28 @@ class RulesetOut(BaseModel):
 
 
 class GameOut(BaseModel):
-    id: int
-    title: str
-    ruleset_id: str
-    ruleset_title: str
-    mode: GameMode
-    status: GameStatus
-    gm_user_id: int
-    gm_name: str
-    factions: list[Faction]
-    options: dict[str, Any] = Field(default_factory=dict)
-    open_step: int | None = None  # number of the step accepting posts, if any
-    draft_step: int | None = None  # number of a step waiting for the GM, if any
-    steps_published: int = 0
-    imported: bool = False  # started from a setup document rather than a seed
-    created_at: datetime
+    id: int = Field(description="Номер игры.")
+    title: str = Field(description="Название игры.")
+    ruleset_id: str = Field(description="Набор правил.")
+    ruleset_title: str = Field(description="Название набора правил.")
+    mode: GameMode = Field(description="auto — шаг публикуется сразу, review — после проверки мастером.")
+    status: GameStatus = Field(description="active — игра идёт, over — окончена.")
+    gm_user_id: int = Field(description="Номер пользователя-мастера.")
+    gm_name: str = Field(description="Имя мастера.")
+    factions: list[Faction] = Field(description="Стороны по порядку: код и имя.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Параметры набора правил в этой игре.")
+    open_step: int | None = Field(None, description="Номер шага, который принимает посты, если он есть.")
+    draft_step: int | None = Field(None, description="Номер шага, ждущего проверки мастера, если он есть.")
+    steps_published: int = Field(0, description="Сколько шагов опубликовано.")
+    imported: bool = Field(False, description="Игра перенесена с форума документом настройки.")
+    created_at: datetime = Field(description="Когда игра создана (UTC).")
     # hidden information: the SHA-256 of the game's one secret seed (shuffles, hidden draws) is
     # public from the start; the seed itself once the ruleset reveals the game's secrets
-    hidden_information: bool = False
-    secret_commitment: str | None = None
-    secret_seed: str | None = None
-    secrets_revealed: bool = False
+    hidden_information: bool = Field(False, description="В игре есть скрытая информация (руки, колоды).")
+    secret_commitment: str | None = Field(None, description="SHA-256 тайного зерна игры (тасовки, скрытые "
+                                                            "взятия), открытый с начала.")
+    secret_seed: str | None = Field(None, description="Само тайное зерно — когда правила раскрывают тайны игры.")
+    secrets_revealed: bool = Field(False, description="Тайны игры раскрыты.")
 
 
 class SeatOut(BaseModel):
@@ -150,24 +151,24 @@ class ResolutionOut(BaseModel):
 class SubmitOut(BaseModel):
     """The receipt of an accepted post and what it caused."""
 
-    post_id: int
-    game_id: int
-    step_number: int
-    faction: str
-    revision: int
-    sha256: str  # SHA-256 (hex) of the exact UTF-8 text stored
-    created_at: datetime
-    reading: ReadingOut
-    resolved: bool = False  # the step was resolved by this post
-    published: bool = False  # …and published (auto mode)
-    waiting_for: list[str] = Field(default_factory=list)  # factions still expected in this step
+    post_id: int = Field(description="Номер поста (для квитанции и отзыва).")
+    game_id: int = Field(description="Номер игры.")
+    step_number: int = Field(description="Номер шага.")
+    faction: str = Field(description="Код стороны.")
+    revision: int = Field(description="Версия поста в этом шаге, с 1.")
+    sha256: str = Field(description="SHA-256 (hex) точного текста в UTF-8, как он сохранён.")
+    created_at: datetime = Field(description="Когда пост принят (UTC).")
+    reading: ReadingOut = Field(description="Как сервер прочитал пост, строка за строкой.")
+    resolved: bool = Field(False, description="Этот пост завершил шаг, и шаг рассчитан.")
+    published: bool = Field(False, description="…и опубликован (режим auto).")
+    waiting_for: list[str] = Field(default_factory=list, description="Стороны, чьих постов шаг ещё ждёт.")
     resolve_at: datetime | None = Field(
         default=None, description="Пост был последним, но у игры задержка расчёта: шаг будет рассчитан в этот "
                                   "момент, если никто не исправит и не отзовёт свой пост.")
-    events: list[Event] = Field(default_factory=list)  # what happened, when published
-    next_step: int | None = None
-    game_over: bool = False
-    message: str = ""
+    events: list[Event] = Field(default_factory=list, description="Что произошло, если шаг опубликован.")
+    next_step: int | None = Field(None, description="Номер открывшегося следующего шага.")
+    game_over: bool = Field(False, description="Игра окончена.")
+    message: str = Field("", description="Итог по-русски, для человека.")
 
 
 # --- steps and chronicle ------------------------------------------------------------------------

@@ -66,11 +66,11 @@ class TokenIn(BaseModel):
 
 
 class TokenOut(BaseModel):
-    access_token: str
-    token_type: Literal["bearer"] = "bearer"
+    access_token: str = Field(description="Ключ: передавайте его в заголовке `Authorization: Bearer <ключ>`.")
+    token_type: Literal["bearer"] = Field("bearer", description="Всегда bearer.")
     expires_in: int = Field(description="Сколько секунд ключ действует.")
     token_id: int = Field(description="Номер ключа: по нему ключ можно отозвать (DELETE /api/me/tokens/{id}).")
-    user: UserOut
+    user: UserOut = Field(description="Чей это ключ.")
 
 
 class RegisterIn(BaseModel):
