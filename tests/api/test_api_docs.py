@@ -77,9 +77,12 @@ def test_the_words_land_where_the_operation_is(document):
 
 
 def test_the_shapes_a_bot_reads_first_are_described_in_russian(document):
-    """The error body and its line remarks, a game, a post's receipt and a token."""
+    """The error body and its line remarks, a game, a step, the live check, a post's receipt, a user
+    and a token."""
     schemas = document["components"]["schemas"]
-    undescribed = [f"{name}.{field}" for name in ("ErrorOut", "Problem", "GameOut", "SubmitOut", "TokenOut")
+    shapes = ("ErrorOut", "Problem", "GameOut", "StepHeader", "TurnInfo", "CheckOut", "ReadingOut", "LineReading",
+              "SubmitOut", "UserOut", "TokenOut")
+    undescribed = [f"{name}.{field}" for name in shapes
                    for field, spec in schemas[name]["properties"].items()
                    if not russian(spec.get("description", ""))]
     assert undescribed == []

@@ -38,12 +38,13 @@ class Role(StrEnum):
 
 # --- users ---------------------------------------------------------------------------------------
 class UserOut(BaseModel):
-    id: int
-    login: str
-    display_name: str
-    is_admin: bool = False
-    created_at: datetime
-    time_zone: str = Field(default=DEFAULT_ZONE, description="IANA time zone the pages show times in")
+    id: int = Field(description="Номер пользователя.")
+    login: str = Field(description="Логин.")
+    display_name: str = Field(description="Имя, которое видят другие игроки.")
+    is_admin: bool = Field(False, description="Администратор сайта.")
+    created_at: datetime = Field(description="Когда зарегистрирован (UTC).")
+    time_zone: str = Field(default=DEFAULT_ZONE, description="Часовой пояс (имя IANA), в котором страницы "
+                                                            "показывают время.")
 
 
 # --- rulesets and games --------------------------------------------------------------------------
@@ -101,21 +102,22 @@ class ViewerOut(BaseModel):
 class ReadingOut(BaseModel):
     """A post as the ruleset read it: line by line, with every problem."""
 
-    ok: bool
-    lines: list[LineReading] = Field(default_factory=list)
-    problems: list[Problem] = Field(default_factory=list)
-    orders: list[dict[str, Any]] = Field(default_factory=list)
+    ok: bool = Field(description="Пост читается без ошибок.")
+    lines: list[LineReading] = Field(default_factory=list, description="Каждая строка поста и как она понята.")
+    problems: list[Problem] = Field(default_factory=list, description="Все замечания к строкам.")
+    orders: list[dict[str, Any]] = Field(default_factory=list, description="Прочитанные приказы в виде данных "
+                                                                           "набора правил.")
 
 
 class CheckOut(ReadingOut):
     """The live check of a post against the current state; nothing is stored."""
 
-    game_id: int | None = None
-    step_number: int | None = None
-    faction: str
-    turn_title: str = ""
-    expected: bool = True  # whether this faction is expected to post now
-    message: str = ""  # a Russian sentence summarising the check
+    game_id: int | None = Field(None, description="Номер игры.")
+    step_number: int | None = Field(None, description="Номер шага, против которого проверен пост.")
+    faction: str = Field(description="Код стороны.")
+    turn_title: str = Field("", description="Что сейчас за ход (например, «Расстановка персонажей»).")
+    expected: bool = Field(True, description="Ждут ли сейчас пост этой стороны.")
+    message: str = Field("", description="Итог проверки по-русски, для человека.")
 
 
 class PostOut(BaseModel):
@@ -173,20 +175,22 @@ class SubmitOut(BaseModel):
 
 # --- steps and chronicle ------------------------------------------------------------------------
 class StepHeader(BaseModel):
-    number: int
-    status: StepStatus
-    turn: TurnInfo
-    commitment: str
-    seed: str | None = None  # revealed once published
-    deadline: datetime | None = None
-    opened_at: datetime
-    published_at: datetime | None = None
-    posted: list[str] = Field(default_factory=list)  # factions with a counted post
-    waiting_for: list[str] = Field(default_factory=list)
+    number: int = Field(description="Номер шага.")
+    status: StepStatus = Field(description="open — принимает посты, draft — рассчитан и ждёт проверки мастера, "
+                                           "published — опубликован.")
+    turn: TurnInfo = Field(description="Какой это ход и чьих постов он ждёт.")
+    commitment: str = Field(description="SHA-256 зерна кубиков шага, опубликованный до постов.")
+    seed: str | None = Field(None, description="Само зерно — после публикации шага: по нему кубики проверяемы.")
+    deadline: datetime | None = Field(None, description="Срок шага (UTC), если назначен.")
+    opened_at: datetime = Field(description="Когда шаг открылся (UTC).")
+    published_at: datetime | None = Field(None, description="Когда шаг опубликован (UTC).")
+    posted: list[str] = Field(default_factory=list, description="Стороны, чей пост засчитан.")
+    waiting_for: list[str] = Field(default_factory=list, description="Стороны, чьих постов шаг ещё ждёт.")
     resolve_at: datetime | None = Field(
         default=None, description="Все посты собраны, но задержка расчёта держит шаг открытым до этого "
                                   "момента: до него пост можно исправить или отозвать.")
-    headlines: list[str] = Field(default_factory=list)  # public event sentences, once published
+    headlines: list[str] = Field(default_factory=list, description="Главные события шага для всех — после "
+                                                                   "публикации.")
 
 
 class StepLink(BaseModel):
