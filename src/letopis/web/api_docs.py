@@ -19,7 +19,7 @@ from fastapi.openapi.utils import get_openapi
 
 # The groups /docs shows, in this order, each with a line on what is in it.
 TAGS: list[dict[str, str]] = [
-    {"name": "Вход", "description": "Регистрация, ключи API (bearer-токены) и они сами."},
+    {"name": "Вход", "description": "Регистрация, ключи API (bearer-токены) и кто вы для сервера."},
     {"name": "Правила", "description": "Наборы правил сервера и схемы их документов настройки."},
     {"name": "Игры", "description": "Список игр, создание и импорт, страница игры, места и приглашения."},
     {"name": "Посты", "description": "Проверка, отправка, история и отзыв постов игроков."},
