@@ -314,6 +314,21 @@ def _ordinal_refs(items: list[Item]) -> None:
         items[k] = Item("ref", it.start, it.end, it.text, concept="char", value=it.value)
 
 
+# The names of the digits as nouns («единицу временем», «тройку синих», «гашу двойку»), and «единственный»
+# before a token («гашу единственное время»: the one token there is). Kept to this ruleset: elsewhere
+# «единица» is a unit of an army or a measure.
+_DIGIT_NOUNS = {"единица": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6,
+                "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10}
+_ONLY_ONE = frozenset({"единственный", "единственная", "единственное", "единственной", "единственную",
+                       "единственного", "единственным", "единственном"})
+
+
+def _digit_noun(word: str, after: str, lem: Lemmatizer) -> int | None:
+    if word in _ONLY_ONE:
+        return 1 if lem.concept(after) in COLOUR_OF or lem.concept(after) in ZONE_OF else None
+    return _DIGIT_NOUNS.get(lem.lemma(word))
+
+
 def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
     t = toks[i]
     end = t.end
@@ -338,6 +353,8 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
         return nxt
     if concept is None:
         value = number_value(t)
+        if value is None and t.kind == "word":
+            value = _digit_noun(t.text, toks[nxt].text if nxt < len(toks) else "", lem)
         if value is not None:
             items.append(Item("num", t.start, t.end, t.text, value=value))
             return nxt

@@ -355,3 +355,13 @@ def test_swapping_for_random_tokens_is_a_reroll_while_time_is_left_DRP_RES_09_DR
     r = read("Меняю 3 зелёных из хранилища на случайные. Если синего не придёт — пропускаю", turn(**no_time))
     assert [o.kind for o in r.orders] == ["emergency"]
     assert [p.code for p in r.problems if p.is_error] == []
+
+
+# --- numbers told as words ------------------------------------------------------------------------------
+def test_the_names_of_digits_count_DRP_DMG_03():
+    """«единицу временем», «тройку синих»: the digit's noun is its number; «единственное время»
+    before a token is one; a die's «двойка» in talk stays talk."""
+    assert orders("Ну хоть урон погашу: единицу временем.", soak(), "p2") == [Soak(amount=1)]
+    assert orders("Кладу Рыцарю тройку синих", turn()) == [Add(slot=1, zone=Zone.TIME, count=3)]
+    assert orders("Без усилений, если пробьёт гашу единственное время", defence(), "p2") == [Defence(presoak=1)]
+    assert [p.code for p in read("Выпала двойка, обидно", soak(), "p2").problems] == ["post.no_orders"]
