@@ -85,7 +85,8 @@ def context_from_state(state: State, faction: str) -> Context:
     return Context(me=me, opponents=opponents, storage=storage,
                    expected=legality.allowed_kinds(state, faction) if faction in state.players else frozenset(),
                    damage=state.soak.damage if mine else None,  # type: ignore[union-attr]
-                   soak_slot=state.soak.slot if mine else None)  # type: ignore[union-attr]
+                   soak_slot=state.soak.slot if mine else None,  # type: ignore[union-attr]
+                   bid=state.auction.bid if state.auction is not None else None)
 
 
 # --- the work list ------------------------------------------------------------------------------
@@ -194,6 +195,15 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
                                                 msg("read.hint_maybe", word=word), start=it.start, end=it.end)))
         line.status = LineStatus.ERROR
     return line
+
+
+def _asked_back(items: list[Item], sentence: list[Item]) -> bool:
+    """Whether a sentence with no verb of an order ends in a question mark: an amount repeated
+    as a question («Одно?», «Пять?!») answers nothing."""
+    if any(it.kind == "word" and it.concept in ORDER_VERBS for it in sentence):
+        return False
+    after = next((it for it in items if it.start >= sentence[-1].end), None)
+    return after is not None and after.is_sym("?")
 
 
 def _silent_order(items: list[Item], ctx: Context) -> bool:
@@ -321,6 +331,8 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
             groups.pop()  # «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень»: the last order is taken back
             continue
         fam = family(sentence, ctx)
+        if fam == "bid" and _asked_back(items, sentence):
+            continue  # «Одно? Смешно. Даю два.»: the rival's bid asked back in surprise
         if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):
             groups[-1][1].extend(sentence)  # «… бросается на П4 Бориса и бьёт со всей дури — урон +1»
             continue

@@ -175,7 +175,7 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "boosts"
     if "handicap" in expected and refs and any(i.kind == "num" for i in items) and "state_word" not in cs:
         return "handicap"
-    if "bid" in expected and len(items) <= 3 and any(i.kind == "num" for i in items) and not refs:
+    if "bid" in expected and _bare_amount(items) and not refs:
         return "bid"
     if "soak" in expected and len(items) <= 2 and any(i.kind == "num" for i in items) and not refs:
         return "soak"  # a bare «1» answering «сколько погасить?»
@@ -261,6 +261,16 @@ def _into_the_bag(items: list[Item]) -> bool:
 
 def _lemma_is(it: Item, lemma: str) -> bool:
     return it.kind == "word" and lemma in lemmatizer().lemmas(it.text)
+
+
+def _bare_amount(items: list[Item]) -> bool:
+    """«5», «А я 3!», «Четыре — и ни синим больше»: an amount said on its own, or opening a
+    sentence before a dash."""
+    if len(items) <= 3 and any(i.kind == "num" for i in items):
+        return True
+    return items[0].kind == "num" and len(items) > 1 and items[1].is_sym("-", "—") \
+        and not any(i.kind in ("ordinal", "zone") or i.kind == "colour" and i.colour is not Colour.BLUE
+                    or i.kind == "num" and k > 0 for k, i in enumerate(items))
 
 
 def wondering(items: list[Item]) -> bool:

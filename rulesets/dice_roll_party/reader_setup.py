@@ -275,8 +275,21 @@ def parse_bid(items: list[Item], ctx: Context | None) -> Parsed:
     amount = first_number(items, 0, len(items))
     if amount is None:
         raise fail("read.bid_amount", span=(p.start, p.end), hint=msg("read.hint_bid"))
+    if _raised_by(items) and ctx is not None:
+        amount += ctx.bid or 0  # «Поднимаю на один», «+2 к ставке»: by so much over the standing bid
     p.orders.append(Bid(amount=amount))
     return p
+
+
+def _raised_by(items: list[Item]) -> bool:
+    """Whether the amount is a step up from the standing bid: «поднимаю на один», «повышаю ещё на
+    два», «+1 к ставке», «накидываю сверху одно»; «поднимаю до пяти» names the bid itself."""
+    k = next(k for k, it in enumerate(items) if it.kind == "num")
+    before = items[k - 1] if k > 0 else None
+    if before is not None and before.is_sym("+"):
+        return True
+    raising = any(it.is_word("v_raise") for it in items) or any(it.kind == "word" and it.text == "сверху" for it in items)
+    return raising and before is not None and before.kind == "word" and before.text in ("на", "еще", "ещё", "сверху")
 
 
 def parse_pass(items: list[Item], ctx: Context | None) -> Parsed:

@@ -105,6 +105,7 @@ class Context:
     expected: frozenset[str] = frozenset()  # order kinds legal now (legality.allowed_kinds)
     damage: int | None = None  # damage awaiting my soak, when known
     soak_slot: int | None = None  # the character of mine whose damage awaits my soak
+    bid: int | None = None  # the standing bid of the auction, which «поднимаю на один» raises
     _names: NameTable | None = None
     _loose: LooseNames | None = None
 

@@ -365,3 +365,23 @@ def test_the_names_of_digits_count_DRP_DMG_03():
     assert orders("Кладу Рыцарю тройку синих", turn()) == [Add(slot=1, zone=Zone.TIME, count=3)]
     assert orders("Без усилений, если пробьёт гашу единственное время", defence(), "p2") == [Defence(presoak=1)]
     assert [p.code for p in read("Выпала двойка, обидно", soak(), "p2").problems] == ["post.no_orders"]
+
+
+# --- the auction in other words ---------------------------------------------------------------------------
+def test_a_raise_by_an_amount_is_over_the_standing_bid_DRP_FIRST_04():
+    """«Поднимаю на один», «Повышаю ещё на два», «+1 к ставке» add to the standing bid;
+    «Поднимаю до пяти» names the bid itself."""
+    state = auction(bid=2, leader="p2")
+    assert orders("Поднимаю на один.", state) == [Bid(amount=3)]
+    assert orders("Повышаю ещё на два", state) == [Bid(amount=4)]
+    assert orders("+1 к ставке", state) == [Bid(amount=3)]
+    assert orders("Поднимаю до пяти", state) == [Bid(amount=5)]
+
+
+def test_an_amount_asked_back_is_no_bid_and_one_before_a_dash_is_DRP_FIRST_04():
+    """«Одно? Смешно. Даю два.»: the rival's amount repeated as a question is talk; «Четыре — и ни
+    синим больше» opens with the bid."""
+    state = auction(bid=1, leader="p2")
+    assert orders("Одно? Смешно. Даю два.", state) == [Bid(amount=2)]
+    assert [p.code for p in read("Пять?", state).problems] == ["post.no_orders"]
+    assert orders("Четыре — и ни синим больше :)", state) == [Bid(amount=4)]

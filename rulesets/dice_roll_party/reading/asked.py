@@ -26,9 +26,9 @@ _AUCTION = frozenset({"bid", "pass"})
 _PAYING = frozenset({"v_soak", "v_give"})
 # The verbs of a defence post itself.
 _DEFENDING = frozenset({"v_defend", "v_soak", "v_give", "v_accept"})
-# Verbs a bid is said with besides «ставлю»/«перебиваю»: «даю», «отдам», «кладу», «предлагаю» (with an
+# Verbs a bid is said with besides «ставлю»/«перебиваю»: «даю», «отдам», «кладу», «поднимаю», «предлагаю» (with an
 # amount, in the auction only).
-_OFFERING = frozenset({"v_add", "v_give", "v_put", "v_transfer", "v_bid", "first_move"})
+_OFFERING = frozenset({"v_add", "v_give", "v_put", "v_transfer", "v_bid", "v_raise", "first_move"})
 # «не буду», «не стану», «не хочу»: a refusal said after the verb («перебивать не буду»).
 _REFUSING = frozenset({"буду", "стану", "хочу", "собираюсь", "планирую"})
 
