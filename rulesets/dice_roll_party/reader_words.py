@@ -265,10 +265,37 @@ def _analyse(norm: str, ctx: Context | None) -> list[Item]:
             items.append(Item("sym", t.start, t.end, t.text))
         i += 1
     _merge_char_words(items)
+    items = _slot_beside_name(items)
     _ordinal_refs(items)
     _letter_zones(items)
     _mark_sides(items, ctx)
     return items
+
+
+def _slot_beside_name(items: list[Item]) -> list[Item]:
+    """«Страж (П2)», «Страж П2»: a name that several characters share, with the slot of one of them
+    said right after it (in brackets or not), is that one character, named once."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        out.append(it)
+        k += 1
+        if not (it.kind == "ref" and it.by_name and len(it.candidates) > 1):
+            continue
+        bracket = k + 2 < len(items) and items[k].is_sym("(") and items[k + 2].is_sym(")")
+        j = k + 1 if bracket else k
+        slot = items[j] if j < len(items) else None
+        if slot is None or slot.kind != "ref" or slot.by_name or slot.value is None:
+            continue
+        chosen = tuple(c for c in it.candidates if c[1] == slot.value)
+        if len(chosen) != 1:
+            continue
+        it.candidates = chosen
+        it.faction, it.value = chosen[0]
+        it.end = items[j + 1].end if bracket else slot.end
+        k = j + 2 if bracket else j + 1
+    return out
 
 
 _LETTER_ZONES = {"а": ("z_attack", Zone.ATTACK), "з": ("z_defence", Zone.DEFENCE)}

@@ -385,3 +385,15 @@ def test_an_amount_asked_back_is_no_bid_and_one_before_a_dash_is_DRP_FIRST_04():
     assert orders("Одно? Смешно. Даю два.", state) == [Bid(amount=2)]
     assert [p.code for p in read("Пять?", state).problems] == ["post.no_orders"]
     assert orders("Четыре — и ни синим больше :)", state) == [Bid(amount=4)]
+
+
+# --- names ------------------------------------------------------------------------------------------------
+def test_a_shared_name_with_a_slot_beside_it_is_that_character_DRP_GEN_02():
+    """«Страж (П2)», «Стражу П3»: the slot said right after a name two characters share picks one;
+    a bare «Страж» stays ambiguous, and so does a slot that is none of them."""
+    twins = turn(mine=("3/4/2/3", "1/2/2/7", "0/6/0/6", "4/1/1/6"), names=("Рыцарь", "Страж", "Страж", "Лучница"))
+    assert orders("Страж (П2) бьёт Тень", twins) == [Attack(attacker=2, target=1)]
+    assert orders("Переношу форму со Стража (П2) на Стража П3", twins) == [
+        Transfer(source=2, target=3, zone=Zone.FORM, lands=Zone.FORM)]
+    for post in ("Добавляю синий Стражу", "Страж (П4) бьёт Тень"):
+        assert [p.code for p in errors(post, twins)] == ["read.char_ambiguous"], post
