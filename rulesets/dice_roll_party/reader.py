@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 from rapidfuzz.distance import DamerauLevenshtein
 
+from letopis.engine.answers import Answer
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.corrections import replaces, takes_back
@@ -33,7 +34,7 @@ from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
 from .reader_parts import Boosts, Issue, Parsed, ReadError, fail, note
 from .reader_setup import build_parts, parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
-from .reading.answers import defence_answer, line_answer, soak_answer
+from .reading.answers import defence_answer, handicap_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.corrections import corrected_line
 from .reading.drops import must_be_read
@@ -45,6 +46,7 @@ from .reading.headers import under_header, unit_header
 from .reading.pronouns import resolve_pronouns
 from .reading.tables import table_line
 from .state import State
+from .turns import default_handicap
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
 _SENTENCE_END = frozenset({".", ";", "!", "?", "…"})
@@ -86,7 +88,9 @@ def context_from_state(state: State, faction: str) -> Context:
                    expected=legality.allowed_kinds(state, faction) if faction in state.players else frozenset(),
                    damage=state.soak.damage if mine else None,  # type: ignore[union-attr]
                    soak_slot=state.soak.slot if mine else None,  # type: ignore[union-attr]
-                   bid=state.auction.bid if state.auction is not None else None)
+                   bid=state.auction.bid if state.auction is not None else None,
+                   handicap_default=default_handicap(state, faction)
+                   if state.phase == "handicap" and state.active == faction else None)
 
 
 # --- the work list ------------------------------------------------------------------------------
@@ -256,6 +260,11 @@ def _note_misspellings(items: list[Item], parsed: list[Parsed], pl: PostLine) ->
 def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list[Parsed]) -> Parsed | None:
     """In the defender's or the soaker's step a line the grammar cannot read may be a plain answer
     («без наворотов», «нет», «пусть решит кубик»): the step's default (D5, D6, D7)."""
+    if ctx.expected == _HANDICAP_STEP and ctx.handicap_default is not None and not any(p.orders for p in parsed):
+        answer = line_answer(pl.norm, items, soak=False)  # «Снимайте как по умолчанию, мне всё равно»
+        if answer not in (Answer.DEFAULT, Answer.RANDOM):
+            return None
+        return handicap_answer(ctx.handicap_default, 0, len(pl.norm.rstrip()))
     if ctx.expected not in (_DEFENCE_STEP, _SOAK_STEP):
         return None
     soak = ctx.expected == _SOAK_STEP
@@ -272,6 +281,7 @@ def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list
 
 
 _DEFENCE_STEP = frozenset({"defence"})
+_HANDICAP_STEP = frozenset({"handicap"})
 _SOAK_STEP = frozenset({"soak"})
 
 

@@ -115,6 +115,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         zones = [i for i in items if i.kind == "zone" and i.zone in REDS]
         return by_objects(items, ctx, "v_transfer", "shift" if len(refs) <= 1 and len(zones) >= 2 else "transfer")
     if "v_give" in cs:  # «отдаёт … и забирает …»; «сдаёт в хранилище 2 формы» returns them
+        if "handicap" in expected and refs:
+            return "handicap"  # «два времени отдаёт Рыцарь», «Рыцарь отдаёт в хранилище три синих»
         return "swap" if "v_get" in cs else ("soak" if "soak" in expected else
                                              "return" if _into_storage(items) else "transfer")
     if "v_defend" in cs:

@@ -324,6 +324,11 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
                 amount = items[j].value
                 used.add(j)
         if amount is None:
+            j = _sole_amount(items, k, used)  # «два времени отдаёт Рыцарь», «Рыцарь отдаёт все свои три синих»
+            if j is not None:
+                amount = items[j].value
+                used.add(j)
+        if amount is None:
             raise fail("read.handicap_amount", items[k], hint=msg("read.hint_handicap"))
         takes.append((slot_of(items[k]), amount))
     if not takes:
@@ -333,6 +338,21 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
         merged[slot] = merged.get(slot, 0) + n
     p.orders.append(Handicap(takes=tuple(merged.items())))
     return p
+
+
+def _sole_amount(items: list[Item], k: int, used: set[int]) -> int | None:
+    """The one number not yet taken in the part of the line around the character at ``k`` (up to
+    a comma, «и», a full stop or another character), with a verb or words between them."""
+    def bound(it: Item) -> bool:
+        return it.is_sym(",", ".", ";") or it.kind == "ref" or it.kind == "word" and it.text == "и"
+    lo = k
+    while lo > 0 and not bound(items[lo - 1]):
+        lo -= 1
+    hi = k + 1
+    while hi < len(items) and not bound(items[hi]):
+        hi += 1
+    nums = [j for j in range(lo, hi) if items[j].kind == "num" and j not in used]
+    return nums[0] if len(nums) == 1 else None
 
 
 def parse_first_move(items: list[Item], ctx: Context | None) -> Parsed:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.names import Fit
 from letopis.engine.text import (
@@ -106,6 +108,7 @@ class Context:
     damage: int | None = None  # damage awaiting my soak, when known
     soak_slot: int | None = None  # the character of mine whose damage awaits my soak
     bid: int | None = None  # the standing bid of the auction, which «поднимаю на один» raises
+    handicap_default: BaseModel | None = None  # the deadline's handicap, for «снимайте как по умолчанию»
     _names: NameTable | None = None
     _loose: LooseNames | None = None
 

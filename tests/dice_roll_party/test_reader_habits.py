@@ -397,3 +397,21 @@ def test_a_shared_name_with_a_slot_beside_it_is_that_character_DRP_GEN_02():
         Transfer(source=2, target=3, zone=Zone.FORM, lands=Zone.FORM)]
     for post in ("Добавляю синий Стражу", "Страж (П4) бьёт Тень"):
         assert [p.code for p in errors(post, twins)] == ["read.char_ambiguous"], post
+
+
+# --- the handicap in other words ----------------------------------------------------------------------------
+def test_the_handicap_told_as_giving_or_paying_DRP_FIRST_05():
+    """«два времени отдаёт Рыцарь, одно — Лучница», «П4 платит три синих»: in the handicap step a
+    character with an amount is the time it gives, whatever the verb and wherever the number."""
+    assert orders("Фору плачу так: два времени отдаёт Рыцарь, одно — Лучница.", handicap(3)) == [
+        Handicap(takes=((1, 2), (2, 1)))]
+    assert orders("Рыцарь отдаёт в хранилище все свои три синих", handicap(3)) == [Handicap(takes=((1, 3),))]
+    assert orders("П4 платит три синих", handicap(3)) == [Handicap(takes=((4, 3),))]
+
+
+def test_leaving_the_handicap_to_the_default_DRP_GAP_29():
+    """«Снимайте как по умолчанию, мне всё равно» takes the time as the deadline would, and says so."""
+    r = read("Снимайте как по умолчанию, мне всё равно", handicap(3))
+    assert r.orders == [Handicap(takes=((1, 1), (4, 2)))]
+    assert [p.code for p in r.problems] == ["answer.handicap_default"]
+    assert [p.code for p in read("Привет всем", handicap(3)).problems] == ["post.no_orders"]

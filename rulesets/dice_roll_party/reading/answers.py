@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from pydantic import BaseModel
+
 from letopis.engine.answers import Answer, everyday_answer
 
 from ..orders import Colour, Soak, Zone
@@ -105,6 +107,14 @@ def defence_answer(answer: Answer, start: int, end: int) -> Parsed:
     p.boosts = Boosts(none_said=True)
     if answer in (Answer.RANDOM, Answer.DEFAULT):
         p.issues.append(note("answer.defence_default", start, end, "DRP-DEF-02"))
+    return p
+
+
+def handicap_answer(default: BaseModel, start: int, end: int) -> Parsed:
+    """«Снимайте как по умолчанию», «мне всё равно»: the time taken as the deadline would take it,
+    from the character with the most time first (DRP-FIRST-05, DRP-GAP-29), and said so."""
+    p = Parsed("handicap", start, end, orders=[default])
+    p.issues.append(note("answer.handicap_default", start, end, "DRP-GAP-29"))
     return p
 
 
