@@ -228,6 +228,13 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
     for a, b, arrow in arrow_pairs(items):
         if items[a].kind in ("ref", "ordinal") and items[b].kind in ("ref", "ordinal") and arrow == "→":
             attacker, target = a, b
+    if attacker is None and len(items) >= 3 and items[0].kind == "num" and items[1].is_sym("→") \
+            and items[2].kind == "num":
+        # «2->4 +2 урона»: bare digits around the arrow that opens the line are the two slots
+        items = [Item("ref", it.start, it.end, f"П{it.value}", value=it.value) if k in (0, 2) else it
+                 for k, it in enumerate(items)]
+        refs = [0, 2, *(k for k in ref_indices(items) if k > 2)]
+        attacker, target = 0, 2
     if attacker is None:
         free = []
         verb = next((k for k, it in enumerate(items) if it.is_word("v_attack")), None)

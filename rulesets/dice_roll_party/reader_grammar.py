@@ -173,6 +173,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return kind
     if "damage" in cs and refs and all(prep_before(items, k) == "у" for k in refs):
         return None  # «У Вихря 2 времени, 4 урона прилетело»: what is, not a boost
+    if "attack" in expected and _slots_side_by_side(items):
+        return "attack"  # «п2 п4 класс+ урон 2», «2->4 +2 урона»
     if _boost_like(items):
         return "boosts"
     if "handicap" in expected and refs and any(i.kind == "num" for i in items) and "state_word" not in cs:
@@ -263,6 +265,16 @@ def _into_the_bag(items: list[Item]) -> bool:
 
 def _lemma_is(it: Item, lemma: str) -> bool:
     return it.kind == "word" and lemma in lemmatizer().lemmas(it.text)
+
+
+def _slots_side_by_side(items: list[Item]) -> bool:
+    """A line that opens with two slots, the attacker and the target, with no verb, as the
+    shortest attack is written: «п2 п4» or bare digits with an arrow («2->4») before boosts; «2->4»
+    is that alone too."""
+    digits = len(items) >= 3 and items[0].kind == "num" and items[1].is_sym("→") and items[2].kind == "num" \
+        and all(1 <= (items[k].value or 0) <= 9 for k in (0, 2))
+    slots = len(items) >= 2 and items[0].kind == "ref" and items[1].kind == "ref"
+    return (digits or slots) and (_boost_like(items[2:]) or digits and len(items) == 3)
 
 
 def _bare_amount(items: list[Item]) -> bool:

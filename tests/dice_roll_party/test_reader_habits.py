@@ -415,3 +415,13 @@ def test_leaving_the_handicap_to_the_default_DRP_GAP_29():
     assert r.orders == [Handicap(takes=((1, 1), (4, 2)))]
     assert [p.code for p in r.problems] == ["answer.handicap_default"]
     assert [p.code for p in read("Привет всем", handicap(3)).problems] == ["post.no_orders"]
+
+
+# --- the shortest attacks ------------------------------------------------------------------------------------
+def test_two_slots_opening_a_line_are_the_attacker_and_the_target_DRP_ATK_01():
+    """«п1 п2 страховка, класс+», «1 -> 3 страховка», «2->4»: the attack with no verb, the attacker
+    first; two slots with tokens after them are no attack."""
+    assert orders("п1 п2 страховка, класс+", turn()) == [Attack(attacker=1, target=2, insurance=True, class_up=1)]
+    assert orders("1 -> 3 страховка", turn()) == [Attack(attacker=1, target=3, insurance=True)]
+    assert orders("2->4", turn()) == [Attack(attacker=2, target=4)]
+    assert not any(o.kind == "attack" for o in read("П2 П3 2 синих", turn()).orders)
