@@ -134,8 +134,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     # --- no order verb: the shape decides ---------------------------------------------------
     if sheet_like(items):
         return "build"
-    if "first_move" in cs or _first_move_like(items):
-        return "first_move"
+    if ("first_move" in cs or _first_move_like(items)) and not (len(refs) >= 2 and arrow_pairs(items)):
+        return "first_move"  # not «Первый ход, так что без наворотов: П4 → П2» (an attack said after it)
     first = items[0]  # a heading word: «Атака: П2 → П1», «Атака П3 по П1», «Защита: страховка»
     if first.kind == "zone" and first.zone is Zone.ATTACK and len(items) > 1 \
             and (items[1].is_sym(":") or items[1].kind == "ref"):

@@ -425,3 +425,18 @@ def test_two_slots_opening_a_line_are_the_attacker_and_the_target_DRP_ATK_01():
     assert orders("1 -> 3 страховка", turn()) == [Attack(attacker=1, target=3, insurance=True)]
     assert orders("2->4", turn()) == [Attack(attacker=2, target=4)]
     assert not any(o.kind == "attack" for o in read("П2 П3 2 синих", turn()).orders)
+
+
+def test_an_attack_after_talk_of_the_first_move_is_an_attack_DRP_GAP_04():
+    """«Первый ход, так что без наворотов: П4 → П2»: talk of the first move with an attack after it
+    is that attack; «Первым ходит Борис» alone stays talk."""
+    assert orders("Первый ход у меня, П1 → П3 страховка", turn()) == [Attack(attacker=1, target=3, insurance=True)]
+    assert [p.code for p in read("Первым ходит Борис", turn()).problems] == ["read.first_move", "post.no_orders"]
+
+
+def test_keeping_the_time_for_later_is_no_soak_DRP_DMG_03():
+    """«пусть ест форму, время берегу», «Синие приберегу»: time kept for later is not paid now; an
+    amount said beside it still is."""
+    assert orders("пусть ест форму, время берегу", soak(), "p2") == [Soak(amount=0)]
+    assert orders("Синие приберегу, пусть бьёт", soak(), "p2") == [Soak(amount=0)]
+    assert orders("Гашу 1, остальное время берегу", soak(), "p2") == [Soak(amount=1)]
