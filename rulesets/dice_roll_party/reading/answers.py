@@ -17,7 +17,7 @@ from letopis.engine.answers import Answer, everyday_answer
 
 from ..orders import Colour, Soak, Zone
 from ..reader_parts import Boosts, Parsed, note
-from ..reader_words import Item
+from ..reader_words import Item, lemmatizer
 
 # The soaker's own ways to say "I take it all": «без гашения», «принимаю контру», «пусть бьёт».
 _SOAK_NONE = re.compile(
@@ -33,6 +33,9 @@ _BOOSTS = frozenset({"insurance", "superiority", "counter", "absorb", "class_up"
 _BLOWS = frozenset({"counter", "damage", "hit"})
 _NEGATIONS = frozenset({"не", "ни", "нисколько", "никак"})
 _ALL = frozenset({"все", "всё", "весь", "целиком", "полностью"})
+# Verbs of keeping the time for later: it is not paid now.
+_KEEPING = frozenset({"беречь", "поберечь", "приберечь", "сберечь", "сохранять", "сохранить", "копить",
+                      "экономить", "сэкономить", "придержать", "оставлять", "оставить"})
 
 
 def _answer_of(text: str, soak: bool) -> Answer | None:
@@ -98,7 +101,8 @@ def _keeps_time(items: list[Item]) -> bool:
     words = {it.text for it in items if it.kind == "word"}
     time = any(it.zone is Zone.TIME or it.colour is Colour.BLUE for it in items)
     form = any(it.zone is Zone.FORM or it.colour is Colour.GREEN for it in items)
-    return time and bool(words & _NEGATIONS) or form and bool(words & _ALL) and not words & _NEGATIONS
+    keeping = any(lemmatizer().lemmas(w) & _KEEPING for w in words)  # «время берегу», «синие приберегу»
+    return time and bool(words & _NEGATIONS or keeping) or form and bool(words & _ALL) and not words & _NEGATIONS
 
 
 def defence_answer(answer: Answer, start: int, end: int) -> Parsed:
