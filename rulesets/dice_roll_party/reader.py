@@ -523,6 +523,9 @@ def _merge(lines: list[_Line], ctx: Context) -> list[_Entry]:
                     _rebuild_attack(last)
                     p.family = "boosts_merged"
                     continue
+                if ctx.expected == _SOAK_STEP and _the_blow_taken(p.boosts):
+                    p.family = "chatter"  # «Контра, ну-ну. Гашу 2 временем.»: the blow that hit, not a boost
+                    continue
                 step = _step_of(ctx.expected) if ctx.expected else "turn"
                 if ctx.expected and "attack" not in ctx.expected:
                     p.issues.append(Issue("read.boosts_wrong_side",
@@ -573,6 +576,11 @@ def _rebuild_attack(e: _Entry) -> None:
         word = "контратака" if b.counter else "поглощение"
         p.issues.append(Issue("read.defence_boost_in_attack", msg("read.defence_boost_in_attack", word=word),
                               None, "DRP-ATK-07", kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+
+
+def _the_blow_taken(b: Boosts | None) -> bool:
+    """In the soaker's step a counterattack named alone is the blow he is paying for, not a boost."""
+    return b is not None and b.counter and not (b.class_up or b.damage or b.insurance or b.superiority or b.absorb)
 
 
 def _absorb_into_defence(defence: _Entry, p: Parsed) -> None:
