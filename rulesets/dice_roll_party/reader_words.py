@@ -407,6 +407,9 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
                 return nxt
     if concept in ORDER_VERBS and not lem.grammemes(t.text).isdisjoint(_NARRATIVE) and not _reported(t.text, items, lem):
         concept = None  # «защищал», «атаковавший»: telling a story, not giving an order
+    if concept in ORDER_VERBS and "2per" in lem.grammemes(t.text) and items and items[-1].kind == "word" \
+            and items[-1].text in ("ты", "вы"):
+        concept = None  # «ну ты даёшь», «вы атакуете, а я…»: said of someone else, not an order
     item = Item("word", t.start, end, t.text, concept, read_as=read_as)
     if t.text in _OWN_PRONOUNS:
         item.concept = "own"

@@ -440,3 +440,18 @@ def test_keeping_the_time_for_later_is_no_soak_DRP_DMG_03():
     assert orders("пусть ест форму, время берегу", soak(), "p2") == [Soak(amount=0)]
     assert orders("Синие приберегу, пусть бьёт", soak(), "p2") == [Soak(amount=0)]
     assert orders("Гашу 1, остальное время берегу", soak(), "p2") == [Soak(amount=1)]
+
+
+# --- talk around a reaction ------------------------------------------------------------------------------------
+def test_the_counterattack_named_in_a_soak_post_is_the_blow_not_a_boost_DRP_DMG_03():
+    """«Контра, ну-ну. Гашу 2 временем.»: in the soaker's step the counterattack alone names what
+    hit him; another boost there is still out of its step."""
+    assert orders("Контра, ну-ну. Гашу 2 временем.", soak(), "p2") == [Soak(amount=2)]
+    assert [p.code for p in errors("Контра. Страховка. Гашу 1", soak(), "p2")] == ["read.boosts_wrong_side"]
+
+
+def test_a_verb_said_to_someone_else_is_no_order_DRP_DEF_08():
+    """«Ну ты даёшь, Борис! Беру страховку.»: a verb after «ты»/«вы» tells what another does (or is
+    an idiom), so it neither makes an order nor keeps the boosts beside it from being the defence."""
+    assert orders("Ну ты даёшь, Борис! Беру страховку.", defence(), "p2") == [Defence(insurance=True)]
+    assert orders("Вы атакуете Рыцаря, а я гашу 1", soak(), "p2") == [Soak(amount=1)]
