@@ -315,6 +315,8 @@ def test_a_place_named_before_the_tokens_is_where_a_discard_comes_from_DRP_RES_0
         Reroll(discards=(Discard(slot=1, zone=Zone.TIME, count=1),))]
     assert orders("Сбрасываю 2 красных из хранилища, 1 атаку с П2", turn()) == [
         Reroll(discards=(Discard(colour=Colour.RED, count=2), Discard(slot=2, zone=Zone.ATTACK, count=1)))]
+    assert orders("Из хранилища сбрасываю в мешок 1 синий, 1 атаку с П2", turn()) == [
+        Reroll(discards=(Discard(colour=Colour.BLUE, count=1), Discard(slot=2, zone=Zone.ATTACK, count=1)))]
 
 
 def test_a_red_zone_said_to_go_to_the_other_red_zone_is_a_shift_DRP_RES_05():
