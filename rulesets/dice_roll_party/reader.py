@@ -376,7 +376,8 @@ def _told(sentence: list[Item]) -> bool:
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
     p = _parse_family(fam, items, ctx, pl)
-    if p.failed and _a_story(items) and not must_be_read(items, ctx):
+    if p.failed and _a_story(items) and not must_be_read(items, ctx) \
+            and not any(i.code == "read.char_unknown" for i in p.issues):  # «Мечник бьёт Тень»: told, not a story
         return Parsed("story", p.start, p.end)  # «Лучница стреляет без промаха» — role-play (DRP-GEN-05)
     return p
 

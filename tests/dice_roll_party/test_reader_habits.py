@@ -457,3 +457,15 @@ def test_a_verb_said_to_someone_else_is_no_order_DRP_DEF_08():
     an idiom), so it neither makes an order nor keeps the boosts beside it from being the defence."""
     assert orders("Ну ты даёшь, Борис! Беру страховку.", defence(), "p2") == [Defence(insurance=True)]
     assert orders("Вы атакуете Рыцаря, а я гашу 1", soak(), "p2") == [Soak(amount=1)]
+
+
+def test_an_attacker_the_player_does_not_have_is_named_in_the_error_DRP_ATK_01():
+    """«Мечник бьёт Тень», «Лукарь бьёт Тень»: a name before the attack verb that is none of the
+    player's characters (nor a slip of one) is told as such, with the names he has; a slip still
+    reads and a pronoun is still asked about."""
+    [p] = errors("Мечник бьёт Тень", turn())
+    assert (p.code, p.message, p.hint) == ("read.char_unknown", "Персонажа «Мечник» у вас нет.",
+                                           "ваши персонажи: П1 «Рыцарь», П2 «Лучница», П3 «Страж», П4")
+    assert [p.code for p in errors("Лукарь бьёт Тень", turn())] == ["read.char_unknown"]
+    assert orders("Лучнеца бьёт Тень", turn()) == [Attack(attacker=2, target=1)]
+    assert [p.code for p in errors("Он бьёт Тень", turn())] == ["read.attacker_ambiguous"]
