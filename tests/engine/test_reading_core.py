@@ -8,7 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from letopis.engine.answers import Answer, answer_of_post, everyday_answer
-from letopis.engine.clauses import Part, find_repeat, group_word, pronoun, split_clauses, subject_scopes
+from letopis.engine.clauses import (
+    Part,
+    find_repeat,
+    group_word,
+    pronoun,
+    split_clauses,
+    subject_scopes,
+)
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import (
     AMOUNT,
