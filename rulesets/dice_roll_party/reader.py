@@ -201,13 +201,12 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
     return line
 
 
-def _asked_back(items: list[Item], sentence: list[Item]) -> bool:
-    """Whether a sentence with no verb of an order ends in a question mark: an amount repeated
-    as a question («Одно?», «Пять?!») answers nothing."""
+def _asked_back(sentence: list[Item], asked: set[int]) -> bool:
+    """Whether a sentence with no verb of an order ends in a question mark (``asked``: where the
+    line's questions end): an amount repeated as a question («Одно?», «Пять?!») answers nothing."""
     if any(it.kind == "word" and it.concept in ORDER_VERBS for it in sentence):
         return False
-    after = next((it for it in items if it.start >= sentence[-1].end), None)
-    return after is not None and after.is_sym("?")
+    return sentence[-1].end in asked
 
 
 def _silent_order(items: list[Item], ctx: Context) -> bool:
@@ -336,12 +335,13 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
         sentences = [under_header(header, s) for s in sentences]
     sentences = resolve_pronouns(sentences, ctx, header)  # «+1 синий Лучнице, она бьёт Молота»
     actor: Item | None = None  # the subject of the clauses so far
+    asked = {items[k - 1].end for k in range(1, len(items)) if items[k].is_sym("?")}  # ends of questions
     for n, sentence in enumerate(sentences):
         if groups and takes_back(_words(sentence)) and n + 1 < len(sentences) and replaces(_words(sentences[n + 1])):
             groups.pop()  # «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень»: the last order is taken back
             continue
         fam = family(sentence, ctx)
-        if fam == "bid" and _asked_back(items, sentence):
+        if fam == "bid" and _asked_back(sentence, asked):
             continue  # «Одно? Смешно. Даю два.»: the rival's bid asked back in surprise
         if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):
             groups[-1][1].extend(sentence)  # «… бросается на П4 Бориса и бьёт со всей дури — урон +1»
