@@ -115,7 +115,7 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         zones = [i for i in items if i.kind == "zone" and i.zone in REDS]
         return by_objects(items, ctx, "v_transfer", "shift" if len(refs) <= 1 and len(zones) >= 2 else "transfer")
     if "v_give" in cs:  # «отдаёт … и забирает …»; «сдаёт в хранилище 2 формы» returns them
-        if "handicap" in expected and refs:
+        if "handicap" in expected and (refs or any(i.kind == "ordinal" for i in items)):
             return "handicap"  # «два времени отдаёт Рыцарь», «Рыцарь отдаёт в хранилище три синих»
         return "swap" if "v_get" in cs else ("soak" if "soak" in expected else
                                              "return" if _into_storage(items) else "transfer")

@@ -303,7 +303,8 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
     p = Parsed("handicap", items[0].start, items[-1].end)
     takes: list[tuple[int, int]] = []
     used: set[int] = set()
-    for k in ref_indices(items):
+    # «четвёртый» names a slot in the handicap step as a reference does («Рыцарь отдаёт 2, четвёртый 1»)
+    for k in sorted(ref_indices(items) + [k for k, it in enumerate(items) if it.kind == "ordinal"]):
         amount = None
         j = k - 1
         # «2 с П1», «1 время с П3», «все три времени — с П4»
@@ -344,7 +345,7 @@ def _sole_amount(items: list[Item], k: int, used: set[int]) -> int | None:
     """The one number not yet taken in the part of the line around the character at ``k`` (up to
     a comma, «и», a full stop or another character), with a verb or words between them."""
     def bound(it: Item) -> bool:
-        return it.is_sym(",", ".", ";") or it.kind == "ref" or it.kind == "word" and it.text == "и"
+        return it.is_sym(",", ".", ";") or it.kind in ("ref", "ordinal") or it.kind == "word" and it.text == "и"
     lo = k
     while lo > 0 and not bound(items[lo - 1]):
         lo -= 1

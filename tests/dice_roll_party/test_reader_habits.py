@@ -409,6 +409,8 @@ def test_the_handicap_told_as_giving_or_paying_DRP_FIRST_05():
         Handicap(takes=((1, 2), (2, 1)))]
     assert orders("Рыцарь отдаёт в хранилище все свои три синих", handicap(3)) == [Handicap(takes=((1, 3),))]
     assert orders("П4 платит три синих", handicap(3)) == [Handicap(takes=((4, 3),))]
+    assert orders("Рыцарь отдаёт 2, четвёртый 1", handicap(3)) == [Handicap(takes=((1, 2), (4, 1)))]
+    assert orders("Три времени отдаст четвёртый", handicap(3)) == [Handicap(takes=((4, 3),))]
 
 
 def test_leaving_the_handicap_to_the_default_DRP_GAP_29():

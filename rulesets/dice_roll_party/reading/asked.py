@@ -48,7 +48,8 @@ def asked_family(items: list[Item], ctx: Context | None, boost_like: Callable[[l
         if cut is not None:  # «пробьют — отдаст оба времени», after the boosts or alone
             return "defence" if boost_like(items[:cut]) else "presoak"
         return "defence" if boost_like(items) else None
-    if expected == _HANDICAP and any(it.kind == "ref" for it in items) and any(it.kind == "num" for it in items) \
+    if expected == _HANDICAP and any(it.kind in ("ref", "ordinal") for it in items) \
+            and any(it.kind == "num" for it in items) \
             and not _another_order(items):
         return "handicap"  # «Фору плачу так: два времени отдаёт Рыцарь, одно — Лучница»
     if expected == _SOAK:
