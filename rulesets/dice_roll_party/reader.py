@@ -30,7 +30,7 @@ from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, 
 from . import legality
 from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
-from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
+from .reader_grammar import FAMILY_KIND, NOT_DONE, PARSERS, family, wondering
 from .reader_parts import Boosts, Issue, Parsed, ReadError, fail, note
 from .reader_setup import build_parts, parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
@@ -341,6 +341,8 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
             groups.pop()  # «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень»: the last order is taken back
             continue
         fam = family(sentence, ctx)
+        if fam == NOT_DONE:
+            continue  # «Не буду ничего добавлять, Рыцарь бьёт Тень»: said not to be done
         if fam == "bid" and _asked_back(sentence, asked):
             continue  # «Одно? Смешно. Даю два.»: the rival's bid asked back in surprise
         if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):

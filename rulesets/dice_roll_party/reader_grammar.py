@@ -53,6 +53,7 @@ from .reader_words import Context, Item, lemmatizer
 from .reading.asked import asked_family
 from .reading.clauses import recipient
 from .reading.frames import BOOST, verb_reading, verbless_kind
+from .reading.unsaid import NOT_DONE, not_done
 
 
 # --- the families ---------------------------------------------------------------------------------
@@ -66,6 +67,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     asked = asked_family(items, ctx, _boost_like)  # the step's own question first
     if asked is not None:
         return asked
+    if not_done(items):
+        return NOT_DONE
     if "v_skip" in cs or ("nobody" in cs and ("v_attack" in cs or any(i.zone is Zone.ATTACK for i in items))):
         return "skip"
     if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)):

@@ -471,3 +471,14 @@ def test_an_attacker_the_player_does_not_have_is_named_in_the_error_DRP_ATK_01()
     assert [p.code for p in errors("Лукарь бьёт Тень", turn())] == ["read.char_unknown"]
     assert orders("Лучнеца бьёт Тень", turn()) == [Attack(attacker=2, target=1)]
     assert [p.code for p in errors("Он бьёт Тень", turn())] == ["read.attacker_ambiguous"]
+
+
+def test_a_move_said_not_to_be_made_is_no_order_and_holds_none_DRP_RES_01():
+    """«Не буду ничего добавлять, Рыцарь бьёт Тень», «Переносить форму не стану»: a move of tokens
+    said not to be made gives no order and does not swallow the attack after it; «ни одного
+    синего — экстренный обмен» negates the blue, not the exchange."""
+    assert orders("Не буду ничего добавлять, Рыцарь бьёт Тень", turn()) == [Attack(attacker=1, target=1)]
+    assert orders("Переносить форму не стану. Рыцарь бьёт Тень", turn()) == [Attack(attacker=1, target=1)]
+    assert orders("Добавлять не буду, П2 бьёт П1", turn()) == [Attack(attacker=2, target=1)]
+    assert orders("Добавляю Рыцарю синий, Рыцарь бьёт Тень", turn()) == [
+        Add(slot=1, zone=Zone.TIME, count=1), Attack(attacker=1, target=1)]
