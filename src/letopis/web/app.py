@@ -98,8 +98,11 @@ def create_app(
                                    swagger_js_url="/static/docs/swagger-ui-bundle.js",
                                    swagger_css_url="/static/docs/swagger-ui.css",
                                    swagger_favicon_url="/static/docs/favicon.png")
-    # The JSON API first: FastAPI tries routes in order and each try costs, so the live check
-    # (POST /api/games/{id}/check) should not wait behind every page. No page path starts with /api/.
+    # The hot routes first: FastAPI tries routes in order and each try costs. The live check (POST
+    # /api/games/{id}/check) and a step's JSON, then the kept pages (the game page, a step's
+    # chronicle: web/pagecache.py), then the rest. No page path starts with /api/.
+    app.include_router(api.hot)
+    app.include_router(pages.cached)
     app.include_router(api.router)
     app.include_router(auth.router)
     app.include_router(lobby.pages)  # the home page, /games, «Мои игры»
@@ -149,9 +152,11 @@ def _lifespan(run_deadlines: bool, interval: float):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-            read_pool = getattr(app.state, "read_pool", None)
-            if read_pool is not None:  # the live check's own connections (see deps.ensure_read_pool)
-                await read_pool.close()
+            for name in ("read_pool", "replica_read_pool"):  # hot statements' own connections (deps)
+                read_pool = getattr(app.state, name, None)
+                if read_pool is not None:  # closed for good: the next start (a test's next client) opens anew
+                    delattr(app.state, name)
+                    await read_pool.close()
 
     return lifespan
 
