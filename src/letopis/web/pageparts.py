@@ -79,7 +79,7 @@ class VisitorPage:
 
     @classmethod
     def of(cls, parts: Parts) -> VisitorPage:
-        html = _frame({"user": None, "csrftoken": CSRF_MARK, "flashes": [], "parts": parts.filled(CSRF_MARK)})
+        html = frame(parts, user=None, csrftoken=CSRF_MARK, flashes=[])
         return cls(tuple(piece.encode() for piece in html.split(CSRF_MARK)))
 
     @property
@@ -147,20 +147,18 @@ def render_parts(name: str, context: dict[str, Any], *, signed_in: bool) -> Part
     return Parts(blocks, csrf=any(CSRF_MARK in v for v in blocks.values() if v))
 
 
-def _frame(context: dict[str, Any]) -> str:
-    return _get().shell.render(context)
+def frame(parts: Parts, *, user: Any, csrftoken: str, flashes: list, path: str = "",
+          request: Request | None = None) -> str:
+    """The page: base.html with this user, CSRF token and one-time messages, and the parts as its
+    blocks (a block the page leaves alone keeps base.html's own)."""
+    return _get().shell.render({"user": user, "csrftoken": csrftoken, "flashes": flashes, "path": path,
+                                "request": request, "parts": parts.filled(csrftoken)})
 
 
 def render_shell(request: Request, parts: Parts, *, status: int = 200,
                  headers: dict[str, str] | None = None) -> HTMLResponse:
-    """The page for this request: base.html with the user, the one-time messages and the CSRF token
-    of the request, and the parts as its blocks."""
-    token = csrf_token(request)
-    return HTMLResponse(_frame({
-        "user": getattr(request.state, "user", None),
-        "csrftoken": token,
-        "flashes": request.session.pop("flash", []) if "session" in request.scope else [],
-        "path": request.url.path,
-        "parts": parts.filled(token),
-        "request": request,
-    }), status_code=status, headers=headers)
+    """The page for this request: its user, one-time messages (taken from the session) and CSRF token."""
+    html = frame(parts, user=getattr(request.state, "user", None), csrftoken=csrf_token(request),
+                 flashes=request.session.pop("flash", []) if "session" in request.scope else [],
+                 path=request.url.path, request=request)
+    return HTMLResponse(html, status_code=status, headers=headers)
