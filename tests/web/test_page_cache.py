@@ -345,6 +345,19 @@ def test_an_html_page_lives_until_the_minute_turns(client, db, race_game, monkey
     assert re.search(r"Расчёт через (19|20)&nbsp;мин", later.text)
 
 
+def test_a_page_that_shows_no_time_relative_to_now_is_kept_across_minutes(client, db, race_game, monkeypatch,
+                                                                          counted):
+    game = race_game()
+    finish_bids(db, game)
+    now = datetime.now(UTC).timestamp()
+    monkeypatch.setattr(pagecache.time, "time", lambda: now)
+    first = client.get(f"/games/{game.id}/steps/1")
+    monkeypatch.setattr(pagecache.time, "time", lambda: now + 3600)
+    counted.update(orm=0, pool=0)
+    later = client.get(f"/games/{game.id}/steps/1")
+    assert later.headers["etag"] == first.headers["etag"] and counted == {"orm": 0, "pool": 1}
+
+
 def test_visitors_read_their_key_and_their_page_on_the_replica(session_factory, db, race_game, db_url, monkeypatch):
     from api.webclient import make_settings
 

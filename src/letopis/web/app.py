@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from importlib.util import find_spec
 from pathlib import Path
 
-import fastapi_offline
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
@@ -38,7 +38,7 @@ from .slowlog import SlowRequestMiddleware
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 # Swagger UI 5 (it reads the OpenAPI 3.1 that FastAPI writes; 4.x cannot), as shipped in the
 # fastapi-offline wheel, so /docs needs no CDN
-DOCS_STATIC_DIR = Path(fastapi_offline.__file__).resolve().parent / "static"
+DOCS_STATIC_DIR = Path(find_spec("fastapi_offline").origin).resolve().parent / "static"  # its files only
 SESSION_COOKIE = "letopis_session"
 SESSION_MAX_AGE = 14 * 24 * 3600
 

@@ -16,8 +16,8 @@ What else a key holds:
 - the viewer class (`ViewerClass`: public, a player's seats, the GM), never the user: a spectator
   never gets a player's hand, and one player never another's; an HTML page also whether someone
   is signed in (its login hint);
-- for HTML, the site's address (links in the forum BBCode and invitations) and the minute: pages
-  may say «через 5 мин», so an HTML rendering lives until the minute turns;
+- for HTML, the site's address (links in the forum BBCode and invitations); a page that says
+  «через 5 мин» (its rendering read the clock, `templating.page_now`) lives until the minute turns;
 - the frame of an HTML page (user, menu, one-time messages, CSRF token) is never kept: it is
   rendered per request around the kept parts (`pageparts`).
 
@@ -154,14 +154,17 @@ def _build(request: Request, key: PageKey, build: Callable[[Session, PageKey], A
 async def html_page(request: Request, key: PageKey, page: tuple, template: str,
                     build: Callable[[Session, PageKey], dict[str, Any]]) -> Response:
     """An HTML page whose parts are kept under (``page``, game, version, viewer class, signed in,
-    the site's address, the minute); ``build(db, key)`` gives the template's context on a miss (in
-    the thread pool). The frame is rendered for this request around the parts (`pageparts`); for
-    visitors the whole page is kept, with a gap for each request's CSRF token."""
-    minute = int(time.time() // 60)
+    the site's address) until the version moves or, for parts that read the clock, the minute
+    turns; ``build(db, key)`` gives the template's context on a miss (in the thread pool). The frame
+    is rendered for this request around the parts (`pageparts`); for visitors the whole page is
+    kept, with a gap for each request's CSRF token."""
     visitor = key.user is None
-    cache_key = ("html", *page, key.game_id, key.version, key.viewer, not visitor, str(request.base_url), minute)
+    cache_key = ("html", *page, key.game_id, key.version, key.viewer, not visitor, str(request.base_url))
     flash = bool(request.session.get("flash"))
     got: Parts | VisitorPage | None = _pages.get(cache_key) if key.version is not None else None
+    if got is not None and got.expired(time.time()):
+        _pages.discard(cache_key)
+        got = None
     if got is None or (flash and isinstance(got, VisitorPage)):
         context = await run_in_threadpool(_build, request, key, build)
         parts = render_parts(template, context, signed_in=not visitor)
@@ -174,7 +177,7 @@ async def html_page(request: Request, key: PageKey, page: tuple, template: str,
         assert isinstance(got, Parts)
         return render_shell(request, got, headers={"Cache-Control": PRIVATE})
     token = csrf_token(request)
-    tag = etag(cache_key, key.user, token)
+    tag = etag(cache_key, got.expires, key.user, token)
     headers = {"ETag": tag, "Cache-Control": PRIVATE}
     if _matches(request, tag):
         return Response(status_code=304, headers=headers)

@@ -11,7 +11,11 @@ rendered in two steps:
   user is only «signed in» (`SIGNED_IN`: truthy, with no name or id to show), the CSRF token a
   random mark of this process (`CSRF_MARK`) that `Parts.filled` replaces with the request's own.
 - `render_shell` renders ``base.html`` for this request with the parts as its blocks (a block the
-  page leaves alone keeps base.html's own content).
+  page leaves alone keeps base.html's own content); `VisitorPage` is that page once for every
+  visitor, with a gap for each request's CSRF token.
+
+Parts that read the clock (`templating.page_now`: «расчёт через 5 мин») are true for the minute
+only: they carry the moment they expire.
 
 The result is the page `templating.render` gives, byte for byte (tests/web/test_page_cache.py).
 """
@@ -19,7 +23,7 @@ The result is the page `templating.render` gives, byte for byte (tests/web/test_
 from __future__ import annotations
 
 import secrets
-import sys
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +32,7 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from .templating import csrf_token, templates
+from .templating import clock_watch, csrf_token, templates
 
 BASE = "base.html"
 CSRF_MARK = "csrf-" + secrets.token_hex(16)  # never shown: replaced by the request's token
@@ -51,22 +55,30 @@ SIGNED_IN = _SignedIn()
 
 @dataclass(frozen=True)
 class Parts:
-    """A page's blocks, rendered; ``csrf``: whether they hold `CSRF_MARK` (a form)."""
+    """A page's blocks, rendered (UTF-8: a third smaller than Cyrillic text as str); ``csrf``:
+    whether they hold `CSRF_MARK` (a form); ``expires``: when they stop being true (the epoch
+    second at which the minute turns, for a page that says «через 5 мин»), or None."""
 
-    blocks: dict[str, str | None]  # None: the page leaves the block to base.html
+    blocks: dict[str, bytes | None]  # None: the page leaves the block to base.html
     csrf: bool
+    expires: float | None = None
 
     @property
     def nbytes(self) -> int:
-        return sum(sys.getsizeof(v) + 80 for v in self.blocks.values() if v is not None) + 200
+        return sum(len(v) + 80 for v in self.blocks.values() if v is not None) + 300
+
+    def expired(self, now: float) -> bool:
+        return self.expires is not None and now >= self.expires
 
     def filled(self, token: str) -> dict[str, Markup | None]:
         """The blocks with this request's CSRF token in their forms."""
         out: dict[str, Markup | None] = {}
         for name, html in self.blocks.items():
-            if html is not None and self.csrf:
-                html = html.replace(CSRF_MARK, token)
-            out[name] = None if html is None else Markup(html)
+            if html is None:
+                out[name] = None
+                continue
+            text = html.decode()
+            out[name] = Markup(text.replace(CSRF_MARK, token) if self.csrf else text)
         return out
 
 
@@ -76,15 +88,19 @@ class VisitorPage:
     pieces between which each request's CSRF token goes."""
 
     pieces: tuple[bytes, ...]
+    expires: float | None = None
 
     @classmethod
     def of(cls, parts: Parts) -> VisitorPage:
         html = frame(parts, user=None, csrftoken=CSRF_MARK, flashes=[])
-        return cls(tuple(piece.encode() for piece in html.split(CSRF_MARK)))
+        return cls(tuple(piece.encode() for piece in html.split(CSRF_MARK)), parts.expires)
 
     @property
     def nbytes(self) -> int:
         return sum(len(p) + 40 for p in self.pieces) + 100
+
+    def expired(self, now: float) -> bool:
+        return self.expires is not None and now >= self.expires
 
     def body(self, token: str) -> bytes:
         return token.encode().join(self.pieces)
@@ -129,13 +145,15 @@ def _get() -> _Renderer:
 
 def render_parts(name: str, context: dict[str, Any], *, signed_in: bool) -> Parts:
     """The blocks of template ``name`` rendered with ``context`` and the stand-ins for the user and
-    the CSRF token (no request: nothing of it may reach a part)."""
+    the CSRF token (no request: nothing of it may reach a part). Parts that read the clock
+    (`templating.page_now`: «через 5 мин») expire when the minute turns."""
     renderer = _get()
     captured: dict[str, Any] = {}
     ctx = {**context, "user": SIGNED_IN if signed_in else None, "csrftoken": CSRF_MARK, "flashes": [],
            "parts": captured}
-    renderer.parts_env.get_template(name).render(ctx)
-    blocks: dict[str, str | None] = {}
+    with clock_watch() as clock_read:
+        renderer.parts_env.get_template(name).render(ctx)
+    blocks: dict[str, bytes | None] = {}
     for block in renderer.names:
         html = str(captured[block])
         if _UNSET in html:
@@ -143,8 +161,9 @@ def render_parts(name: str, context: dict[str, Any], *, signed_in: bool) -> Part
                 raise RuntimeError(f"{name}: block «{block}» calls super(), which cached parts cannot render")
             blocks[block] = None
         else:
-            blocks[block] = html
-    return Parts(blocks, csrf=any(CSRF_MARK in v for v in blocks.values() if v))
+            blocks[block] = html.encode()
+    expires = (time.time() // 60 + 1) * 60 if clock_read else None
+    return Parts(blocks, csrf=any(CSRF_MARK.encode() in v for v in blocks.values() if v), expires=expires)
 
 
 def frame(parts: Parts, *, user: Any, csrftoken: str, flashes: list, path: str = "",
