@@ -1,4 +1,4 @@
-"""A game's content version moves with everything its pages show (migration 0011's triggers), on
+"""A game's content version moves with everything its pages show (migration 0010's triggers), on
 every path that changes a game — and only that game's — and never on a read or a refusal.
 
 The rendered pages' cache (web/pagecache.py) serves a kept page while the version stands, so a path

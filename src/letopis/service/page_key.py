@@ -2,7 +2,7 @@
 content version and who is asking, as its pages tell viewers apart.
 
 A page of a game shows what the game's rows hold, as one viewer may see it. Its rows change only
-together with ``games.content_version`` (triggers, migration 0011), and what a viewer may see
+together with ``games.content_version`` (triggers, migration 0010), and what a viewer may see
 depends only on whether they are the game's GM (or an admin) and which seats they hold — the rule
 of `viewer_of`, here applied to the same facts read in one statement. So (game, version, viewer)
 names one rendering, which `web.pagecache` keeps and serves until the version moves.

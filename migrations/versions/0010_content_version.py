@@ -19,8 +19,8 @@ plus one if that is larger: it only grows, and a database emptied and refilled (
 as between tests) or restored from a backup never gives a game an old version again with new
 content.
 
-Revision ID: 0011_content_version
-Revises: 0007_turn_length
+Revision ID: 0010_content_version
+Revises: 0009_user_time_zone
 Create Date: 2026-11-28 12:00:00
 """
 
@@ -31,8 +31,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0011_content_version'
-down_revision: str | None = '0007_turn_length'
+revision: str = '0010_content_version'
+down_revision: str | None = '0009_user_time_zone'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
