@@ -69,8 +69,29 @@ def test_a_kept_page_costs_one_statement_and_answers_304_to_its_etag(client, db,
         assert client.get(path, headers={"If-None-Match": 'W/"other"'}).status_code == 200
 
 
-def test_the_parts_and_the_frame_are_the_page_byte_for_byte(db, race_game):
+@pytest.fixture
+def frozen(monkeypatch):
+    """A clock that stands still unless moved (``frozen.shift``), for pages and for the cache."""
+    from letopis.web import times
+
+    start = datetime.now(UTC).replace(microsecond=0)
+
+    class Clock(datetime):
+        shift = timedelta(0)
+
+        @classmethod
+        def now(cls, tz=None):
+            return (start + cls.shift).astimezone(tz)
+
+    monkeypatch.setattr(times, "datetime", Clock)
+    monkeypatch.setattr(pagecache.time, "time", lambda: (start + Clock.shift).timestamp())
+    return Clock
+
+
+def test_the_parts_and_the_frame_are_the_page_byte_for_byte(db, race_game, frozen):
     """What `templating.render` would give (the page in one piece) is what the cache serves."""
+    from letopis.web.times import page_zone
+
     game = race_game()
     finish_bids(db, game)
     post(db, game, "b", "бросаю")
@@ -86,16 +107,23 @@ def test_the_parts_and_the_frame_are_the_page_byte_for_byte(db, race_game):
     }
     user = service.get_user(db, race_game.ann.id)
     for name, ctx in contexts.items():
-        for who, flashes in ((user, [{"kind": "ok", "text": "Готово."}]), (None, [])):
-            whole = templates.env.get_template(name).render(
-                {**ctx, "user": who, "csrftoken": "токен-123", "flashes": flashes, "path": "/x", "request": None})
-            parts = pageparts.render_parts(name, ctx, signed_in=who is not None)
-            assert pageparts.frame(parts, user=who, csrftoken="токен-123", flashes=flashes, path="/x") == whole
+        for who, flashes, zone in ((user, [{"kind": "ok", "text": "Готово."}], "Asia/Vladivostok"),
+                                   (None, [], "Europe/Moscow")):
+            token = page_zone.set(zone)
+            try:
+                whole = templates.env.get_template(name).render(
+                    {**ctx, "user": who, "csrftoken": "токен-123", "flashes": flashes, "path": "/x", "request": None})
+            finally:
+                page_zone.reset(token)
+            assert "Владивосток" in whole or zone == "Europe/Moscow"
+            parts = pageparts.render_parts(name, ctx, signed_in=who is not None, zone=zone)
+            assert pageparts.frame(parts, user=who, csrftoken="токен-123", flashes=flashes, zone=zone,
+                                   path="/x") == whole
             if who is None:
-                assert pageparts.VisitorPage.of(parts).body("токен-123").decode() == whole
+                assert pageparts.VisitorPage.of(parts, zone).body("токен-123").decode() == whole
     assert pageparts.CSRF_MARK not in pageparts.frame(
-        pageparts.render_parts("game.html", contexts["game.html"], signed_in=True), user=user, csrftoken="t",
-        flashes=[])
+        pageparts.render_parts("game.html", contexts["game.html"], signed_in=True, zone="Europe/Moscow"), user=user,
+        csrftoken="t", flashes=[], zone="Europe/Moscow")
 
 
 # --- every path that changes a game changes its kept pages ----------------------------------------
@@ -317,45 +345,59 @@ def test_a_missing_game_or_step_is_404_and_nothing_is_kept(client, db, race_game
 
 
 # --- time ---------------------------------------------------------------------------------------------
-def test_an_html_page_lives_until_the_minute_turns(client, db, race_game, monkeypatch):
-    """«Расчёт через N мин» is true when the page is served: a kept page is one minute's."""
-    from letopis.web import templating
-
+def test_an_html_page_lives_until_its_phrases_relative_to_now_change(client, db, race_game, frozen):
+    """«Расчёт через N мин» is true when the page is served: a kept page is that minute's."""
     game = race_game()
     service.set_schedule(db, game_id=game.id, gm_user_id=race_game.gm.id, resolve_delay_minutes=30)
     post(db, game, "a", "ставка 1")
     post(db, game, "b", "ставка 3")
-    start = datetime.now(UTC)
-
-    class Clock(datetime):
-        shift = timedelta(0)
-
-        @classmethod
-        def now(cls, tz=None):
-            return start.astimezone(tz) + cls.shift
-
-    monkeypatch.setattr(templating, "datetime", Clock)
-    monkeypatch.setattr(pagecache.time, "time", lambda: (start + Clock.shift).timestamp())
     first = client.get(f"/games/{game.id}")
-    assert re.search(r"Расчёт через (29|30)&nbsp;мин", first.text)
+    assert re.search(r"Расчёт через (29|30|31)&nbsp;мин", first.text)
     assert client.get(f"/games/{game.id}").headers["etag"] == first.headers["etag"]  # kept this minute
-    Clock.shift = timedelta(minutes=10)
+    frozen.shift = timedelta(minutes=10)
     later = client.get(f"/games/{game.id}")
     assert later.headers["etag"] != first.headers["etag"]
-    assert re.search(r"Расчёт через (19|20)&nbsp;мин", later.text)
+    assert re.search(r"Расчёт через (19|20|21)&nbsp;мин", later.text)
 
 
-def test_a_page_that_shows_no_time_relative_to_now_is_kept_across_minutes(client, db, race_game, monkeypatch,
-                                                                          counted):
+def test_a_page_whose_times_are_days_old_is_kept_for_hours(client, db, race_game, frozen, counted):
+    """«5 дней назад» reads the same all day: the page is kept until the day turns, not the minute."""
     game = race_game()
     finish_bids(db, game)
-    now = datetime.now(UTC).timestamp()
-    monkeypatch.setattr(pagecache.time, "time", lambda: now)
+    for table in ("posts", "steps", "resolutions", "audit_log"):
+        column = {"steps": "opened_at", "audit_log": "created_at"}.get(table, "created_at")
+        where = "step_id IN (SELECT id FROM steps WHERE game_id = :g)" if table == "resolutions" else "game_id = :g"
+        db.execute(text(f"UPDATE {table} SET {column} = {column} - interval '5 days 1 hour' WHERE {where}"), {"g": game.id})
+    db.execute(text("UPDATE steps SET published_at = published_at - interval '5 days 1 hour' WHERE game_id = :g"),
+               {"g": game.id})
+    db.commit()
     first = client.get(f"/games/{game.id}/steps/1")
-    monkeypatch.setattr(pagecache.time, "time", lambda: now + 3600)
+    assert "5 дней назад" in first.text and "мин назад" not in first.text
+    frozen.shift = timedelta(hours=1)
     counted.update(orm=0, pool=0)
     later = client.get(f"/games/{game.id}/steps/1")
     assert later.headers["etag"] == first.headers["etag"] and counted == {"orm": 0, "pool": 1}
+    frozen.shift = timedelta(days=1)
+    next_day = client.get(f"/games/{game.id}/steps/1")
+    assert next_day.headers["etag"] != first.headers["etag"] and "6 дней назад" in next_day.text
+
+
+def test_a_relative_phrase_says_when_it_will_read_differently():
+    """Within a week the phrase changes exactly when it says; weeks, months and years are said in
+    whole days' steps, so their phrase is kept a day at most (never past its change)."""
+    from letopis.web.times import clock_watch, relative
+
+    for seconds in (-30, 30, 59, 61, 3599, 3601, -7_000, 86_000, -90_000, 200_000, -300_000, 5_000_000,
+                    -40_000_000):
+        with clock_watch() as clock:
+            value = clock.now + timedelta(seconds=seconds)
+            phrase = relative(value)
+        assert clock.expires is not None and clock.expires > clock.now, seconds
+        assert relative(value, clock.expires - timedelta(microseconds=1)) == phrase, seconds
+        if abs(seconds) < 7 * 86_400:
+            assert relative(value, clock.expires) != phrase, seconds
+        else:
+            assert clock.expires - clock.now <= timedelta(days=1), seconds
 
 
 def test_visitors_read_their_key_and_their_page_on_the_replica(session_factory, db, race_game, db_url, monkeypatch):

@@ -2,7 +2,7 @@
 
 A page of a game — its game page, a step's chronicle, a step as JSON — shows what the game's rows
 hold, as one viewer may see it. The game's content version changes in the same transaction as any
-of those rows (triggers, migration 0011), so the key
+of those rows (triggers, migration 0010), so the key
 
     (page, game, content version, viewer class[, what else the page depends on])
 
@@ -16,8 +16,11 @@ What else a key holds:
 - the viewer class (`ViewerClass`: public, a player's seats, the GM), never the user: a spectator
   never gets a player's hand, and one player never another's; an HTML page also whether someone
   is signed in (its login hint);
-- for HTML, the site's address (links in the forum BBCode and invitations); a page that says
-  «через 5 мин» (its rendering read the clock, `templating.page_now`) lives until the minute turns;
+- the reader's time zone and the year there (times are written in it, the year when it is not
+  this one);
+- for HTML, the site's address (links in the forum BBCode and invitations); a page that says how
+  far a moment is from now («через 5 мин», «2 дня назад») lives until that phrase would change
+  (`times.clock_watch`);
 - the frame of an HTML page (user, menu, one-time messages, CSRF token) is never kept: it is
   rendered per request around the kept parts (`pageparts`).
 
@@ -32,6 +35,7 @@ import hashlib
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from fastapi import Request
@@ -41,6 +45,7 @@ from starlette.responses import Response
 
 from letopis.engine.cache import ByteBudgetCache
 from letopis.service.page_key import PAGE_KEY_SQL, PageKey, page_key, page_key_params
+from letopis.timezones import DEFAULT_ZONE, zone_info
 
 from .deps import (
     BAD_TOKEN,
@@ -129,10 +134,18 @@ def _cache_control(key: PageKey) -> str:
     return NO_CACHE if key.user is None else PRIVATE
 
 
+def reading(key: PageKey) -> tuple[str, int]:
+    """The reader's time zone and this year there: the times a page writes («21 ноября, 17:05»,
+    with the year when it is not this one) depend on both."""
+    zone = key.user.time_zone if key.user is not None else DEFAULT_ZONE
+    return zone, datetime.now(zone_info(zone)).year
+
+
 async def json_page(request: Request, key: PageKey, page: tuple, build: Callable[[Session, PageKey], bytes]) -> Response:
-    """A JSON answer kept under (``page``, game, version, viewer class); ``build(db, key)`` makes
-    it on a miss (in the thread pool). A game that does not exist is never kept: ``build`` raises."""
-    cache_key = ("json", *page, key.game_id, key.version, key.viewer)
+    """A JSON answer kept under (``page``, game, version, viewer class, the reader's zone and year:
+    the chronicle's notes write the deadline in it); ``build(db, key)`` makes it on a miss (in the
+    thread pool). A game that does not exist is never kept: ``build`` raises."""
+    cache_key = ("json", *page, key.game_id, key.version, key.viewer, reading(key))
     tag = etag(cache_key)
     headers = {"ETag": tag, "Cache-Control": _cache_control(key)}
     if key.version is not None and _matches(request, tag):
@@ -154,12 +167,13 @@ def _build(request: Request, key: PageKey, build: Callable[[Session, PageKey], A
 async def html_page(request: Request, key: PageKey, page: tuple, template: str,
                     build: Callable[[Session, PageKey], dict[str, Any]]) -> Response:
     """An HTML page whose parts are kept under (``page``, game, version, viewer class, signed in,
-    the site's address) until the version moves or, for parts that read the clock, the minute
-    turns; ``build(db, key)`` gives the template's context on a miss (in the thread pool). The frame
-    is rendered for this request around the parts (`pageparts`); for visitors the whole page is
-    kept, with a gap for each request's CSRF token."""
+    the site's address, the reader's zone and year) until the version moves or, for parts that say
+    how far a moment is from now, that phrase changes; ``build(db, key)`` gives the template's
+    context on a miss (in the thread pool). The frame is rendered for this request around the parts
+    (`pageparts`); for visitors the whole page is kept, with a gap for each request's CSRF token."""
     visitor = key.user is None
-    cache_key = ("html", *page, key.game_id, key.version, key.viewer, not visitor, str(request.base_url))
+    zone, year = reading(key)
+    cache_key = ("html", *page, key.game_id, key.version, key.viewer, not visitor, str(request.base_url), zone, year)
     flash = bool(request.session.get("flash"))
     got: Parts | VisitorPage | None = _pages.get(cache_key) if key.version is not None else None
     if got is not None and got.expired(time.time()):
@@ -167,15 +181,15 @@ async def html_page(request: Request, key: PageKey, page: tuple, template: str,
         got = None
     if got is None or (flash and isinstance(got, VisitorPage)):
         context = await run_in_threadpool(_build, request, key, build)
-        parts = render_parts(template, context, signed_in=not visitor)
+        parts = render_parts(template, context, signed_in=not visitor, zone=zone)
         if flash:  # a one-time message: the page is made for this request alone, with no ETag
-            return render_shell(request, parts, headers={"Cache-Control": PRIVATE})
-        got = VisitorPage.of(parts) if visitor else parts
+            return render_shell(request, parts, zone=zone, headers={"Cache-Control": PRIVATE})
+        got = VisitorPage.of(parts, zone) if visitor else parts
         if key.version is not None:
             _pages.put(cache_key, got)
     elif flash:
         assert isinstance(got, Parts)
-        return render_shell(request, got, headers={"Cache-Control": PRIVATE})
+        return render_shell(request, got, zone=zone, headers={"Cache-Control": PRIVATE})
     token = csrf_token(request)
     tag = etag(cache_key, got.expires, key.user, token)
     headers = {"ETag": tag, "Cache-Control": PRIVATE}
@@ -183,4 +197,4 @@ async def html_page(request: Request, key: PageKey, page: tuple, template: str,
         return Response(status_code=304, headers=headers)
     if isinstance(got, VisitorPage):
         return Response(got.body(token), media_type="text/html", headers=headers)
-    return render_shell(request, got, headers=headers)
+    return render_shell(request, got, zone=zone, headers=headers)

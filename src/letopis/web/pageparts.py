@@ -14,8 +14,9 @@ rendered in two steps:
   page leaves alone keeps base.html's own content); `VisitorPage` is that page once for every
   visitor, with a gap for each request's CSRF token.
 
-Parts that read the clock (`templating.page_now`: «расчёт через 5 мин») are true for the minute
-only: they carry the moment they expire.
+Parts that say how far a moment is from now («расчёт через 5 мин», «2 дня назад») are true until
+that phrase changes (`times.clock_watch`): they carry the moment they expire. Times are in the
+reader's zone (`times.page_zone`), which is part of what a kept page is kept under.
 
 The result is the page `templating.render` gives, byte for byte (tests/web/test_page_cache.py).
 """
@@ -23,7 +24,6 @@ The result is the page `templating.render` gives, byte for byte (tests/web/test_
 from __future__ import annotations
 
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,8 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from .templating import clock_watch, csrf_token, templates
+from .templating import csrf_token, templates
+from .times import clock_watch, page_zone
 
 BASE = "base.html"
 CSRF_MARK = "csrf-" + secrets.token_hex(16)  # never shown: replaced by the request's token
@@ -91,8 +92,8 @@ class VisitorPage:
     expires: float | None = None
 
     @classmethod
-    def of(cls, parts: Parts) -> VisitorPage:
-        html = frame(parts, user=None, csrftoken=CSRF_MARK, flashes=[])
+    def of(cls, parts: Parts, zone: str) -> VisitorPage:
+        html = frame(parts, user=None, csrftoken=CSRF_MARK, flashes=[], zone=zone)
         return cls(tuple(piece.encode() for piece in html.split(CSRF_MARK)), parts.expires)
 
     @property
@@ -143,16 +144,21 @@ def _get() -> _Renderer:
     return _renderer
 
 
-def render_parts(name: str, context: dict[str, Any], *, signed_in: bool) -> Parts:
-    """The blocks of template ``name`` rendered with ``context`` and the stand-ins for the user and
-    the CSRF token (no request: nothing of it may reach a part). Parts that read the clock
-    (`templating.page_now`: «через 5 мин») expire when the minute turns."""
+def render_parts(name: str, context: dict[str, Any], *, signed_in: bool, zone: str) -> Parts:
+    """The blocks of template ``name`` rendered with ``context``, the times in ``zone``, and the
+    stand-ins for the user and the CSRF token (no request: nothing of it may reach a part). Parts
+    that say how far a moment is from now («через 5 мин») expire when that phrase would change
+    (`times.clock_watch`)."""
     renderer = _get()
     captured: dict[str, Any] = {}
     ctx = {**context, "user": SIGNED_IN if signed_in else None, "csrftoken": CSRF_MARK, "flashes": [],
            "parts": captured}
-    with clock_watch() as clock_read:
-        renderer.parts_env.get_template(name).render(ctx)
+    token = page_zone.set(zone)
+    try:
+        with clock_watch() as clock:
+            renderer.parts_env.get_template(name).render(ctx)
+    finally:
+        page_zone.reset(token)
     blocks: dict[str, bytes | None] = {}
     for block in renderer.names:
         html = str(captured[block])
@@ -162,22 +168,26 @@ def render_parts(name: str, context: dict[str, Any], *, signed_in: bool) -> Part
             blocks[block] = None
         else:
             blocks[block] = html.encode()
-    expires = (time.time() // 60 + 1) * 60 if clock_read else None
+    expires = clock.expires.timestamp() if clock.expires is not None else None
     return Parts(blocks, csrf=any(CSRF_MARK.encode() in v for v in blocks.values() if v), expires=expires)
 
 
-def frame(parts: Parts, *, user: Any, csrftoken: str, flashes: list, path: str = "",
+def frame(parts: Parts, *, user: Any, csrftoken: str, flashes: list, zone: str, path: str = "",
           request: Request | None = None) -> str:
-    """The page: base.html with this user, CSRF token and one-time messages, and the parts as its
-    blocks (a block the page leaves alone keeps base.html's own)."""
-    return _get().shell.render({"user": user, "csrftoken": csrftoken, "flashes": flashes, "path": path,
-                                "request": request, "parts": parts.filled(csrftoken)})
+    """The page: base.html with this user, CSRF token, one-time messages and time zone, and the
+    parts as its blocks (a block the page leaves alone keeps base.html's own)."""
+    token = page_zone.set(zone)
+    try:
+        return _get().shell.render({"user": user, "csrftoken": csrftoken, "flashes": flashes, "path": path,
+                                    "request": request, "parts": parts.filled(csrftoken)})
+    finally:
+        page_zone.reset(token)
 
 
-def render_shell(request: Request, parts: Parts, *, status: int = 200,
+def render_shell(request: Request, parts: Parts, *, zone: str, status: int = 200,
                  headers: dict[str, str] | None = None) -> HTMLResponse:
     """The page for this request: its user, one-time messages (taken from the session) and CSRF token."""
     html = frame(parts, user=getattr(request.state, "user", None), csrftoken=csrf_token(request),
-                 flashes=request.session.pop("flash", []) if "session" in request.scope else [],
+                 flashes=request.session.pop("flash", []) if "session" in request.scope else [], zone=zone,
                  path=request.url.path, request=request)
     return HTMLResponse(html, status_code=status, headers=headers)

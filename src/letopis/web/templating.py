@@ -13,10 +13,7 @@ Times: ``{{ t|ru_datetime }}`` is the reader's local time with a relative phrase
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +39,15 @@ from letopis.timezones import DEFAULT_ZONE, zone_title
 
 from .boardview import board_figure, board_png_path
 from .svgsafe import clean_svg
-from .times import datetime_local_value, local_datetime, page_zone, reader_zone, when_html
+from .times import (
+    datetime_local_value,
+    good_until,
+    local_datetime,
+    page_now,
+    page_zone,
+    reader_zone,
+    when_html,
+)
 
 
 @pass_context
@@ -60,7 +65,7 @@ def countdown(context: Any, value: datetime | None) -> Markup:
 @pass_context
 def local_time(context: Any, value: datetime | None) -> str:
     """Only the local time, as plain text («21 ноября, 17:05»): for titles and attributes."""
-    return local_datetime(value, reader_zone(context)) if value is not None else ""
+    return local_datetime(value, reader_zone(context), page_now()) if value is not None else ""
 
 
 @pass_context
@@ -82,37 +87,15 @@ def rfc3339(value: datetime) -> str:
     return value.isoformat()
 
 
-# Whether the page being rendered read the clock: a kept rendering (web/pagecache.py) of a page
-# that says «через 5 мин» is good for the minute only; one that shows no time relative to now is
-# good until the game changes. Every helper that shows a time relative to now reads `page_now`.
-_clock_read: ContextVar[list[bool] | None] = ContextVar("letopis_page_clock_read", default=None)
-
-
-def page_now() -> datetime:
-    """Now, for a page: noted, so that a kept rendering of the page expires with the minute."""
-    noted = _clock_read.get()
-    if noted is not None:
-        noted.append(True)
-    return datetime.now(UTC)
-
-
-@contextmanager
-def clock_watch() -> Iterator[list[bool]]:
-    """Within the block, `page_now` notes its reads in the list it yields (empty: none)."""
-    noted: list[bool] = []
-    token = _clock_read.set(noted)
-    try:
-        yield noted
-    finally:
-        _clock_read.reset(token)
-
-
 def minutes_until(value: datetime | None) -> int | None:
     """Whole minutes from now until ``value``, rounded up; None once it has passed («расчёт через N мин»)."""
     if value is None:
         return None
     moment = page_now()
-    return minutes_left(value, moment) if value > moment else None
+    if value <= moment:
+        return None
+    good_until(moment + timedelta(seconds=(value - moment).total_seconds() % 60 or 60))
+    return minutes_left(value, moment)
 
 
 def clause_url(ruleset_id: str, clause: str | None) -> str:
