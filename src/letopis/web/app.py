@@ -30,6 +30,7 @@ from . import email as email_web
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from . import turn_length as turn_length_web
+from .arenas import limit_arenas
 from .csrf import CSRFMiddleware
 from .formcheck import FormEncodingMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
@@ -69,6 +70,7 @@ def create_app(
     if deadline_interval is None:
         deadline_interval = settings.deadline_interval_seconds
     settings.check()
+    limit_arenas()  # before the thread pool starts (web/arenas.py)
     from letopis import service
 
     service.configure_password_hashing(concurrency=settings.password_hash_concurrency,
