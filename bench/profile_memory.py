@@ -78,7 +78,7 @@ async def _post(app, path: str, headers: dict, body: str) -> None:
         sent.append(message)
 
     await app(scope, receive, send)
-    if sent[0]["status"] != 200:
+    if not 200 <= sent[0]["status"] < 300:
         raise RuntimeError(f"{path}: {sent[0]['status']}")
 
 
