@@ -190,6 +190,19 @@ def test_a_delayed_resolution_when_its_moment_comes(db, race_game, games):
     assert watch.moved()
 
 
+def test_the_gm_resolving_a_waiting_step_now(db, race_game, games):
+    """«Рассчитать сейчас»: the step published before its moment, and the log says so."""
+    game, other = games()
+    gm = race_game.gm.id
+    service.set_schedule(db, game_id=game.id, gm_user_id=gm, resolve_delay_minutes=30)
+    post(db, game, "a", "ставка 1")
+    assert not post(db, game, "b", "ставка 3").resolved
+    watch = Watch(db, game.id, other.id)
+    service.resolve_now(db, game_id=game.id, gm_user_id=gm)
+    assert service.step_chronicle(db, game_id=game.id, step_number=1).status == "published"
+    assert watch.moved()
+
+
 def test_roll_back_reopen_edit_correct_and_take_over(db, race_game, games):
     game, other = games()
     gm = race_game.gm.id

@@ -174,6 +174,13 @@ def _delay(db, game, race_game):
     return "45 мин"
 
 
+def _resolve_now(db, game, race_game):
+    service.set_schedule(db, game_id=game.id, gm_user_id=race_game.gm.id, resolve_delay_minutes=60)
+    post(db, game, "b", "бросаю")
+    service.resolve_now(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    return "досрочно"
+
+
 def _rollback(db, game, race_game):
     service.rollback(db, game_id=game.id, from_step=1, gm_user_id=race_game.gm.id, reason="пересчёт по жалобе")
     return "пересчёт по жалобе"
@@ -244,6 +251,7 @@ PATHS = {
     "pause": (_pause, "/games/{id}/steps/2"),
     "extend": (_extend, "/games/{id}"),
     "delay": (_delay, "/games/{id}"),
+    "resolve_now": (_resolve_now, "/games/{id}/steps/2"),
     "rollback": (_rollback, "/games/{id}/steps/1"),
     "reopen": (_reopen, "/games/{id}/steps/1"),
     "override": (_override, "/games/{id}/steps/2"),
