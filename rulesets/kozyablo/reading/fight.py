@@ -174,6 +174,7 @@ class Fighting:
         """«Мечник рубит гилена, лучник стреляет по шмелю», «X → Y, Z», «все бьют по столице»,
         «X не бьёт», «X выходит из тени и бьёт Y»: TargetPicks in a main post, Strikes in a
         reaction post."""
+        said = cl
         cl, same = self._strike_items(cl)
         segments: list[dict] = []
         group: list[Item] = []  # «Мечник и лучник бьют…»: strikers waiting for their verb
@@ -232,9 +233,10 @@ class Fighting:
                 segments[-1]["targets"] = []
             i += 1
         if not segments:
+            where = (cl or said)[0]
             if self.mode == "reaction":
-                raise fail("read.strike_who", cl[0], "KZ-COMBAT-05", kind=ProblemKind.UNREADABLE)
-            raise fail("read.pick_striker", cl[0], "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
+                raise fail("read.strike_who", where, "KZ-COMBAT-05", kind=ProblemKind.UNREADABLE)
+            raise fail("read.pick_striker", where, "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
         fight = self.fight
         reads: list[Read] = []
         named: set[str] = set()
@@ -253,18 +255,16 @@ class Fighting:
         """The items of a target list without what only restates it: a remark in brackets
         («(там у гилена 5 жизней)»), «оба» after the strikers («мечник и лучник — оба по гилену»),
         «по» after a dash, «тоже» (the strikers it follows take the targets before: returned by
-        start)."""
+        start). A list wholly inside brackets («(мечник → гилен)») is the list, not a remark on it."""
         out: list[Item] = []
         same: set[int] = set()
         depth = 0
+        remarks = _outside_brackets(cl)
         for k, it in enumerate(cl):
-            if it.sym("("):
-                depth += 1
+            if it.sym("(", ")"):
+                depth = depth + 1 if it.text == "(" else max(0, depth - 1)
                 continue
-            if it.sym(")"):
-                depth = max(0, depth - 1)
-                continue
-            if depth:
+            if depth and remarks:
                 continue
             prev = out[-1] if out else None
             if it.kind == "word" and it.text in ("тоже", "также"):
@@ -359,3 +359,18 @@ class Fighting:
                            where=sector_name(self.state, elsewhere[0].sector),
                            sector=sector_name(self.state, sector)) from None
             raise
+
+
+def _outside_brackets(cl: list[Item]) -> bool:
+    """Whether what is in brackets is a remark: a word or a name stands outside them, or nothing
+    inside says a strike («(там у гилена 5 жизней)»)."""
+    depth = 0
+    marked = False
+    for it in cl:
+        if it.sym("(", ")"):
+            depth = depth + 1 if it.text == "(" else max(0, depth - 1)
+        elif not depth and it.kind != "sym":
+            return True
+        elif depth and (it.sym("→") or it.is_(*_STRIKE_MARKS)):
+            marked = True
+    return not marked
