@@ -26,7 +26,16 @@ from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.clauses import split_clauses as core_clauses
 from letopis.engine.frames import foreign_verb
 from letopis.engine.names import Fit, NameIndex, spelling_key
-from letopis.engine.text import Lemmatizer, Lexicon, agrees, normalise, ordinal_value, parses, tokens
+from letopis.engine.text import (
+    Lemmatizer,
+    Lexicon,
+    agrees,
+    normalise,
+    number_value,
+    ordinal_value,
+    parses,
+    tokens,
+)
 from letopis.engine.text_words import is_known, morph
 
 from .data import CardBook, fold
@@ -481,6 +490,9 @@ class Words:
                     # «рудник 2», «Шмель 2 летит…»: the number of the copy
                     it.number, it.end = items[j].value, items[j].end  # type: ignore[assignment]
                     i = j + 1
+                elif j < n and self._place(it) and (said := _index_word(items[j], items[j + 1] if j + 1 < n else None)):
+                    it.number, it.end = said, items[j].end  # «в шахту два», «из рудника один»: its number in words
+                    i = j + 1
                 else:
                     i += 1
                 if out and it.number is None:
@@ -498,6 +510,19 @@ class Words:
     def _place(self, it: Item) -> bool:
         """The name names only sectors or capitals (a bare number after it is its number)."""
         return bool(it.cards) and all(self.book.card(c).type in ("sector", "capital") for c in it.cards)
+
+
+def _index_word(it: Item, nxt: Item | None) -> int | None:
+    """A cardinal in words after a sector's name is its number («шахта два»), unless it counts the
+    name after it («в шахту два шмеля»)."""
+    if it.kind != "word" or it.concept is not None:
+        return None
+    value = number_value(_as_token(it))
+    if value is None or not 1 <= value <= 9 or nxt is not None and nxt.kind in ("name", "race"):
+        return None
+    if nxt is not None and nxt.kind == "word" and any("NOUN" in p.tag for p in parses(nxt.text)[:1]):
+        return None
+    return value
 
 
 def _as_token(it: Item):
