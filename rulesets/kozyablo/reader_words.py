@@ -150,6 +150,7 @@ class Words:
         self.book = book
         self.lex = Lemmatizer(lexicon)
         self.lexicon = lexicon
+        self.story_verbs = frozenset(normalise(w) for w in (lexicon.extra.get("story") or {}).get("verbs", ()))
         self.races: dict[str, str] = {}
         for race, words in (lexicon.extra.get("races") or {}).items():
             for w in words:
@@ -246,6 +247,8 @@ class Words:
                     it.kind, it.value = "race", race
                 else:
                     it.concept = self.concept(it.text)
+                    if it.concept == "w_capital":  # «в столице»: where, as for a named sector
+                        it.loc = _locative([p.tag for p in parses(it.text)])
             out.append(it)
         out = self._numbers(out, norm)
         inside = False
@@ -427,8 +430,7 @@ class Words:
             name.plural = "plur" in parses(words[-1].text)[0].tag
             head = next((w for w in words if any("NOUN" in p.tag for p in parses(w.text))), words[-1])
             tags = [p.tag for p in parses(head.text)]
-            name.loc = any("loct" in t or "loc2" in t for t in tags) and not any("nomn" in t or "accs" in t
-                                                                                  for t in tags)
+            name.loc = _locative(tags)
             prev = out[-1] if out else None
             toward = prev is not None and prev.kind == "word" and prev.text in ("к", "ко")
             target = prev is not None and prev.kind == "word" and prev.text == "по"  # «по гилену»: a target
@@ -510,6 +512,11 @@ class Words:
     def _place(self, it: Item) -> bool:
         """The name names only sectors or capitals (a bare number after it is its number)."""
         return bool(it.cards) and all(self.book.card(c).type in ("sector", "capital") for c in it.cards)
+
+
+def _locative(tags: list[frozenset[str]]) -> bool:
+    """The word can only be in the locative («в шахте», «в столице»), not where something goes."""
+    return any("loct" in t or "loc2" in t for t in tags) and not any("nomn" in t or "accs" in t for t in tags)
 
 
 def _index_word(it: Item, nxt: Item | None) -> int | None:
@@ -615,8 +622,9 @@ def talked_about(cl: list[Item], words: Words) -> None:
 
     - an order said as a noun («атака», «бой», «замес», «перемещение», «добор») is an order when
       the clause says it (a heading, a cry, «Атака на шахту-1»), not when a preposition governs it
-      («готов к бою», «после атаки») or the clause's verb is another, no order word («Прошлая
-      атака была жаркой», «Мечник рвётся в бой») but one that only carries it («делаю добор»);
+      («готов к бою», «после атаки»), the clause says whose it is («у колдуна атака магией»), or
+      the clause's verb is another, no order word («Прошлая атака была жаркой», «Мечник рвётся в
+      бой») but one that only carries it («делаю добор»);
     - an order verb in the infinitive beside a predicative word, with no card or sector named, is
       a judgement about it («Прятаться бесполезно», «Атаковать рано», «Уклоняться поздно»)."""
     said = [k for k, it in enumerate(cl) if it.kind in ("word", "phrase") and it.concept is not None
@@ -633,7 +641,8 @@ def talked_about(cl: list[Item], words: Words) -> None:
     for k, tag in heads:
         prev = cl[k - 1] if k else None
         governed = prev is not None and prev.kind == "word" and prev.text in _GOVERNING
-        if judged or cl[k].kind == "word" and "NOUN" in tag and (story is not None or governed):
+        owned = k > 1 and prev is not None and prev.kind == "name" and cl[k - 2].kind == "word" and cl[k - 2].text == "у"
+        if judged or cl[k].kind == "word" and "NOUN" in tag and (story is not None or governed or owned):
             cl[k].concept = None
 
 

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from letopis.engine.text import parses
+
 from ..reader_table import Table
 from ..reader_words import Item
 from .base import (
@@ -12,6 +14,13 @@ from .base import (
     is_ability,
     is_verb,
 )
+
+# Little words a part of a sentence may open with before its subject («а гилен …», «ну тогда мой шмель …»).
+_OPENERS = frozenset({"а", "и", "но", "ну", "тогда", "так", "вот", "же", "ведь", "да", "уж", "теперь", "сейчас",
+                      "потом", "затем", "мой", "моя", "мое", "мои", "наш", "наша", "наши"})
+_SUBJECT_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
+_FINITE = frozenset({"VERB"})
+_NOT_FINITE = frozenset({"INFN", "GRND", "PRTF", "PRTS"})
 
 
 class CompoundLines:
@@ -61,6 +70,37 @@ class CompoundLines:
             it.start, it.end = also[0].start, also[0].end
             said.append(it)
         return [*names, *said]
+
+    def _predicates(self, cl: list[Item]) -> list[list[Item]] | None:
+        """A sentence of several predications joined by commas, each read on its own: «Бодун бьёт
+        телохранителя, колдун жахает по вышибале» (a part with its own subject and verb), «…,
+        посмотрим, кто там стоит с щитом» (a part whose verb is no order word: a remark, or an
+        order its objects tell); «…, не вылезая из тени» (a gerund) says how the order before it is
+        done and is dropped: it is never an order of its own.
+        A part without a predicate of its own stays with the part before it («уклоняется,
+        сбрасываю Роение», «мечник → гилен, лучник → шмель»), as does any part after one without
+        a predicate («Мечник, лучник и следопыт уходят …»). None when the sentence is one part."""
+        if not any(it.sym(",") for it in cl):
+            return None
+        chunks: list[list[Item]] = [[]]
+        for it in cl:
+            if it.sym(","):
+                chunks.append([it])
+            else:
+                chunks[-1].append(it)
+        out = [chunks[0]]
+        manner = False  # a gerund's part says how the order before it is done: it is no order itself
+        for chunk in chunks[1:]:
+            new = _predicate(out[-1]) and _new_predication(chunk[1:])
+            if new and _gerund(chunk[1:]):
+                manner = True
+                continue
+            if new:
+                out.append(chunk[1:])
+            else:
+                out[-1] += chunk
+        out = [part for part in out if part]
+        return out if len(out) > 1 or manner else None
 
     def _conditional(self, cl: list[Item]) -> list[list[Item]] | None:
         """«Если по следопыту ударят — уклоняюсь, скидываю Позорный клич», «Оса жалит следопыта, а
@@ -126,3 +166,56 @@ class CompoundLines:
                     and any(it.is_("w_into") for it in cl[:k]):
                 return [cl[:k], [head, *rest]]
         return None
+
+
+def _verb_tags(it: Item) -> frozenset[str]:
+    """The grammemes of an item's verb word (the first word of a phrase), empty for a non-word."""
+    if it.kind not in ("word", "phrase") or not it.text[:1].isalpha():
+        return frozenset()
+    words = [w for w in it.text.split() if w != "не"] or it.text.split()  # «не высовываясь из тени»
+    return parses(words[0])[0].tag
+
+
+def _finite(it: Item) -> bool:
+    tags = _verb_tags(it)
+    return bool(tags & _FINITE) and not tags & _NOT_FINITE
+
+
+def _predicate(part: list[Item]) -> bool:
+    """The part says something: an order word, or a verb in a personal form."""
+    return any(is_verb(it) or _finite(it) for it in part)
+
+
+def _opening(part: list[Item]) -> int:
+    """Where a part's own words begin, after «а», «ну тогда», «не» and the like."""
+    k = 0
+    while k < len(part) and part[k].kind == "word" and (part[k].text in _OPENERS or part[k].is_("w_not")):
+        k += 1
+    return k
+
+
+def _gerund(part: list[Item]) -> bool:
+    """The part opens with a gerund («не вылезая из тени», «поигрывая дубинкой»)."""
+    words = [it for it in part if not it.sym("«", "»", "\"")]
+    k = _opening(words)
+    return k < len(words) and "GRND" in _verb_tags(words[k])
+
+
+def _new_predication(part: list[Item]) -> bool:
+    """The part after a comma is a predication of its own: a gerund opens it (a remark of manner),
+    a verb in a personal form that is no order word stands in it (a remark, or an order told by
+    its objects), or a subject (a card's name, a pronoun, a noun in the nominative) stands before
+    its verb."""
+    words = [it for it in part if not it.sym("«", "»", "\"", "-", ":", "→")]
+    k = _opening(words)
+    if k < len(words) and "GRND" in _verb_tags(words[k]):
+        return True
+    if any(it.kind == "word" and it.concept is None and _finite(it) for it in words[k:]):
+        return True
+    if k >= len(words) or not any(_finite(it) or is_verb(it) for it in words[k + 1:]):
+        return False
+    head = words[k]
+    if head.kind == "name":
+        return "nomn" in parses(head.text.split()[-1])[0].tag or head.number is not None
+    return head.kind == "word" and (head.text in _SUBJECT_PRONOUNS or head.concept is None and {"NOUN", "nomn"}
+                                    <= parses(head.text)[0].tag)

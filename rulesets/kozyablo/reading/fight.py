@@ -178,10 +178,14 @@ class Fighting:
         cl, same = self._strike_items(cl)
         segments: list[dict] = []
         group: list[Item] = []  # «Мечник и лучник бьют…»: strikers waiting for their verb
+        closed = False  # the last target list ended («…, броня ему не поможет, у колдуна …»)
         n = len(cl)
         i = 0
         while i < n:
             it = cl[i]
+            if it.sym(",") and segments and segments[-1]["targets"] and i + 1 < n and cl[i + 1].kind == "word" \
+                    and cl[i + 1].concept is None:
+                closed = True  # a comma and a word of another sentence: the targets are said
             if it.start in same and segments and segments[-1]["targets"] and self._may_strike(it):
                 # «…, бодун тоже», «щитоносец тоже»: the same targets as the striker before
                 segments.append({**segments[-1], "strikers": [*group, it], "start": (group or [it])[0].start,
@@ -209,11 +213,22 @@ class Fighting:
                 fresh = not segments or after_comma and bool(segments[-1]["targets"] or segments[-1]["neg"])
                 if j < n and (cl[j].is_(*_STRIKE_MARKS) or cl[j].sym("→")
                               or (cl[j].is_("w_at") and self._may_strike(it) and (fresh or group))
+                              or (cl[j].is_("w_into") and self._may_strike(it) and fresh and j + 1 < n
+                                  and self._enemy_here(cl[j + 1]))
                               or (cl[j].sym(":", "-") and fresh and j + 1 < n and cl[j + 1].kind in REF_KINDS)):
                     segments.append({"strikers": [*group, it], "targets": [], "neg": neg, "reveal": reveal,
                                      "start": (group or [it])[0].start, "end": cl[j].end})
-                    group = []
+                    group, closed = [], False
                     i = j + 1
+                    continue
+                if segments and fresh and not group and j == i + 1 and j < n and self._may_strike(it) \
+                        and self._enemy_here(cl[j]):
+                    # «Шмель кусает мечника, оса тоже мечника», «мечник — гилена, лучник шмеля»: the verb
+                    # is said once, each striker names his own target
+                    segments.append({"strikers": [it], "targets": [], "neg": False, "reveal": False,
+                                     "start": it.start, "end": it.end})
+                    closed = False
+                    i += 1
                     continue
                 if reveal and not segments and j >= n:
                     segments.append({"strikers": [it], "targets": [], "neg": True, "reveal": True,
@@ -223,7 +238,7 @@ class Fighting:
                 taking = bool(segments) and not segments[-1]["targets"]
                 if not taking and self._may_strike(it) and self._group_ahead(cl, i):
                     group.append(it)
-                elif segments:
+                elif segments and not closed:
                     segments[-1]["targets"].append(it)
                     segments[-1]["end"] = it.end
                 i += 1
@@ -254,8 +269,8 @@ class Fighting:
     def _strike_items(self, cl: list[Item]) -> tuple[list[Item], set[int]]:
         """The items of a target list without what only restates it: a remark in brackets
         («(там у гилена 5 жизней)»), «оба» after the strikers («мечник и лучник — оба по гилену»),
-        «по» after a dash, «тоже» (the strikers it follows take the targets before: returned by
-        start). A list wholly inside brackets («(мечник → гилен)») is the list, not a remark on it."""
+        «по» after a dash, a card after «у» (whose: «у колдуна атака магией»), «тоже» (the strikers it
+        follows take the targets before: returned by start). A list wholly inside brackets («(мечник → гилен)») is the list, not a remark on it."""
         out: list[Item] = []
         same: set[int] = set()
         depth = 0
@@ -266,6 +281,8 @@ class Fighting:
                 continue
             if depth and remarks:
                 continue
+            if k and cl[k - 1].kind == "word" and cl[k - 1].text == "у" and it.kind in REF_KINDS:
+                continue  # «у колдуна атака магией»: whose, neither a striker nor a target
             prev = out[-1] if out else None
             if it.kind == "word" and it.text in ("тоже", "также"):
                 back = [x for x in out if not x.sym("-", ":", "→")]
@@ -280,8 +297,19 @@ class Fighting:
                 continue
             if it.is_("w_at") and prev is not None and prev.sym("-", ":", "→"):
                 continue
+            if it.is_("w_into", "w_onto") and prev is not None and prev.sym("-", ":", "→") and k + 1 < len(cl) \
+                    and cl[k + 1].kind == "name" and not self.t._place_only(cl[k + 1]):
+                continue  # «лучник — в шмеля»: the target after the dash, not a place
             out.append(it)
         return out, same
+
+    def _enemy_here(self, it: Item) -> bool:
+        """A card of another player in the fight's sector (a target, not one more striker)."""
+        if it.kind != "name" or self.t._place_only(it):
+            return False
+        sector = self.fight.sector if self.fight is not None else None
+        return any(p.owner != self.faction for p in self.t.piece_candidates(it, None, sector)) \
+            and not self.t.piece_candidates(it, {self.faction}, sector)
 
     def _may_strike(self, it: Item) -> bool:
         sector = self.fight.sector if self.fight is not None else None

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from letopis.engine.frames import readings_text
 from letopis.engine.problems import ProblemKind, Severity
-from letopis.engine.text import is_known, suggest
+from letopis.engine.text import is_known, parses, suggest
 
 from ..orders import (
     Decline,
     DrawCard,
     Skip,
+    Strike,
 )
 from ..reader_frames import FRAMES, evidence, pick
 from ..reader_messages import msg
@@ -79,6 +80,9 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         cond = self._conditional(cl)
         if cond is not None:
             return [r for part in cond for r in self.sentence(part)]
+        parts = self._predicates(cl)
+        if parts is not None:
+            return [r for part in parts for r in self.sentence(part)]
         parts = self._two_orders(cl)
         if parts is not None:
             return [r for part in parts for r in self.sentence(part)]
@@ -253,11 +257,19 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
                 return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
             return []  # «в руке один клич да рыцарь»: what the hand holds
-        if named_first and len(refs) > 1 and not arrow and not self._heads_somewhere(cl):
+        heads = self._heads_somewhere(cl)
+        told: Item | None = None  # a verb the lexicon does not know, read by the cards around it
+        if named_first and len(refs) > 1 and not arrow and not heads:
             between = cl[cl.index(first) + 1:cl.index(refs[1])]
-            if any(it.kind == "word" and it.concept not in _LINKS for it in between):
-                return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
-        if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow:
+            said = [it for it in between if it.kind == "word" and it.concept not in _LINKS
+                    and not self._part_of_target(cl, it)]
+            if said:
+                told = self._told_by_objects(cl, first, said)
+                if told is None:
+                    return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
+        if not heads and not arrow and self._says_where_it_is(cl, refs):
+            return []  # «Щитоносец в руднике-1 стоит»: where a card is, not where it goes
+        if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow and not heads:
             return []  # «У меня в шахте-2 шмель и трутень»: what is, not what to do
         if self.mode == "reaction" and named_first and len(refs) > 1 and self.t.hand_cards(first) \
                 and not self.t.piece_candidates(first, {self.faction}):
@@ -278,7 +290,12 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         context = {"fight"} if self.fight is not None else set()
         if self.mode == "main":
             context.add("turn")
-        return self._framed(cl, context, arrow)
+        reads = self._framed(cl, context, arrow)
+        if told is not None and reads and any(r.order is not None or r.picks for r in reads):
+            reads[0].issues.append(Issue("read.verb_as", msg("read.verb_as", typed=self.t.typed(told),
+                                                             what=_what_it_does(reads)),
+                                         None, None, told.start, told.end, Severity.WARNING, ProblemKind.INFO))
+        return reads
 
     def _framed(self, cl: list[Item], context: set[str], arrow: bool = False, said: Item | None = None) -> list[Read]:
         """A verbless clause (or one whose verb fits several kinds, ``said``) read by its objects
@@ -346,6 +363,48 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         return False
 
     @staticmethod
+    def _part_of_target(cl: list[Item], it: Item) -> bool:
+        """«в морду вышибале», «по рогам козлу», «в спину гилену»: a noun after a preposition with a
+        card right after it names where on that card the order lands; the card is the object."""
+        k = cl.index(it)
+        return 0 < k < len(cl) - 1 and cl[k - 1].is_("w_into", "w_onto", "w_at") and cl[k + 1].kind == "name" \
+            and any("NOUN" in p.tag for p in parses(it.text)[:1])
+
+    def _told_by_objects(self, cl: list[Item], first: Item, said: list[Item]) -> Item | None:
+        """A verb the lexicon does not know between a card and what it acts on, read by those cards
+        (the frames then decide): an own card in the fight and an enemy there after the verb is a
+        strike («колдун жахает по вышибале», «Рой накрывает лучника»); a card only in the hand with
+        the poster's own verb is played («Кольчугу натягиваю на Козлодуя»). Only one verb, with no
+        other word of substance beside it («прямо», «ещё» may stand there). None: a story."""
+        verbs = [it for it in said if it.concept is None and parses(it.text)[0].tag & {"VERB"}]
+        rest = [it for it in said if it not in verbs]
+        if len(verbs) != 1 or any(parses(it.text)[0].tag & {"NOUN", "ADJF", "VERB", "INFN"} for it in rest):
+            return None
+        verb = verbs[0]
+        if self.t.words.lex.lemma(verb.text) in self.t.words.story_verbs or any(
+                it is not verb and it.kind == "word" and it.concept is None and parses(it.text)[0].tag & {"VERB"}
+                for it in cl):
+            return None  # «Бодун смотрит на вышибалу», «… и думает»: what it does is told, not ordered
+        after = [it for it in cl if it.kind == "name" and it.start > verb.start]
+        fight = self.fight
+        if fight is not None and self.t.piece_candidates(first, {self.faction}, fight.sector) and any(
+                p.owner != self.faction for it in after for p in self.t.piece_candidates(it, None, fight.sector)):
+            return verb
+        tags = parses(verb.text)[0].tag
+        if self.mode == "main" and {"1per", "sing"} <= tags and self.t.hand_cards(first) \
+                and not self.t.piece_candidates(first, {self.faction}):
+            return verb
+        return None
+
+    def _says_where_it_is(self, cl: list[Item], refs: list[Item]) -> bool:
+        """A verb the lexicon does not know with sectors said only in the locative («Щитоносец в
+        руднике-1 стоит», «В шахте-1 мечник скучает»): where a card is, not an order."""
+        places = [it for it in refs if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))]
+        return bool(places) and all(it.loc for it in places) and not any(
+            it.is_("w_from") for it in cl) and any(
+            it.kind == "word" and it.concept is None and parses(it.text)[0].tag & {"VERB"} for it in cl)
+
+    @staticmethod
     def _goes_off_the_table(cl: list[Item], v: Item) -> bool:
         """A verb of motion whose way leads to what is no place of the game («к золотой жиле», «в
         бой», «на разведку», «навстречу судьбе»): a story, when the line names no sector. A word
@@ -402,3 +461,12 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             elif it.sym(",", "-", ":", "→") or is_verb(it):
                 prep = None
         return out
+
+
+def _what_it_does(reads: list[Read]) -> str:
+    """What a clause read by its objects does, for the note that says so."""
+    order = next((r.order for r in reads if r.order is not None), None)
+    if order is None or isinstance(order, Strike):
+        return "удар"
+    return {"play": "розыгрыш карты", "move": "перемещение", "draw": "взять карту"}.get(getattr(order, "kind", ""),
+                                                                                     "приказ")
