@@ -123,14 +123,19 @@ class CompoundLines:
         that goes on with another after «,» or «и»: «Щитоносец смыкает щиты, мечник → гилен»,
         «Щитоносец прикрывает мечника и смыкает щиты», «Смыкаю щиты щитоносцем и атакую в
         шахте-1», «Тень пусть остаётся, бодун и колдун — по вышибале». A verb in the third person
-        after «и» keeps the subject of the first order."""
+        after «и» keeps the subject of the first order. Any other order goes on after «и» only with
+        a verb of its own kind («выходит из тени и бьёт»); a verb of another kind is a second order
+        («Беру карту и строю вышку», «Не уклоняюсь и не прикрываю»)."""
         from letopis.engine.text import parses
 
         head = next((it for it in cl if is_verb(it)), None)
         if head is not None and head.is_("v_move"):
-            return self._two_moves(cl, head)
-        if head is None or not (is_ability(head) or head.is_("d_stay_hidden", "v_guard", "d_guard")):
+            moves = self._two_moves(cl, head)
+            if moves is not None:
+                return moves
+        if head is None:
             return None
+        whole = is_ability(head) or head.is_("d_stay_hidden", "v_guard", "d_guard")
         for k in range(cl.index(head) + 1, len(cl) - 1):
             cut = cl[k]
             if not (cut.sym(",") or cut.is_("w_and")):
@@ -141,10 +146,16 @@ class CompoundLines:
             if not rest:
                 return None
             first = rest[0]
-            if is_verb(first) and first is not head and not first.is_("w_not"):
+            said = rest[1] if first.is_("w_not") and len(rest) > 1 else first  # «… и не прикрываю»
+            if not whole:  # «Беру карту и строю вышку», «Не уклоняюсь и не прикрываю»: two kinds of order
+                kinds = {_kind_of(head), _kind_of(said)} if is_verb(said) else set()
+                if cut.is_("w_and") and len(kinds) == 2 and None not in kinds:
+                    return [cl[:k], rest]
+                continue
+            if is_verb(said) and said is not head and not said.is_("w_not"):
                 subject = [it for it in cl[:k] if it.kind == "name" and it.start < head.start]
-                third = first.kind == "word" and any("3per" in p.tag for p in parses(first.text)[:1]) \
-                    or is_ability(first) and first.text.split()[0].endswith(("ет", "ит", "ат", "ят"))
+                third = said.kind == "word" and any("3per" in p.tag for p in parses(said.text)[:1]) \
+                    or is_ability(said) and said.text.split()[0].endswith(("ет", "ит", "ат", "ят"))
                 return [cl[:k], (subject[:1] if third else []) + rest]
             if first.kind == "name" and any(is_verb(it) or it.sym("→", "-", ":") or it.is_("w_at") for it in rest[1:]) \
                     and self.t.piece_candidates(first, {self.faction}) and cut.sym(","):
@@ -166,6 +177,21 @@ class CompoundLines:
                     and any(it.is_("w_into") for it in cl[:k]):
                 return [cl[:k], [head, *rest]]
         return None
+
+
+# Order words that make one order together («выходит из тени и бьёт», «уклоняется, сбрасываю …»,
+# «Атакую … и бью …»): a second verb of the same kind goes on with the first order.
+_KINDS = {"v_exit": "v_strike", "d_reveal": "v_strike", "v_attack": "v_strike", "v_discard": "v_evade",
+          "d_guard": "v_guard", "v_keep": "v_mull", "d_keep_all": "v_mull", "v_use": "ability"}
+
+
+def _kind_of(it: Item) -> str | None:
+    """The kind of order a verb says; None for «снимаю», whose kind its objects tell («Снимаю
+    следопыта с шахты и ставлю в источник-1» is one move)."""
+    c = it.concept or ""
+    if c == "v_take_off":
+        return None
+    return "ability" if is_ability(it) else _KINDS.get(c, c)
 
 
 def _verb_tags(it: Item) -> frozenset[str]:
