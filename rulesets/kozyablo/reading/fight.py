@@ -101,8 +101,8 @@ class Fighting:
         try:
             if colon is not None and any(it.kind in REF_KINDS for it in cl[colon + 1:]):
                 reads += self._strikes(cl[colon + 1:])
-            else:
-                reads += self._we_targets([it for it in cl if it is not place])
+            else:  # the sector said is no target, unless it is the enemy capital itself («Бьём столицу!»)
+                reads += self._we_targets([it for it in cl if it is not place or self._enemy_capital(sector)])
         except Fail as e:
             reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
         finally:
@@ -119,12 +119,20 @@ class Fighting:
         strikers = [it for it in names if self.t.piece_candidates(it, {self.faction}, sector)
                     and any("ablt" in p.tag for p in parses(it.text.split()[-1])[:2])]
         targets = [it for it in names if it not in strikers]
+        city = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))
+                     and sector is not None and self._enemy_capital(sector)), None)
+        if not targets and city is not None:
+            targets = [city]  # «Жалим город!»: the enemy capital the fight is in is the target
         if not targets and any(self._enemy_side(it) for it in cl):
             return []  # «Бьём трутней!»: the side as a whole, no card picked — the attack's own targets stand
         group = [it for it in cl if it.is_("w_all")]
         seg = {"strikers": strikers or group[:1] or [_ALL], "targets": targets, "neg": False, "reveal": False,
                "start": cl[0].start, "end": cl[-1].end}
         return self._segment(seg, self.fight)
+
+    def _enemy_capital(self, sector: str) -> bool:
+        here = self.state.sectors.get(sector)
+        return here is not None and here.kind == "capital" and here.put_by != self.faction
 
     def _enemy_side(self, it: Item) -> bool:
         """«трутней», «козлов», «Бориса»: another player, or his race, named as a whole."""

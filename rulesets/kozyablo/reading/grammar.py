@@ -53,6 +53,8 @@ from .mulligan import Mulligan
 from .play import Playing
 from .typos import Typos
 
+# Verbs that say a future or a will with an infinitive: «не буду», «не станем», «не хочу».
+_WILL = frozenset({"быть", "стать", "хотеть", "собираться"})
 # What a card's effect (cards.toml) is called when a player describes it with an order word.
 _EFFECT_OF = {"v_draw": frozenset({"draw"}), "v_heal": frozenset({"heal", "regenerate"}),
               "v_strike": frozenset({"damage"}), "v_attack": frozenset({"damage"}), "v_move": frozenset({"move_own"})}
@@ -444,9 +446,14 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         return any(self.book.card(c).type in units for it in names for c in self.t.hand_cards(it))
 
     def _negated(self, cl: list[Item], v: Item) -> bool:
+        """«Не уклоняюсь»; an infinitive with «не буду», «не станем», «не хочу» after it, its object
+        between them or not («Уклоняться не буду», «Защищать город не будем»)."""
         k = cl.index(v)
-        if k + 2 < len(cl) and cl[k + 1].is_("w_not") and cl[k + 2].text in ("буду", "будем", "стану", "хочу"):
-            return True  # «Уклоняться не буду»
+        for j in range(k + 1, len(cl) - 1):
+            if is_verb(cl[j]) or cl[j].sym(",", "-", ":", "→"):
+                break
+            if cl[j].is_("w_not") and cl[j + 1].kind == "word" and self.t.words.lex.lemma(cl[j + 1].text) in _WILL:
+                return True
         return k > 0 and cl[k - 1].is_("w_not")
 
     def _refs(self, cl: list[Item]) -> list[tuple[str | None, Item]]:
