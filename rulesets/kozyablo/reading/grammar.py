@@ -203,11 +203,13 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
                     and any(self.t.is_place(r) for r in refs):
                 return [self._move(cl)]  # «Ставлю щитоносца в шахту-1»: he is on the table already
             return [self._play(cl)]
-        if c == "v_move" and len(cl) > 1 and cl[-1].is_("abn:в тень") \
-                and self.t.words.lex.lemma(v.text) in ("уходить", "уйти"):
-            shadow = v.copy()  # «Ухожу козлом-тенью в тень»: the ability, with its creature in between
+        into_shadow = next((it for it in cl if it.is_("abn:в тень")), None)
+        if c == "v_move" and into_shadow is not None and not any(self.t.is_place(r) for r in refs):
+            # «Ухожу козлом-тенью в тень», «Козла-тень увожу в тень»: the shadow is no sector, so a
+            # move into it is the ability, with its creature wherever it is said
+            shadow = v.copy()
             shadow.kind, shadow.concept = "phrase", "ab_shadow"
-            return [self._ability([it for it in cl[:-1] if it is not v], shadow)]
+            return [self._ability([it for it in cl if it is not v and it is not into_shadow], shadow)]
         if c == "v_move" and any(r.kind == "name" and self._hand_spell(r) and not self.t.piece_candidates(r)
                                  for r in refs):
             return [self._play(cl)]  # «Манёвром перебрасываю мечника в рудник-1»
@@ -241,6 +243,8 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
     # --- without an order word ---------------------------------------------------------------------
     def _verbless(self, cl: list[Item]) -> list[Read]:
         refs = [it for it in cl if it.kind in REF_KINDS]
+        if not refs and self.mode == "main" and self._card_into_hand(cl):
+            return [Read(DrawCard(), cl[0].start, cl[-1].end)]  # «+1 карта в руку», «карту в руку»
         if not refs:
             return []
         arrow = any(it.sym("→") for it in cl)
@@ -363,6 +367,14 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
                     and (it.kind != "name" or self.t._place_only(it)):
                 return True
         return False
+
+    @staticmethod
+    def _card_into_hand(cl: list[Item]) -> bool:
+        """A card, no card named, going into the hand («+1 карта в руку», «ещё карту в руку»): the
+        draw said by where the card goes, not by a verb. «в руке» (where) is no draw."""
+        return any(it.is_("w_card") for it in cl) and any(
+            it.is_("w_into") and k + 1 < len(cl) and cl[k + 1].is_("w_hand") and cl[k + 1].text == "руку"
+            for k, it in enumerate(cl))
 
     @staticmethod
     def _part_of_target(cl: list[Item], it: Item) -> bool:
