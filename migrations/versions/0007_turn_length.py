@@ -1,7 +1,7 @@
 """A game's turn length: every new step gets its deadline this many hours after it opens.
 
 Revision ID: 0007_turn_length
-Revises: 0005_post_withdrawal
+Revises: 0006_post_withdrawal
 Create Date: 2026-11-27 12:00:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0007_turn_length'
-down_revision: str | None = '0005_post_withdrawal'
+down_revision: str | None = '0006_post_withdrawal'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from letopis.engine.copying import clone
-from letopis.engine.text import plural
+from letopis.engine.text import counted, plural
 
 from . import mechanics as m
 from .data import DATA
@@ -181,7 +181,7 @@ def _need_storage(state: State, player: Player, colour: Colour, n: int, out: lis
 def _cap(state: State, faction: str, slot: int, c: Character, arriving: int, out: list[Violation]) -> None:
     if c.total + arriving > CAP:
         out.append(_v("char.cap", "DRP-TOK-07", msg("hint.free_storage"), who=state.label(faction, slot),
-                      total=c.total + arriving, cap=CAP))
+                      total=counted(c.total + arriving, "токен", "токена", "токенов"), cap=CAP))
 
 
 def _not_emptied(state: State, faction: str, slot: int, c: Character, leaving: int, out: list[Violation],

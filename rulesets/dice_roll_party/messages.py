@@ -18,7 +18,7 @@ MESSAGES: dict[str, str] = {
     "slot.unknown": "Нет места П{slot}: места нумеруются от 1 до {slots}.",
     "slot.same": "Нужны два разных персонажа, а указан один и тот же П{slot}.",
     "char.zone_short": "У {who} только {have} ({zone}), а нужно {need}.",
-    "char.cap": "На {who} окажется {total} токенов, а больше {cap} персонаж держать не может.",
+    "char.cap": "На {who} окажется {total}, а больше {cap} персонаж держать не может.",
     "char.emptied": "После этого у {who} не останется ни одного токена — так персонажа не опустошить.",
     "storage.short": "В хранилище {have} {colour}, а нужно {need}.",
     "limit.exceeded": "Это стоит {cost} лимита, а осталось {left}.",

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from letopis.engine.declension import counted
 from letopis.engine.options import choices, keys, seats
 
 from .data import DATA
@@ -136,10 +137,12 @@ class Options(BaseModel):
             raise ValueError("«Усиления по аспектам» требуют модуля «Аспекты»")
         total = self.bag_total
         if self.bag_reserve > total:
-            raise ValueError(f"в мешке {total} токенов, оставить в нём {self.bag_reserve} нельзя")
+            raise ValueError(f"в мешке {counted(total, 'токен', 'токена', 'токенов')}, "
+                             f"оставить в нём {self.bag_reserve} нельзя")
         dealt = total - self.bag_reserve
         if dealt % self.players:
-            raise ValueError(f"{dealt} токенов не делятся поровну на {self.players} игроков; "
+            raise ValueError(f"{counted(dealt, 'токен', 'токена', 'токенов')} не делятся поровну "
+                             f"на {self.players} игроков; "
                              "измените состав мешка или резерв (DRP-GAP-01)")
         need = DATA.character.slots * DATA.character.build_tokens
         if dealt // self.players < need:

@@ -7,12 +7,10 @@ the player goes on in a follow-up post once the draw is known (DRP-GAP-12).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pydantic import BaseModel
 
+from letopis.engine.declension import decline
 from letopis.engine.dice import Chooser, Dice
-from letopis.engine.text_words import morph
 
 from . import mechanics as m
 from .data import DATA
@@ -72,18 +70,9 @@ def order_text(state: State, order: BaseModel) -> str:
     return order.to_text()  # type: ignore[attr-defined]
 
 
-@lru_cache(maxsize=256)
 def genitive(name: str) -> str:
-    """«Борис» → «Бориса», «Вера Павловна» → «Веры Павловны»; words that do not inflect stay."""
-    out = []
-    for word in name.split():
-        options = morph().parse(word)
-        parsed = next((p for p in options if {"Name", "nomn"} <= set(p.tag.grammemes)),
-                      next((p for p in options if "nomn" in p.tag.grammemes), options[0]))
-        form = parsed.inflect({"gent"})
-        new = form.word if form is not None else word
-        out.append(new.capitalize() if word[:1].isupper() else new)
-    return " ".join(out)
+    """«Борис» → «Бориса», «Вера Павловна» → «Веры Павловны»; names that do not decline stay."""
+    return decline(name, "gen")
 
 
 def propose_orders(state: State, faction: str, dice: Dice) -> list[BaseModel]:

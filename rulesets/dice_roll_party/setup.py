@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from letopis.engine.contract import Faction
+from letopis.engine.declension import counted
 from letopis.engine.dice import Dice
 
 from .options import Options, seat_of
@@ -15,7 +16,8 @@ def setup(options: Options, factions: list[Faction], dice: Dice) -> State:
     """Shuffle all tokens (a verifiable Fisher–Yates), deal them one by one around the table;
     ``bag_reserve`` tokens stay in the bag; each share becomes a storage."""
     if len(factions) != options.players:
-        raise ValueError(f"в этой игре {options.players} игроков, а сторон {len(factions)}")
+        raise ValueError(f"в этой игре {counted(options.players, 'игрок', 'игрока', 'игроков')}, "
+                         f"а сторон {len(factions)}")
     if len({f.id for f in factions}) != len(factions):
         raise ValueError("id сторон должны быть разными")
     seats = [f.id for f in factions]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from letopis.engine.contract import PostKind, StepMode, TurnInfo
+from letopis.engine.declension import quoted
 
 from . import mechanics as m
 from .data import DATA
 from .legality import expected, max_bid
-from .orders import Attack, Build, Colour, Defence, Handicap, Pass, Skip, Soak
+from .orders import Attack, Bid, Build, Colour, Defence, Handicap, Pass, Skip, Soak
 from .propose import order_text
 from .state import State
 
@@ -30,15 +31,15 @@ def turn(state: State) -> TurnInfo:
         lead = f"Ставка сейчас: {au.bid} ({state.name(au.leader)})." if au.leader else "Ставок ещё нет."
         return TurnInfo(phase=phase, title=f"Аукцион времени: ставит {who}", factions=factions,
                         post_kind=PostKind.DECISION,
-                        prompt=f"{lead} Напишите ставку («Ставлю {(au.bid or 0) + (1 if au.leader else 0)} "
-                               f"времени.») или «Пас.». Ставка — время, которое победитель снимет с "
+                        prompt=f"{lead} Напишите ставку ({quoted(Bid(amount=(au.bid or 0) + (1 if au.leader else 0)).to_text())}) "
+                               f"или {quoted(Pass().to_text())}. Ставка — время, которое победитель снимет с "
                                f"персонажей в хранилище; можно не больше {max_bid(state, factions[0])}.",
                         default="Если не ответить к сроку — пас.")
     if phase == "handicap":
         return TurnInfo(phase=phase, title=f"Фора: {who} снимает {state.handicap} времени", factions=factions,
                         post_kind=PostKind.DECISION,
                         prompt=f"Укажите, с каких персонажей снять {state.handicap} времени в хранилище, "
-                               f"например: «{default_handicap(state, factions[0]).to_text()}»",
+                               f"например: {quoted(default_handicap(state, factions[0]).to_text())}.",
                         default="Если не ответить к сроку, время снимут с персонажей, у которых его больше всего.")
     if phase == "turn":
         return _turn_info(state, factions[0])
@@ -52,8 +53,8 @@ def turn(state: State) -> TurnInfo:
                         prompt=f"{state.label(a.attacker, a.attacker_slot)} ({state.name(a.attacker)}) атакует "
                                f"{state.label(a.target, a.target_slot)}: итог атаки {a.roll.final}. Класс защиты "
                                f"{cls} ({m.die_text(cls)}), времени {c.time if c else 0}. Напишите усиления, "
-                               f"например «Защита: страховка, контратака.», или «Защищаюсь без усилений.». "
-                               f"Можно сразу решить про урон: «Если пробьёт — гашу 1 временем.»",
+                               f"например «Защита: страховка, контратака» или «Защищаюсь без усилений». "
+                               f"Можно сразу решить про урон: «Если пробьёт — гашу 1 временем».",
                         default="Если не ответить к сроку — защита без усилений (поглощение сработает само).")
     p = state.soak
     assert p is not None
@@ -63,8 +64,8 @@ def turn(state: State) -> TurnInfo:
     return TurnInfo(phase="soak", title=f"Урон: решает {who}", factions=factions, mode=StepMode.REACTION,
                     post_kind=PostKind.REACTION,
                     prompt=f"{state.label(p.faction, p.slot)} получает {p.damage} урона от {what}. Сколько "
-                           f"погасить временем (от 0 до {most})? Например: «{Soak(amount=most).to_text()}» или "
-                           f"«{Soak().to_text()}»",
+                           f"погасить временем (от 0 до {most})? Например: {quoted(Soak(amount=most).to_text())} или "
+                           f"{quoted(Soak().to_text())}.",
                     default="Если не ответить к сроку — урон не гасится.")
 
 
@@ -104,9 +105,9 @@ def _turn_info(state: State, faction: str) -> TurnInfo:
         slot = state.player(target).living()[0][0]
         tf = target if len(state.opponents(faction)) > 1 else None
         example = order_text(state, Attack(attacker=able[0], target=slot, target_faction=tf))
-        lines.append(f"Операции фазы ресурсов необязательны; затем строка атаки, например: «{example}».")
+        lines.append(f"Операции фазы ресурсов необязательны; затем строка атаки, например: {quoted(example)}.")
     else:
-        lines.append(f"Сейчас атаковать некем: после фазы ресурсов напишите «{Skip().to_text()}»")
+        lines.append(f"Сейчас атаковать некем: после фазы ресурсов напишите {quoted(Skip().to_text())}.")
     if m.first_turn_banned(state, faction):
         lines.append("Это первая атака партии: усиления атаки запрещены.")
     lines.append("Пост без строки атаки оставляет ход за вами с остатком лимита.")

@@ -4,6 +4,8 @@ equipping, spirits, tower shots (DK-GAP-34: no unit ОД, only resources and the
 
 from __future__ import annotations
 
+from letopis.engine.declension import counted
+
 from . import mechanics as m
 from .archdemon import circles, summon_cells
 from .data import DATA
@@ -51,7 +53,7 @@ def check_summon(w: World, f: str, o: Summon, out: list[Violation]) -> None:
     have = units_owned(w, f)
     cap = DATA.limits.units
     if have + o.count > cap:
-        out.append(v("summon.cap", "DK-UNIT-01", have=have, n=o.count, cap=cap))
+        out.append(v("summon.cap", "DK-UNIT-01", have=counted(have, "юнит", "юнита", "юнитов"), n=o.count, cap=cap))
     pay(w, f, out, "DK-BLD-07", mana=data.summon * o.count)
     if summon_cells(w, f, o) is None:
         if o.cell is not None:

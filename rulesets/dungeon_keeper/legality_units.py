@@ -4,6 +4,7 @@ and abilities. Each check appends `Violation`s; the clause ID of the rule is on 
 
 from __future__ import annotations
 
+from letopis.engine.declension import counted
 from letopis.engine.text import plural
 
 from . import geometry as g
@@ -590,7 +591,7 @@ def _cloud_target(w: World, f: str, u: Unit, o: Ability, spec, out: list[Violati
     c = cell_text(o.cell)
     d = m.dist(w, u.cell, o.cell)
     if d > spec.range:
-        out.append(v("cloud.far", "DK-ABIL-13", cell=c, dist=d, range=spec.range))
+        out.append(v("cloud.far", "DK-ABIL-13", cell=c, dist=d, range=counted(spec.range, "клетку", "клетки", "клеток")))
         return
     if d >= 1 and _needs_los(w, True) and not m.sees(w, u.cell, o.cell):
         out.append(v("cloud.no_los", "DK-GAP-56", cell=c))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from letopis.engine.contract import PUBLIC, Viewer, ViewerRole
+from letopis.engine.declension import decline, decline_all
 
 from .data import DATA
 from .state import EARTH, EMPTY, ROCK, Cell, State
@@ -280,11 +281,11 @@ def _names(keys: list[str], table) -> str:
 def now_text(state: State) -> str:
     if state.phase == "over":
         if state.winners:
-            return "Игра окончена: победа — " + ", ".join(state.name(f) for f in state.winners)
+            return "Игра окончена: победа " + decline_all([state.name(f) for f in state.winners], "gen")
         return "Игра окончена"
     if state.phase == "neutral":
         return f"Круг {state.round}: ходят Герой и гном"
-    return f"Круг {state.round}: ход — {state.name(state.active)}"
+    return f"Круг {state.round}: ход {decline(state.name(state.active), 'gen')}"
 
 
 def summary(state: State, viewer: Viewer = PUBLIC) -> list[tuple[str, str]]:

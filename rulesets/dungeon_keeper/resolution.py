@@ -14,6 +14,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from letopis.engine.contract import Outcome
+from letopis.engine.declension import decline
 from letopis.engine.dice import Dice
 
 from . import hero_manual
@@ -37,7 +38,7 @@ def apply(state: State, faction: str, orders: list[BaseModel], dice: Dice) -> Ou
         return Outcome(state=w.commit(), events=ch.events)
     if w.phase == "over" or w.active != faction:
         if ch.on and orders:
-            ch.add("not_your_turn", "DK-TURN-01", who=w.name(faction), data={"faction": faction})
+            ch.add("not_your_turn", "DK-TURN-01", who=decline(w.name(faction), "gen"), data={"faction": faction})
         return Outcome(state=w.commit(), events=ch.events)
     rolled = False
     ended = False

@@ -18,6 +18,8 @@ from collections import Counter
 
 from pydantic import BaseModel
 
+from letopis.engine.declension import decline
+
 from . import actions, triggers
 from .data import RESOURCE_GENITIVE, CardDef, book_for
 from .decisions import check_decision, check_picks, free_uses_left
@@ -146,7 +148,7 @@ class Checker:
         if pending is not None:
             if f in pending.waiting and f not in pending.answers:
                 return self._check_answer(order)
-            return [violation("turn.pending", "KZ-DEF-REACT-01", who=s.players[pending.active].name)]
+            return [violation("turn.pending", "KZ-DEF-REACT-01", who=decline(s.players[pending.active].name, "gen"))]
         active = s.order[s.active]
         if active != f:
             return [violation("turn.not_yours", "KZ-DEF-TURN-03", who=s.players[active].name)]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from letopis.engine.problems import ProblemKind, Severity
-from letopis.engine.text import PostLine, number_value
+from letopis.engine.text import PostLine, decline_all, number_value
 
 from .data import CardBook, book_for
 from .orders import CAPITAL_TARGET
@@ -334,9 +334,10 @@ class Table:
         raise fail("read.piece_missing", it, "KZ-DEF-REF-01", typed=name, where=suffix)
 
     def _genitive(self, owners: set[str]) -> str:
+        """Whose pieces, for «У … нет карты»: «вас», «Анны», «Анны и Бориса»."""
         if owners == {self.faction}:
             return "вас"
-        return ", ".join(self.who(f) for f in sorted(owners))
+        return decline_all([self.who(f) for f in sorted(owners)], "gen")
 
     # --- targets -------------------------------------------------------------------------------
     def capital_target(self, sector_id: str) -> str:

@@ -60,6 +60,8 @@ class _LineOutcome:
     sources: list = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     second: BaseModel | None = None  # another action on the same line (TET-GAP-27)
+    repeats: int | None = None  # the line of the order this one says again
+    reckoning: bool = False  # an order with no action word on a line of arithmetic («…, 4 − 1 = 3»)
     notes: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -73,7 +75,7 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
                                          kind=ProblemKind.UNREADABLE, clause="TET-ACT-01")])
     m = material_for(state)
     vocab = vocabulary(m, tuple((f, p.name) for f, p in state.players.items()))
-    outcomes = [_read_line(pl, state, faction, vocab) for pl in _split(text)]
+    outcomes = _reckonings_give_way([_read_line(pl, state, faction, vocab) for pl in _split(text)], state, faction)
     reading = Reading()
     first: _LineOutcome | None = None
     for out in outcomes:
@@ -95,6 +97,14 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
             first = out
             if out.second is not None:
                 _second_action(out)
+        elif first.second is None and out.second is None and first.order is not None \
+                and (joined := _same_action(first.order, out.order)) is not None:
+            # «…тролль, которого давно никто не звал. Я позову.» / «Призываю Горного Тролля!»: the
+            # line that says the whole action carries it, the other one points at it
+            if joined == out.order != first.order:
+                first.repeats, first = out.post.number, out
+            else:
+                first.order, out.repeats = joined, first.post.number
         else:
             _second_action(out)
     if first is not None and first.order is not None:
@@ -107,6 +117,8 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
         if out is first and out.order is not None:
             summary = _text(out.order, m)
             cost = getattr(out, "cost", None)
+        elif out.repeats is not None:
+            summary = f"то же действие, что в строке {out.repeats}"
         elif out.status is LineStatus.ORDER and out.order is None and first is not None and first.order is not None:
             summary = "источники для строительства выше: " + ", ".join(
                 s.to_text(m) for s in first.order.sources) if isinstance(first.order, Build) else None
@@ -118,12 +130,55 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     return reading
 
 
+def _reckonings_give_way(outcomes: list[_LineOutcome], state: State, faction: str) -> list[_LineOutcome]:
+    """A player works out the cost beside his order («[spoiler=расчёт]ферма в Северграде, река моя →
+    надбавки нет, 4 − 1 = 3[/spoiler]» / «Строю лесопилку в Речном Броде.»): an order read with no
+    action word from a line of arithmetic, naming what the poster already has (his farm there),
+    is that reckoning, not a second action, when another line says an order. Alone, or naming
+    something new («Рудник в Дубраве, 4 − 1 = 3»), it stays an order."""
+    if any(o.order is not None and not o.reckoning for o in outcomes):
+        for o in outcomes:
+            if o.reckoning and o.second is None and _already_has(o.order, state, faction):
+                o.order, o.status, o.notes = None, LineStatus.FLAVOUR, []
+    return outcomes
+
+
+def _already_has(order: BaseModel | None, state: State, faction: str) -> bool:
+    """Whether an order names what the poster holds already: a building of that kind in that
+    castle, a card of his, a route of his."""
+    me = state.players.get(faction)
+    if isinstance(order, Build):
+        return any(b.kind == order.building and b.castle == order.castle for b in state.buildings_of(faction))
+    if isinstance(order, (CreateArtifact, Summon)) and me is not None:
+        return order.card is not None and order.card in (*me.artifacts, *me.creatures)
+    if isinstance(order, LayRoute):
+        return state.routes.get(order.segment) == faction
+    return False
+
+
 def _text(order: BaseModel, m) -> str | None:
     """The canonical text of an order, or None when it names something the board lacks."""
     try:
         return order.to_text(m)  # type: ignore[attr-defined]
     except KeyError:
         return None
+
+
+def _same_action(a: BaseModel, b: BaseModel) -> BaseModel | None:
+    """The one action two lines say, when they say the same (the later may add what the earlier
+    left out: «Поход на Каменец.» / «Из Северграда, на Каменец»); None when they differ."""
+    if type(a) is not type(b):
+        return None
+    merged: dict = {}
+    for name in type(a).model_fields:
+        x, y = getattr(a, name), getattr(b, name)
+        if x == y or y in (None, ()):
+            merged[name] = x
+        elif x in (None, ()):
+            merged[name] = y
+        else:
+            return None
+    return type(a).model_validate(merged)
 
 
 def _second_action(out: _LineOutcome) -> None:
@@ -194,7 +249,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     pieces = _pieces(pl.norm, sentences)
     orders: list[tuple[BaseModel, list[tuple[str, str]]]] = []
     for items, concepts, verbless in pieces:
-        got = _read_piece(items, concepts, verbless, state, vocab)
+        got = _read_piece(items, concepts, verbless, state, faction, vocab)
         if got is not None and got.ok:
             assert got.order is not None
             if all(o.model_dump() != got.order.model_dump() for o, _ in orders):
@@ -206,10 +261,11 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         return out
     items = [it for s in sentences for it in s.items]
     concepts = [c for s in sentences for c in s.concepts]
-    verbless = not any(s.narrative for s in sentences)
-    got = _read_piece(items, concepts, verbless, state, vocab)
+    verbless = all(s.verbless for s in sentences)
+    got = _read_piece(items, concepts, verbless, state, faction, vocab)
     if got is None:
-        if _is_order_line(items, concepts, state, faction):
+        characters = set().union(*(s.narrated_cards() for s in sentences))
+        if _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
             message, hint = msg("read.unreadable", example=_example(state, faction, vocab.m))
             out.problems.append(_problem(pl, "read.unreadable", message, hint, "TET-ACT-02"))
             out.status = LineStatus.ERROR
@@ -218,6 +274,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         out.status = LineStatus.ORDER
         out.order = got.order
         out.notes = got.notes
+        out.reckoning = got.implied and "=" in pl.norm
         return out
     if got.sources and got.error is None:
         out.sources = got.sources
@@ -253,25 +310,29 @@ def _pieces(norm: str, sentences: list[Sentence]) -> list[tuple[list[Item], list
     for s in sentences:
         cuts = [c for c in split_clauses(norm[: s.end]) if c.end > s.start]
         if len(cuts) <= 1:
-            out.append((s.items, s.concepts, not s.narrative))
+            out.append((s.items, s.concepts, s.verbless))
             continue
         for c in cuts:
             lo, hi = max(c.start, s.start), c.end
             items = [it for it in s.items if lo <= it.start < hi]
             concepts = [x for x in s.concepts if lo <= x[2].start < hi]
-            out.append((items, concepts, not s.narrative))
+            out.append((items, concepts, s.verbless))
     return out
 
 
-def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, vocab) -> Built | None:
+def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, faction: str,
+                vocab) -> Built | None:
     """What a piece reads to; None when no frame applies at all."""
-    choice = pick(evidence(items, concepts, vocab, verbless))
+    me = state.players.get(faction)
+    own = frozenset((*me.creatures, *me.artifacts)) if me else frozenset()
+    choice = pick(evidence(items, concepts, vocab, verbless, own))
     if choice.ambiguous:
         return Built(error="read.ambiguous", clause="TET-ACT-02", params={"readings": readings_text(choice.rivals)})
     if choice.best is None:
         return None
     kind = choice.best.frame.kind
     got = build_order(kind, items, state, vocab)
+    got.implied = choice.best.why.startswith("implied")
     if got.ok or got.sources:
         return got
     # not complete: an error when an order was said, flavour when only hinted at
@@ -285,7 +346,15 @@ def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State,
         if _header_only(items):
             return Built(error="flavour")
         return got
+    if _objects_only(items):
+        return got  # «Грифон и Речной Змей.»: a line of game objects alone is an order, or an error
     return Built(error="flavour")
+
+
+def _objects_only(items: list[Item]) -> bool:
+    """A piece made of nothing but game objects, numbers and «и/или» (the veteran's terse line)."""
+    return all(it.kind in MENTIONS or it.kind in ("num", "sym") or it.kind == "word" and it.text in ("и", "или")
+               for it in items)
 
 
 def _header_only(items: list[Item]) -> bool:
@@ -300,7 +369,9 @@ def _header_only(items: list[Item]) -> bool:
 
 def _is_order_line(items: list[Item], concepts: list, state: State, faction: str) -> bool:
     """The core's rule: one of the poster's own objects (a card of his army or Артефактум) with an
-    action word, a place or an amount is an order line."""
+    action word, a place or an amount is an order line. The caller leaves out the cards that are
+    characters of a narrated phrase (`Sentence.narrated_cards`): a creature is no piece on the
+    board, and «Дух подсказывает…: у брода» is role-play."""
     me = state.players.get(faction)
     own = set(me.creatures) | set(me.artifacts) if me else set()
     ev = Evidence(context=frozenset({"arrow"}) if any(it.sym("→") for it in items) else frozenset())

@@ -5,6 +5,7 @@ statement checks it; the default lifetime is a week."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from api.webclient import csrf_of, log_in, make_settings
@@ -58,6 +59,9 @@ def test_tokens_are_listed_with_labels_and_a_week_of_life(bot, make_user):
     tokens = listed.json()
     assert [t["id"] for t in tokens] == [second["token_id"], first["token_id"]]  # newest first
     assert tokens[1]["label"] == "форумный бот" and tokens[0]["label"].startswith("Ключ от ")
+    # an unnamed key is named by when it was issued, in its owner's zone (Moscow), not in UTC
+    issued = datetime.fromisoformat(tokens[0]["created_at"]).astimezone(ZoneInfo("Europe/Moscow"))
+    assert tokens[0]["label"] == f"Ключ от {issued:%d.%m.%Y %H:%M}" and "UTC" not in tokens[0]["label"]
     assert all(t["active"] and t["revoked_at"] is None for t in tokens)
     expires = datetime.fromisoformat(tokens[0]["expires_at"])
     assert timedelta(days=6, hours=23) < expires - datetime.now(UTC) <= timedelta(days=7)

@@ -14,6 +14,7 @@ from support.browser_pages import WIDTHS, fits, log_in, shot, sized_page
 from letopis import service
 from letopis.db.models import Step
 from letopis.engine import Dice, Faction, get_ruleset
+from letopis.timezones import local_datetime
 
 pytestmark = pytest.mark.browser
 
@@ -110,7 +111,7 @@ def test_the_default_before_the_deadline_asks_for_a_reason_and_the_chronicle_say
         page.goto(f"{live_server}/games/{game.id}/steps/1")
         body = page.locator("main").inner_text()
         assert (f"Мастер применил действие по умолчанию (персонажей соберут из хранилища поровну по цветам) для "
-                f"фракции «Борис» до срока ({deadline:%d.%m.%Y %H:%M} UTC). Причина: «Борис написал в личку, что "
+                f"фракции «Борис» до срока ({local_datetime(deadline, 'Europe/Moscow')}). Причина: «Борис написал в личку, что "
                 "уезжает на неделю».") in body
         assert "не прислала пост к сроку" not in body and "истёк" not in body
         fits(page, width)

@@ -5,6 +5,7 @@ default settings, a public one is saved."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -27,14 +28,15 @@ def _fits_a_phone(page) -> None:
 
 def test_gm_sets_a_deadline_pauses_and_resumes(page, live_server, db, race_game):
     game = race_game()
-    when = (datetime.now(UTC) + timedelta(days=3)).replace(second=0, microsecond=0, tzinfo=None)
+    when = (datetime.now(UTC) + timedelta(days=3)).replace(second=0, microsecond=0)
     _log_in(page, live_server, "gm")
 
     page.goto(f"{live_server}/games/{game.id}/gm#deadlines")  # the desk's «Сроки»
-    page.fill("#deadline", when.strftime("%Y-%m-%dT%H:%M"))
+    # the GM types the time of his own zone (Moscow, the default)
+    page.fill("#deadline", when.astimezone(ZoneInfo("Europe/Moscow")).strftime("%Y-%m-%dT%H:%M"))
     page.get_by_role("button", name="Сохранить срок").click()
     page.get_by_text("Срок шага установлен.").wait_for()
-    assert service.get_schedule(db, game.id).deadline.replace(tzinfo=None) == when
+    assert service.get_schedule(db, game.id).deadline == when
 
     page.goto(f"{live_server}/games/{game.id}/gm/schedule")
     page.get_by_role("heading", name="Сроки").wait_for()
@@ -52,7 +54,7 @@ def test_gm_sets_a_deadline_pauses_and_resumes(page, live_server, db, race_game)
     page.get_by_text("Пауза снята; срок сдвинут на время паузы.").wait_for()
     assert page.get_by_role("button", name="Поставить на паузу").count() == 1
     after = service.get_schedule(db, game.id)
-    assert not after.paused and after.deadline.replace(tzinfo=None) >= when
+    assert not after.paused and after.deadline >= when
     assert "Мастер в отпуске" in page.goto(f"{live_server}/games/{game.id}/gm").text()
     _fits_a_phone(page)
 

@@ -52,7 +52,11 @@ def _kozyablo_in_play(db, make_user) -> int:
 def test_gm_corrects_a_kozyablo_game_in_the_browser(page, live_server, db, make_user, width):
     game_id = _kozyablo_in_play(db, make_user)
     state = KZ.state_from_json(db.get(Game, game_id).state)
-    card = next(c for c in state.players["a"].deck if c not in state.players["a"].hand)
+    shown = {p.card for p in state.pieces.values()} | {m.card for m in state.lasting}
+    shown |= {c for p in state.pieces.values() for c in p.artifacts}
+    shown |= {c for player in state.players.values() for c in player.discard}
+    # a card whose name no public page shows already (another copy may lie face up in a discard pile)
+    card = next(c for c in state.players["a"].deck if c not in state.players["a"].hand and c not in shown)
     name = CARDS.card(card).name
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(f"{live_server}/login")

@@ -94,9 +94,9 @@ def test_send_withdraw_and_correct_a_post(chromium, live_server, db, race_game, 
         page.wait_for_url(f"{live_server}/games/{game.id}")
         flash = page.locator(".flash.ok").inner_text()
         assert "Пост отозван (версия 1)" in flash and "Расчёт шага отменён" in flash
-        assert "снова ждёт пост от «Аня»" in flash
+        assert "снова ждёт пост от Ани." in flash
         now = page.locator("section[aria-labelledby=now]").inner_text()
-        assert "Ждём пост: Аня" in now and "Вы отозвали пост (версия 1)" in now and "Расчёт через" not in now
+        assert "Ждём Аню." in now and "Вы отозвали пост (версия 1)" in now and "Расчёт через" not in now
         fits(page, width)
         shot(page, "withdrawn", width, tmp_path)
         assert stored(db) == [(1, "// Удачи!\nставка 1", True)]

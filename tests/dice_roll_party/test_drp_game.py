@@ -333,4 +333,4 @@ def test_three_player_attack_names_the_opponent_in_genitive_DRP_GAP_27():
         "Бориса", "Веры Павловны", "Дины", "Player2"]
     assert order_text(s, Attack(attacker=2, target=3, target_faction="p3", class_up=1)) == "П2 атакует П3 Веры: класс+."
     assert order_text(game(), Attack(attacker=2, target=3)) == "П2 атакует П3 соперника без усилений."
-    assert "«П1 атакует П1 Бориса без усилений.»" in turn(s).prompt
+    assert "например: «П1 атакует П1 Бориса без усилений»." in turn(s).prompt

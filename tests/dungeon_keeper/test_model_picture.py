@@ -87,7 +87,7 @@ def test_summary_lists_each_archdemon():
     s = _game(2)
     s.players["p1"].spells = ["rage", "speed"]
     pairs = dict(summary(s))
-    assert pairs["Сейчас"] == "Круг 1: ход — Ваал"
+    assert pairs["Сейчас"] == "Круг 1: ход Ваала"
     assert pairs["Ваал: ресурсы"] == "мана 5, золото 50, железо 0, тальдеар 0"
     assert pairs["Ваал: заклинания"] == "Ярость, Скорость"
     assert pairs["Ваал: юниты"].startswith("0 из 20")

@@ -208,6 +208,8 @@ def test_a_number_and_a_dash_is_not_a_list_marker():
 @pytest.mark.parametrize("typed, reason", [
     ("(офф: завтра не смогу)", "off"),
     ("ОФФ: завтра не смогу", "off"),
+    ("ООС: пас за меня не ставьте", "off"),
+    ("OOC: brb", "off"),
     ("UPD: передумал", "edit"),
     ("зы всем удачи", "ps"),
     ("P.S. атакую завтра", "ps"),
@@ -221,6 +223,8 @@ def test_flavour_lines(typed, reason):
 def test_inline_off_topic_is_not_read():
     line = split_post("Гашу 1 (офф: или 2?) временем")[0]
     assert line.kind is LineKind.TEXT and "офф" not in line.norm and "гашу 1" in line.norm
+    line = split_post("Гашу 1 (OOC: или 2?) временем")[0]
+    assert line.kind is LineKind.TEXT and "ooc" not in line.norm and "гашу 1" in line.norm
 
 
 def test_headings_and_signatures():

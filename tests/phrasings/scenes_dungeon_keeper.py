@@ -1,4 +1,4 @@
-"""Scenes for the Dungeon Keeper phrasing corpus (`tests/phrasings/dungeon_keeper.toml`).
+"""Scenes for the Dungeon Keeper phrasing corpora (`tests/phrasings/dungeon_keeper*.toml`).
 
 Every scene is a fresh state in which the archdemon «Ваал» (faction p1) writes his turn; his rival is
 «Лилит» (p2). The map is open (all cells dug) except the rock cells named below. Cells are
@@ -70,13 +70,24 @@ one of its kind in its scene, so «бес Лилит» names one unit.
 ``subjugate`` — Ваал's суккуб №1 on 10-10; Лилит's бес №2 on 10-12 (two cells away) — the orders for
   the бес, written after the Подчинение line, run only if the control succeeds (DK-GAP-60); Лилит's
   имп №1 on 10-14.
+``cursed`` — curses to lift (Очищение, DK-ABIL-05; Рассеивание, DK-SPELL-11). Ваал has researched
+  Рассеивание, Исцеление and Ярость. Жрец №1 on 20-10; Ваал's керуб №2 on 20-12 (12 of 20 хп),
+  poisoned by Лилит (2 ticks of 4) and under her Слабость; Ваал's бес №3 on 22-10 under her Порча.
+  Лилит's суккуб №1 on 20-15, under her Скорость.
+
+``rivals`` — three archdemons: Ваал (p1), Лилит (p2), Мамона (p3), and the Hero with his gnome.
+  Ваал has researched Слабость and Ярость. Ваал's керуб №1 on 20-20, бес №2 on 22-22, ангутей №3 on
+  18-24, имп №1 on 26-26. Лилит's бес №1 on 20-21 and имп №1 on 21-19 (both next to the керуб).
+  Мамона's бес №1 on 19-19 (next to the керуб) and бес №2 on 23-23 (next to Ваал's бес №2). The
+  gnome on 26-27 (next to Ваал's имп), the Hero on 27-28. Ваал's ангутей reaches Лилит's бес (three
+  cells, in sight), not the Hero (nine cells).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.dungeon_keeper.state import Effect, State
+from rulesets.dungeon_keeper.state import Effect, Poison, State
 from tests.dungeon_keeper.test_reader_support import world
 
 P1 = "p1"
@@ -177,6 +188,33 @@ def subjugate() -> tuple[State, str]:
     )), P1
 
 
+def cursed() -> tuple[State, str]:
+    state = begun(world(
+        units=[("p1", "priest", 1, (20, 10)), ("p1", "kerub", 2, (20, 12), {"hp": 12}), ("p1", "bes", 3, (22, 10)),
+               ("p2", "succubus", 1, (20, 15))],
+        spells=["dispel", "healing", "rage"],
+    ))
+    until = state.players["p2"].turns + 1
+    units = {u.id: u for u in state.units.values()}
+    kerub, bes, succubus = units["p1:m2"], units["p1:m3"], units["p2:m1"]
+    kerub.poison = Poison(ticks=2, damage=4, by="p2")
+    kerub.effects = [Effect(key="weakness", source="spell", category="debuff", by="p2", until=until, attack=-1)]
+    bes.effects = [Effect(key="corruption", source="spell", category="debuff", by="p2", until=until, defence=-1)]
+    succubus.effects = [Effect(key="speed", source="spell", category="buff", by="p2", until=until)]
+    return state, P1
+
+
+def rivals() -> tuple[State, str]:
+    return begun(world(
+        units=[("p1", "kerub", 1, (20, 20)), ("p1", "bes", 2, (22, 22)), ("p1", "angutei", 3, (18, 24)),
+               ("p1", "imp", 1, (26, 26)),
+               ("p2", "bes", 1, (20, 21)), ("p2", "imp", 1, (21, 19)),
+               ("p3", "bes", 1, (19, 19)), ("p3", "bes", 2, (23, 23)),
+               (None, "hero", 0, (27, 28)), (None, "gnome", 0, (26, 27))],
+        players=("Ваал", "Лилит", "Мамона"), spells=["weakness", "rage"],
+    )), P1
+
+
 SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "workers": workers,
     "army": army,
@@ -187,4 +225,6 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "pack": pack,
     "zeal": zeal,
     "subjugate": subjugate,
+    "cursed": cursed,
+    "rivals": rivals,
 }

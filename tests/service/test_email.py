@@ -350,3 +350,16 @@ def test_letters_of_a_card_game_hold_nothing_their_reader_may_not_see(db, make_u
         assert mine
         text = "".join(str(m["Subject"]) + text_of(m) + html_of(m) for m in mine)
         assert leaks(text, secret_cards(full, faction)) == [] and leaks(text, deck_orders(full)) == []
+
+
+def test_a_letter_names_the_deadline_in_its_readers_own_zone(db, race_game, smtp):
+    """The zone chosen on «Настройки» holds in letters too: 09:30 UTC is 15:30 in Omsk."""
+    game = race_game()
+    deadline = datetime(_now().year + 1, 3, 15, 9, 30, tzinfo=UTC)
+    service.set_deadline(db, game_id=game.id, deadline=deadline, gm_user_id=race_game.gm.id)
+    service.set_time_zone(db, user_id=race_game.ann.id, time_zone="Asia/Omsk")
+    subscribe(db, smtp, race_game.ann, ANN, ["your_turn"])
+    before = len(smtp.messages)
+    assert service.run_worker(db).delivered == 1
+    [letter] = smtp.messages[before:]
+    assert f"Срок: 15 марта {deadline.year}, 15:30 (Омск, UTC+6) (осталось " in text_of(letter)

@@ -116,7 +116,8 @@ def test_post_from_a_faction_not_expected_now_is_a_conflict(db, race_game):
     before = db_snapshot(db)
     with pytest.raises(service.Conflict) as err:
         post(db, game, "a", "бросаю")
-    assert err.value.code == "not_your_turn" and "«Боря»" in err.value.message
+    assert err.value.code == "not_your_turn"
+    assert err.value.message == "В шаге 2 («Раунд 1: бросок») ждём пост от Бори, а не от Ани."
     assert db_snapshot(db) == before
 
 

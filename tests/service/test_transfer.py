@@ -50,7 +50,7 @@ def test_verify_confirms_a_game_with_overrides_and_defaults(db, race_game):
 @pytest.mark.parametrize(("sql", "what"), [
     (("UPDATE resolutions SET state_after = jsonb_set(state_after, '{positions,b}', '99') "
      "WHERE id = (SELECT max(id) FROM resolutions)"), "состояние"),
-    (("UPDATE resolutions SET events = jsonb_set(events, '{0,text}', '\"Боря летит на луну.\"') "
+    (("UPDATE resolutions SET events = jsonb_set(events, '{0,kind}', '\"moon\"') "
      "WHERE id = (SELECT max(id) FROM resolutions)"), "события"),
     ("UPDATE posts SET text = 'ставка 3' WHERE id = 1", "квитанц"),
     ("UPDATE steps SET seed = repeat('0', 64) WHERE number = 2", "обязательств"),
@@ -64,6 +64,22 @@ def test_verify_detects_a_tampered_store(db, race_game, sql, what):
     db.commit()
     out = service.verify_game(db, game.id)
     assert not out.ok and any(what in m.what for m in out.mismatches), out.mismatches
+
+
+def test_verify_tells_a_reworded_chronicle_apart_from_a_forged_result(db, race_game):
+    """A sentence that differs while everything it tells replays (a later release words it better,
+    or someone edited it) is named in a note; it does not make the game's results fail."""
+    game = race_game()
+    finish_bids(db, game)
+    post(db, game, "b", "бросаю")
+    db.execute(text("UPDATE resolutions SET events = jsonb_set(events, '{0,text}', '\"Боря летит на луну.\"') "
+                    "WHERE id = (SELECT max(id) FROM resolutions)"))
+    db.commit()
+    out = service.verify_game(db, game.id)
+    assert out.ok and out.mismatches == []
+    step = db.scalar(text("SELECT s.number FROM resolutions r JOIN steps s ON s.id = r.step_id "
+                          "ORDER BY r.id DESC LIMIT 1"))
+    assert any(note.startswith(f"Шаг {step}: описания событий") for note in out.notes), out.notes
 
 
 def test_verify_export_offline(db, race_game):

@@ -23,7 +23,7 @@ def test_withdrawn_post_is_kept_but_no_longer_counts(db, race_game):
     assert _waiting(db, game) == ["b"]
     out = service.withdraw_post(db, post_id=sent.post_id, user_id=race_game.ann.id)
     assert out.waiting_for == ["a", "b"] and out.revision == 1 and not out.resolution_cancelled
-    assert "Пост отозван (версия 1)" in out.message and "снова ждёт посты от «Аня», «Боря»" in out.message
+    assert "Пост отозван (версия 1)" in out.message and "снова ждёт посты от Ани и Бори." in out.message
     assert _waiting(db, game) == ["a", "b"]
     db.expire_all()
     row = db.get(Post, sent.post_id)

@@ -46,7 +46,7 @@ def test_a_sent_post_redirects_to_its_receipt_and_a_reload_sends_nothing(client,
     assert location == f"/games/{game.id}/posts/{post_id}"
     receipt = client.get(location)
     assert receipt.status_code == 200 and "Пост принят" in receipt.text
-    assert 'class="flash ok"' in receipt.text and "Пост принят (версия 1). Ждём пост от «Боря»." in receipt.text
+    assert 'class="flash ok"' in receipt.text and "Пост принят (версия 1). Ждём пост от Бори." in receipt.text
     assert "Исправить пост" in receipt.text and withdraw_form_of(receipt.text)
     again = client.get(location)  # a reload is a GET of stored facts: nothing sent, the message gone
     assert again.status_code == 200 and "Пост принят" in again.text and 'class="flash' not in again.text

@@ -22,7 +22,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from letopis.engine.frames import Choice, Evidence, Frame, Mention, Slot, choose
 from letopis.engine.names import Fit
-from letopis.engine.text import is_known
+from letopis.engine.text import is_known, parses
 
 from ..data import BUILDING_NAMES, TERRAIN_OF, Material
 from ..orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Source, Summon
@@ -56,16 +56,22 @@ FRAME_KINDS = {f.kind for f in FRAMES}
 
 
 def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vocabulary,
-             verbless: bool) -> Evidence:
+             verbless: bool, own: frozenset[str] = frozenset()) -> Evidence:
     """The mentions and concepts of a piece of a line, as the frames see them. «Беру» next to
-    a word that names the action («беру существо») is only that action's helper."""
+    a word that names the action («беру существо») is only that action's helper, and with
+    nothing to take it says no action at all («пора забирать влияние»). A card of ``own`` (the
+    poster's army and Артефактум) named with no card word is no card to take: «Тролль, вперёд!»
+    calls a creature he has."""
     context = {VERBLESS} if verbless else set()
     if any(how == "weak" for _, how, _ in concepts):
         context.add(ROUTE_KIND)
     ev = Evidence(context=frozenset(context))
     named = {c for c, how, _ in concepts if how != "weak" and c != "v_take"}
+    takes = any(c in ("v_artifact", "v_summon", "v_take") for c, how, _ in concepts if how != "weak")
     for it in items:
         kind = it.kind
+        if kind == "card" and it.value in own and not takes:
+            continue
         if kind == "card":
             kind = CREATURE if it.value in vocab.creature_ids else ARTIFACT
         elif kind == "num":
@@ -74,7 +80,8 @@ def evidence(items: list[Item], concepts: list[tuple[str, str, Item]], vocab: Vo
                     SLOT, "amount"):
             ev.mentions.append(Mention(kind, it.start, it.end, it, it.role))
     for concept, how, it in concepts:
-        if how == "weak" or concept == "v_take" and named & {"v_artifact", "v_summon", "v_campaign", "v_build"}:
+        if how == "weak" or concept == "v_take" and (named & {"v_artifact", "v_summon", "v_campaign", "v_build"}
+                                                      or not ev.mentions):
             continue
         ev.concepts.append((concept, it.start, it.end))
     return ev
@@ -128,6 +135,7 @@ class Built:
     clause: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (written, read as)
+    implied: bool = False  # read with no action word: only the sentence's objects say it
 
     @property
     def ok(self) -> bool:
@@ -167,11 +175,12 @@ _PLACE_WORDS = frozenset({"в", "во", "на", "из", "до", "к", "с", "о�
 
 
 def _unknown_place(items: list[Item]) -> str | None:
-    """A word right after «в/на/из» that names no castle we know («в Новгороде»)."""
+    """A word right after «в/на/из» that names no castle we know («в Новгороде», «в Краснограде»);
+    an everyday noun there is no place at all («в честь победы», «на радость»)."""
     for k, it in enumerate(items[1:], start=1):
         prev = items[k - 1]
         if it.kind == "word" and prev.kind == "word" and prev.text in ("в", "во", "на", "из", "до", "к") \
-                and len(it.text) >= 4 and it.text.isalpha():
+                and len(it.text) >= 4 and it.text.isalpha() and (not is_known(it.text) or "Geox" in parses(it.text)[0].tag):
             return it.text
     return None
 
@@ -303,8 +312,8 @@ def _card(kind: str, items: list[Item], state: State, vocab: Vocabulary) -> Buil
             cards.append(it.value)
     slot = next((it.value for it in items if it.kind in (SLOT, MARK)), None)
     clause = "TET-ARMY-01" if want_creature else "TET-ART-01"
-    if len(cards) > 1:
-        return _fail("read.two_cards", clause, cards=", ".join(f"«{m.card_name(c)}»" for c in cards))
+    if len(cards) > 1:  # each card is an action of its own (TET-GAP-27)
+        return _fail("read.two_cards", "TET-GAP-27", cards=", ".join(f"«{m.card_name(c)}»" for c in cards))
     notes: list[tuple[str, str]] = []
     if not cards:
         deck = vocab.creature_ids if want_creature else frozenset(m.artifacts)

@@ -4,35 +4,44 @@ given their roles, and the patterns around numbers read (towers, pool places, se
 - **Sentences** end at «.», «!», «?», «…». A question, a sentence with no game object and no
   action word («Эх, обогнала.», «Проверь, пожалуйста»), and a sentence that only restates the
   state («В пуле сейчас: …», «Было 10 монет, стало 6») are chatter.
-- **Bookkeeping** inside a sentence — a comma-piece or a bracket with a restating word and no
-  order verb («было 4 монеты — стало 0», «(монстры 2+1=3, у меня 3 меча, цена 3)») — is not read.
+- **Bookkeeping** inside a sentence — a piece between commas, colons or spaced dashes, or a
+  bracket, with a restating word and no order verb («было 4 монеты — стало 0», «(монстры 2+1=3,
+  у меня 3 меча, цена 3)») — is not read.
 - **Roles**: «в/на/к/за» → to, «из/с/от» → from, «через» (and the castles listed after it) → via,
   «между», a dash or a slash between two castles → a pair, «→» → the next castle of a chain,
   «трофей Каменца», «цель — Каменец» → to.
-- **Patterns**: «башня 2», «2-я башня», «на второй башне», «(3)» → a tower; «слот 2», «из второго
+- **Patterns**: «башня 2», «2-я башня», «на второй башне», «(3)», a bare number ending the phrase
+  of a castle («ферма Брод 1», «рудник в Каменце, 2») → a tower; «слот 2», «из второго
   слота», «место 3», «третий артефакт», «второй в пуле» → a pool place; «участок №9» → a segment;
-  «ферма из Северграда», «лес везу из Дубравы», «руда — каменецкая» → a supply source.
+  «ферма из Северграда», «лес везу из Дубравы», «руда — каменецкая» → a supply source; in a
+  sentence that takes a card, a long card name shortened to its noun («Кубок») → that card.
 - **Verbs**: an action word said as an order (first person, imperative, infinitive; the past
   unless someone else is its subject; the third person when the poster names himself) is a
-  trigger; a noun («поход», «маршрут») is a trigger too; any other verb makes the sentence
-  narrative, and a narrative sentence is never read as a verbless order.
+  trigger; a noun («поход», «маршрут») is a trigger too, unless its phrase is narrated about
+  someone else or negated, or a preposition of circumstance governs it («в честь трофея»). Any
+  other verb makes its phrase narrative (`phrases`): a verbless order stands only in a phrase
+  without one («Хожу: Грифон», «Извини, Борис, но лесопилка в Броде будет моей»).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
+from .phrases import NEGATIONS, Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
 ABBREVIATED = frozenset({"мон", "т", "е", "шт", "ур", "см", "г"})
 SUBJECTS = frozenset({"ты", "вы", "он", "она", "оно", "они"})
 THIRD_SUBJECTS = SUBJECTS | {"кто", "кто-то", "кто-нибудь", "кто-либо", "никто", "каждый", "все"}
+# verbs of will: «хочу построить», «лесопилка будет моей» say an order with or without a verb of it
+# («думаю про Печать» is no order: a verb of thought is chatter unless an order verb goes with it)
 MODAL = frozenset({"хотеть", "мочь", "быть", "давать", "решить", "решать", "собираться", "планировать",
-                   "попробовать", "пытаться", "думать", "подумать", "передумать", "считать"})
+                   "попробовать", "пытаться"})
 MENTIONS = frozenset({"castle", "segment", "card", "building", "resource", "terrain", "route_kind", "tower",
                       "slot", "mark", "source"})
 HEADER_WORDS = frozenset({"действие", "действия", "мой", "моё", "мое", "ход", "фаза", "итак", "выбор",
@@ -48,6 +57,8 @@ class Sentence:
     narrative: bool = False  # has a verb that is not an order verb
     concepts: list[tuple[str, str, Item]] = field(default_factory=list)  # (concept, verb|noun|weak, item)
     restating: bool = False
+    phrases: list[Phrase] = field(default_factory=list)
+    verbless: bool = True  # an order may stand here without a verb (`phrases`)
 
     def mentions(self) -> list[Item]:
         return [it for it in self.items if it.kind in MENTIONS or it.kind == "num"]
@@ -58,6 +69,17 @@ class Sentence:
             return True
         return not any(it.kind in MENTIONS for it in self.items) and not any(
             s in ("verb", "noun") for _, s, _ in self.concepts)
+
+    def narrated_cards(self) -> set[int]:
+        """Where the cards of narrated phrases start: a creature is a character of the story
+        («Дух подсказывает…», «Тролль ворчит…»), not a piece of an order, unless its phrase sends
+        it somewhere («Тролль топает к Каменцу»)."""
+        out: set[int] = set()
+        for p in self.phrases:
+            span = self.items[p.first : p.last + 1]
+            if p.narrative and not _sends(span):
+                out.update(it.start for it in span if it.kind == "card")
+        return out
 
     def header_only(self) -> bool:
         """Only the name of an action («Действие: формирование армии»): no object, nothing else."""
@@ -95,21 +117,32 @@ def split_sentences(items: list[Item]) -> list[tuple[list[Item], bool]]:
 
 # --- bookkeeping --------------------------------------------------------------------------------
 def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
-    words = [it for it in piece if it.kind in ("word", "concept")]
     if any(it.kind == "concept" and it.concept == "v_pass" for it in piece):
         return False
     if any(_order_mood(it.text.split()[0]) for it in piece if it.kind == "concept"):
         return False
-    for k, it in enumerate(piece):
+    if _holding(piece):
+        return True
+    for it in piece:
         if it.sym("=", "+"):
             return True
         if it.kind in ("word", "concept"):
             w = it.text
             if w in vocab.restating or _lemma(w) in vocab.restating:
                 return True
-            if w == "у" and k + 1 < len(piece) and piece[k + 1].text in ("меня", "нас"):
-                return True
-    return bool(words) and False
+    return False
+
+
+def _holding(piece: list[Item]) -> bool:
+    """«у меня», «у нас»: what follows is what the poster holds."""
+    return any(a.text == "у" and b.text in ("меня", "нас") for a, b in pairwise(piece))
+
+
+def _list_item(piece: list[Item]) -> bool:
+    """A piece that names a building or a card and says nothing done with it: an item of a list
+    («лесопилка там же в Дубраве», «рудник в Каменце», «Грифон в армии»)."""
+    return any(it.kind in ("building", "card") for it in piece) and not any(
+        it.kind == "concept" and _order_mood(it.text.split()[0]) for it in piece)
 
 
 def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], bool]:
@@ -140,20 +173,28 @@ def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], 
     for k, it in enumerate(items):
         if not keep[k] or it.sym("(", ")"):
             continue
-        if it.sym(",", ";", ":"):
+        if it.sym(",", ";", ":") or spaced_dash(items, k):
             if it.sym(":") and colon_head is None and len(pieces) == 1:
                 colon_head = 0
             pieces.append([])
             continue
         pieces[-1].append(k)
     whole = False
+    holding = False  # a list of what the poster holds goes on: «Ферма у меня в Озёрске, лесопилка в Дубраве»
     for n, piece in enumerate(pieces):
-        if piece and _restating_piece([items[k] for k in piece], vocab):
+        said = [items[k] for k in piece]
+        if piece and (_restating_piece(said, vocab) or holding and _list_item(said)):
             for k in piece:
                 keep[k] = False
             if n == 0 and colon_head == 0:
                 whole = True
-    if whole:
+            holding = holding or _holding(said) and _list_item(said)
+        elif piece:
+            holding = False
+    # «В пуле сейчас: …», «У меня: …» restate what follows; «Теперь хватает: поход на …» says an
+    # order after the head, unless the head says what the poster holds
+    if whole and (_holding([items[k] for k in pieces[0]]) or not any(
+            keep[k] and items[k].kind == "concept" and items[k].concept in ACTIONS for piece in pieces[1:] for k in piece)):
         return [], True
     return [it for k, it in enumerate(items) if keep[k]], False
 
@@ -181,14 +222,11 @@ def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
     if "VERB" not in best and "INFN" not in best:
         return None if best & {"GRND", "PRTF", "PRTS"} else "noun"
     if "past" in best:
-        others = any(x.kind == "word" and x.text in SUBJECTS for x in sentence) or any(
-            x.kind == "person" and x.value != faction for x in sentence)
-        return None if others else "verb"
+        return None if any(someone_else(x, faction, SUBJECTS) for x in sentence) else "verb"
     if "3per" in best or "2per" in best:
         # «Борис строит …» of the poster Борис, or «Строит: ферма, Озёрск» with no one else named
         own = any(x.kind == "person" and x.value == faction for x in sentence)
-        others = any(x.kind == "word" and x.text in THIRD_SUBJECTS for x in sentence) or any(
-            x.kind == "person" and x.value != faction for x in sentence)
+        others = any(someone_else(x, faction, THIRD_SUBJECTS) for x in sentence)
         return "verb" if own or not others else None
     return None
 
@@ -248,8 +286,12 @@ def _num(it: Item | None) -> int | None:
     return None
 
 
-def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
-    """Towers, pool places, numbered segments and «(3)»; then the supply sources."""
+_PHRASE_END = (",", ";", ".", "!", ")", "-")  # what may follow a castle's bare tower number
+
+
+def apply_patterns(items: list[Item], vocab: Vocabulary, after_build: bool = False) -> list[Item]:
+    """Towers, pool places, numbered segments and «(3)»; then the supply sources (``after_build``:
+    an earlier sentence of the line named the building they supply)."""
     out: list[Item | None] = list(items)
     n = len(out)
 
@@ -286,8 +328,14 @@ def apply_patterns(items: list[Item], vocab: Vocabulary) -> list[Item]:
             assert num is not None
             out[k + 1] = Item("mark", num.start, num.end, num.value, num.text)
             continue
+        if it.kind == "castle":
+            j = k + 2 if at(k + 1) is not None and at(k + 1).sym(",", "-", ":") else k + 1  # type: ignore[union-attr]
+            num, after = at(j), at(j + 1)
+            if num is not None and num.kind == "num" and (after is None or after.sym(*_PHRASE_END)):
+                out[j] = Item("mark", num.start, num.end, num.value, num.text)
     items2 = [it for it in out if it is not None]
-    return _sources(_terrain_or_resource(items2))
+    return _sources(_terrain_or_resource(items2), after_build)
+
 
 
 def _terrain_or_resource(items: list[Item]) -> list[Item]:
@@ -301,24 +349,33 @@ def _terrain_or_resource(items: list[Item]) -> list[Item]:
     return out
 
 
-_SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "всё", "все", "из", "с", "со", "от"})
+_SKIP_TO_SOURCE = frozenset({"я", "мы", "ее", "её", "его", "их", "всё", "все", "из", "с", "со", "от", "тоже", "же",
+                             # «ферму беру свою, из Северграда»: whose it is, before where it is
+                             "свой", "своя", "свою", "свое", "мой", "моя", "мою", "мое", "наш", "наша", "нашу",
+                             "наше", "собственная", "собственную"})
 
 
-def _sources(items: list[Item]) -> list[Item]:
+def _sources(items: list[Item], after_build: bool = False) -> list[Item]:
     """«ферма из Северграда», «ферму беру из Брода», «лес — дубравский»: a supply source; the
-    «беру» in it takes no card."""
+    «беру» in it takes no card. After the building of the order, a source may be said as an
+    afterthought behind a comma («ферма своя, из Брода»), as long as «из» says it is one, and
+    in the next sentence («Каменоломня в Дубраве. Ферма — Озёрск, рудник — Каменец.»)."""
     out: list[Item | None] = list(items)
-    main_seen = False
+    main_seen = after_build
     for k, it in enumerate(items):
         if it.kind not in ("building", "resource"):
             continue
         j = k + 1
-        dashed = False
+        dashed = comma = False
         helpers: list[int] = []
         while j < len(items):
             x = items[j]
             if x.sym("-", ":"):
                 dashed = True
+                j += 1
+                continue
+            if x.sym(",") and main_seen and not comma:
+                comma = True
                 j += 1
                 continue
             if x.kind == "concept" and x.concept in ("v_take", "w_carry") or x.kind == "word" and x.text in _SKIP_TO_SOURCE:
@@ -328,8 +385,9 @@ def _sources(items: list[Item]) -> list[Item]:
                 continue
             break
         castle = items[j] if j < len(items) and items[j].kind == "castle" else None
-        is_source = castle is not None and (
-            castle.role == "from" or castle.adjective
+        said_as_source = castle is not None and (castle.role == "from" or castle.adjective)
+        is_source = said_as_source if comma else castle is not None and (
+            said_as_source
             or (dashed and castle.role in (None, "pair") and main_seen)
             or (it.kind == "resource" and castle.role in (None, "pair")))
         if is_source and castle is not None:
@@ -346,24 +404,102 @@ def _sources(items: list[Item]) -> list[Item]:
 def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
     items = read_items(norm, vocab)
     sentences: list[Sentence] = []
+    built = False  # a sentence before named a building: the next may say where its supplies come from
     for raw, question in split_sentences(items):
         kept, restating = drop_bookkeeping(raw, vocab)
         kept = _negations(_guesses(kept))
-        kept = apply_patterns(assign_roles(kept), vocab)
+        kept = _short_cards(apply_patterns(assign_roles(kept), vocab, built), vocab)
+        built = built or any(it.kind == "building" for it in kept)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
-        for it in kept:
+        said: list[tuple[str, str, int]] = []
+        narrated: set[int] = set()
+        for k, it in enumerate(kept):
             if it.kind == "concept" and it.concept in ACTIONS:
                 how = strength(it, kept, faction)
                 if how is None:
-                    s.narrative = True
+                    narrated.add(k)
                 else:
-                    s.concepts.append((it.concept, how, it))
+                    said.append((it.concept, how, k))
             elif it.kind == "route_kind":
-                s.concepts.append(("route_kind", "weak", it))
+                said.append(("route_kind", "weak", k))
             elif _narrative_verb(it):
-                s.narrative = True
+                narrated.add(k)
+        s.narrative = bool(narrated)
+        if narrated or any(it.kind == "word" and (it.text in NEGATIONS or it.text == "у") for it in kept):
+            s.phrases = split_phrases(kept)  # else every phrase may say an order: nothing to tell apart
+            describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, SUBJECTS)
+        heard: set[int] = set()
+        for concept, how, k in said:
+            p = phrase_of(s.phrases, k)
+            if how != "verb" and (p is not None and p.silent or _circumstance(kept, k)):
+                continue  # «трофей уже увела Анна», «маршрут не нужен», «в честь первого трофея»
+            s.concepts.append((concept, how, kept[k]))
+            heard.add(k)
+        kept = s.items = _set_aside(kept, s.phrases, heard)
+        s.verbless = not s.narrative or any(
+            p.may_stand_alone and any(kept[k].kind in VERBLESS_OBJECTS for k in range(p.first, p.last + 1))
+            for p in s.phrases)
         sentences.append(s)
     return sentences
+
+
+def _set_aside(items: list[Item], phrases: list[Phrase], heard: set[int]) -> list[Item]:
+    """The items with someone else's objects set aside (kind ``aside``), so that they fill no
+    slot of the poster's order: those of a phrase about someone else («Анна строит в Северграде,
+    а я — рудник в Каменце»), of a phrase going on with it that says no action, and a card that
+    is a character of a narrated phrase beside another card («Кирка Глубин подождёт, беру Печать»)."""
+    out = list(items)
+    theirs = [p for p in phrases if p.others or p.goes_on and not any(p.first <= k <= p.last for k in heard)]
+    for p in theirs:
+        for k in range(p.first, p.last + 1):
+            if out[k].kind in MENTIONS or out[k].kind == "num":
+                out[k] = replace(out[k], kind="aside")
+    told = [p for p in phrases if p.narrative and not p.ordered and not _sends(items[p.first : p.last + 1])]
+    cards = [k for k, it in enumerate(out) if it.kind == "card"]
+    inside = [k for k in cards if any(p.first <= k <= p.last for p in told)]
+    if inside and len(inside) < len(cards):
+        for k in inside:
+            out[k] = replace(out[k], kind="aside")
+    return out
+
+
+def _sends(span: list[Item]) -> bool:
+    """Whether a phrase sends someone somewhere: a castle to, from or through, or an arrow."""
+    return any(it.kind == "castle" and it.role in ("to", "from", "via") or it.sym("→") for it in span)
+
+
+# what an order said without a verb is about: «ферма в Озёрске», «Грифон», «слот 2», «У5»
+VERBLESS_OBJECTS = frozenset({"building", "card", "slot", "segment"})
+# prepositions of a circumstance, never of the thing done: «в честь трофея», «вместо похода»
+CIRCUMSTANCE = frozenset({"честь", "вместо", "кроме", "после", "ради", "благодаря", "без", "помимо"})
+
+
+def _circumstance(items: list[Item], k: int) -> bool:
+    """Whether the action noun ``items[k]`` is governed by a preposition of a circumstance, an
+    adjective or an ordinal between them allowed («в честь первого трофея»)."""
+    j = k - 1
+    while j >= 0 and (items[j].kind == "ordinal" or items[j].kind == "word" and "ADJF" in parses(items[j].text)[0].tag):
+        j -= 1
+    return j >= 0 and items[j].kind == "word" and items[j].text in CIRCUMSTANCE
+
+
+CARD_CUES = frozenset({"v_artifact", "v_summon", "v_take", "w_card"})
+
+
+def _short_cards(items: list[Item], vocab: Vocabulary) -> list[Item]:
+    """A long card name shortened to the noun it is about («Кубок» for «Кубок Первой Победы»,
+    «Голема»), in a sentence that takes a card: a card word or a pool place is there. Elsewhere
+    such a noun stays a word: most are everyday words («печать», «щит», «карта»)."""
+    if not any(it.kind == "slot" or it.kind == "concept" and it.concept in CARD_CUES for it in items):
+        return items
+    lem = lemmatizer()
+    out = list(items)
+    for k, it in enumerate(out):
+        if it.kind == "word" and it.text.isalpha() and len(it.text) >= 3:
+            found = {c for lemma in lem.lemmas(it.text) for c in vocab.card_heads.get(lemma, ())}
+            if len(found) == 1:
+                out[k] = replace(it, kind="card", value=found.pop(), fit=Fit.ABBREVIATED)
+    return out
 
 
 def _guesses(items: list[Item]) -> list[Item]:

@@ -133,6 +133,8 @@ def typo_form(word: str, known_too: bool = False) -> tuple[str, str] | None:
     if len(word) < 4 or is_known(word) and not (known_too and len(word) >= 5):
         return None
     forms = concept_forms()
+    if is_known(word) and any(p.lemma[-2:] in ("ся", "сь") and p.lemma[:-2] in forms for p in parses(word)):
+        return None  # «освободилась» is «освободиться» (to come free), no slip of «освободила»
     same = _forms_by_key().get(spelling_key(word))
     if same:  # «пасуюю», «сттроить»: a doubled letter; the order form among equals
         f = min(same, key=lambda x: (not _order_form(x), x))
@@ -201,6 +203,16 @@ class Vocabulary:
             if len(words) > 1 and word_count[words[-1]] == 1:
                 cards.append((words[-1], c.id))
         self.cards: NameIndex[str] = NameIndex(cards, lem)
+        # a card by the head noun of its name («Кубок» for «Кубок Первой Победы»): only in a sentence
+        # that takes a card (`lines`), since most heads are everyday words («печать», «щит», «карта»)
+        heads: dict[str, list[str]] = {}
+        for c in (*m.decks.creatures, *m.decks.artifacts):
+            words = normalise(c.name).split()
+            if len(words) > 1:
+                head = _head_noun(words)
+                for key in {head, lem.lemma(head)}:
+                    heads.setdefault(key, []).append(c.id)
+        self.card_heads = {head: tuple(ids) for head, ids in heads.items()}
         # every written form of a castle, for a typo the dictionary mistakes for a word («Камениц»)
         self.castle_forms: list[tuple[str, str]] = []
         for name, cid in entries:
@@ -216,6 +228,12 @@ class Vocabulary:
         self.people: NameIndex[str] = NameIndex([(name, f) for f, name in players], lem, typos=False)
         self.restating = frozenset(normalise(w) for w in lex.extra.get("restating", {}).get("words", ()))
         assert set(BUILDING_KINDS) >= set(lex.extra.get("buildings", {}))
+
+
+def _head_noun(words: list[str]) -> str:
+    """The noun a name is about: the first word the dictionary reads as a noun («кубок первой
+    победы» → «кубок», «горный тролль» → «тролль»), else the last word."""
+    return next((w for w in words if "NOUN" in parses(w)[0].tag), words[-1])
 
 
 _VOCABULARIES: dict[tuple[int, tuple[tuple[str, str], ...]], Vocabulary] = {}

@@ -3,7 +3,7 @@ included), snapshots and GM actions are only ever added; flags mark what no long
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from sqlalchemy import (
@@ -16,12 +16,15 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    TypeDecorator,
     UniqueConstraint,
     func,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from letopis.timezones import DEFAULT_ZONE
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -34,9 +37,21 @@ NAMING = {
 Json = dict[str, Any]
 
 
+class UtcDateTime(TypeDecorator[datetime]):
+    """``timestamptz`` read back in UTC whatever the server's or session's ``TimeZone`` is (psycopg
+    gives it in the session's zone): the JSON API answers in UTC, and pages convert to each reader's
+    own zone themselves (web/times.py)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return value.astimezone(UTC) if value is not None and value.tzinfo is not None else value
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSONB, list[Any]: JSONB, datetime: DateTime(timezone=True)}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSONB, list[Any]: JSONB, datetime: UtcDateTime()}
 
 
 class User(Base):
@@ -48,6 +63,8 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    # the IANA zone pages show this user's times in (0006)
+    time_zone: Mapped[str] = mapped_column(String(64), default=DEFAULT_ZONE, server_default=DEFAULT_ZONE)
 
 
 class Game(Base):
@@ -60,7 +77,7 @@ class Game(Base):
     factions: Mapped[list[Any]] = mapped_column(default=list)  # [{"id", "name"}] in seat order
     mode: Mapped[str] = mapped_column(String(16), default="auto")  # auto | review
     status: Mapped[str] = mapped_column(String(16), default="active")  # active | over
-    gm_user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    gm_user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)  # index: «Мои игры» (0006)
     setup_seed: Mapped[str | None] = mapped_column(String(64))  # None when imported
     setup_document: Mapped[dict[str, Any] | None] = mapped_column()
     initial_state: Mapped[dict[str, Any]] = mapped_column()

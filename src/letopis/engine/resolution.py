@@ -134,6 +134,7 @@ class RecordedStep:
 class Mismatch:
     step: int
     what: str
+    wording: bool = False  # only the Russian sentences differ: what happened is the same
 
 
 def engine_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -147,10 +148,10 @@ def engine_event(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def event_substance(event: dict[str, Any]) -> dict[str, Any]:
-    """What replay compares of an event: everything but its Russian sentence. The kind, the data,
-    the rolls, the clause and who may see it are what happened; the sentence is how the chronicle
-    tells it, and a later release may tell it better («21 карта» for «21 карт») without making every
-    game published before it fail verification."""
+    """What happened, of an event: everything but its Russian sentence. The kind, the data, the
+    rolls, the clause and who may see it must replay exactly; the sentence is how the chronicle tells
+    it, and a later release may tell it better («21 карта» for «21 карт»), so a difference in the
+    sentences alone is reported apart (`Mismatch.wording`) rather than as a forged result."""
     return {k: v for k, v in event.items() if k != "text"}
 
 
@@ -164,9 +165,13 @@ def replay(ruleset: Ruleset, initial: BaseModel, steps: Iterable[RecordedStep]) 
             problems.append(Mismatch(step.number, "пост больше не читается без ошибок"))
             return problems
         if step.events is not None:
-            got = [event_substance(e.model_dump(mode="json")) for e in res.events]
-            if got != [event_substance(engine_event(e)) for e in step.events]:
+            got = [e.model_dump(mode="json") for e in res.events]
+            stored = [engine_event(e) for e in step.events]
+            if [event_substance(e) for e in got] != [event_substance(e) for e in stored]:
                 problems.append(Mismatch(step.number, "события не совпадают с опубликованными"))
+            elif got != stored:
+                problems.append(Mismatch(step.number, "описания событий написаны иначе, чем их пишет эта версия",
+                                         wording=True))
         if step.secret_rolls is not None and [r.model_dump(mode="json") for r in res.secret_rolls] != step.secret_rolls:
             problems.append(Mismatch(step.number, "тайные броски (тасовки, взятые карты) не совпадают с сохранёнными"))
         if step.state_after is not None and res.state.model_dump(mode="json") != step.state_after:

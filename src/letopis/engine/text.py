@@ -7,11 +7,13 @@ its own grammar, with `number_value`/`ordinal_value` for numbers said in words, 
 "may be you meant" hints and `order_cue` to tell an unreadable order from chatter.
 
 The pieces live in `text_norm` (normalisation), `text_post` (lines) and `text_words` (words);
-this module is the one place to import them from.
+`declension` puts names and numbers into sentences («ход Бориса», «2–4 стороны»). This module is
+the one place to import them from.
 """
 
 from __future__ import annotations
 
+from .declension import CASES, Case, counted, counted_range, decline, decline_all, quoted, sentence
 from .text_norm import (
     ColumnMap,
     cyrillic_lookalike,
@@ -43,9 +45,9 @@ from .text_words import (
 )
 
 __all__ = [
-    "CARDINALS", "ORDINALS", "ColumnMap", "Cue", "Lemmatizer", "Lexicon", "LineKind", "Parse",
-    "PostLine", "Token", "agrees", "cyrillic_lookalike", "format_coord", "is_known", "morph", "normalise",
-    "normalise_mapped",
-    "number_value", "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "split_post",
+    "CARDINALS", "CASES", "ORDINALS", "Case", "ColumnMap", "Cue", "Lemmatizer", "Lexicon", "LineKind",
+    "Parse", "PostLine", "Token", "agrees", "counted", "counted_range", "cyrillic_lookalike", "decline",
+    "decline_all", "format_coord", "is_known", "morph", "normalise", "normalise_mapped", "number_value",
+    "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "quoted", "sentence", "split_post",
     "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens",
 ]

@@ -25,7 +25,7 @@ class LineKind(StrEnum):
     TEXT = "text"  # something to read: an order or chatter, the ruleset decides
     BLANK = "blank"
     QUOTE = "quote"  # inside [quote]…[/quote] (or an e-mail style "> …" line)
-    FLAVOUR = "flavour"  # off-topic, «UPD:», «зы», «P.S.», a signature, only emoticons/markup
+    FLAVOUR = "flavour"  # off-topic («офф:», «OOC:»), «UPD:», «зы», «P.S.», a signature, only emoticons/markup
     HEADING = "heading"  # a heading alone on its line, «Фаза ресурсов:»
 
 
@@ -89,7 +89,7 @@ _EMOTICON = re.compile(
     r")(?![\w)(])"
 )
 _PAREN_SMILE = re.compile(r"(?<=\S)[)(]{2,}(?=\s|$|[.!?,])|(?:(?<=\s)|^)[)(]+(?=\s|$)")
-_OFF_INLINE = re.compile(r"\(\s*(?:офф?|оффтоп|оффтопик|off|offtop)\b[^()]{0,500}\)", re.IGNORECASE)
+_OFF_INLINE = re.compile(r"\(\s*(?:офф?|оффтоп|оффтопик|off|offtop|ooc|оос)\b[^()]{0,500}\)", re.IGNORECASE)
 
 
 def _unmatched_closers(s: str, cols: ColumnMap) -> tuple[str, ColumnMap]:
@@ -167,7 +167,7 @@ def _regions(text: str) -> list[_Region]:
 # --- line starts: list markers, flavour markers, headings ----------------------------------------
 _MARKER = re.compile(r"^\s*(?:([-•·*▪►▸●○◦‣⁃+]|[\u2010-\u2015])|(\d{1,2})[.)])(?=\s)\s*")
 _FLAVOUR_START = re.compile(
-    r"^\(?\s*(?:(офф?|оффтоп|оффтопик|off|offtop|offtopic)|(upd|апд|edit|эдит|ред)|"
+    r"^\(?\s*(?:(офф?|оффтоп|оффтопик|off|offtop|offtopic|ooc|оос)|(upd|апд|edit|эдит|ред)|"
     r"(p\.\s?s|ps|п\.\s?с|пс|зы|з\.ы|nb))(?![\w])[.:)\s\-]*",
     re.IGNORECASE,
 )
@@ -177,9 +177,12 @@ _SIGNATURE = re.compile(r"^\s*--\s*$")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # A post copied from phpBB as plain text keeps the quote's header line and loses its BBCode:
 # «Борис писал(а):», «Boris wrote:», «Цитата (Борис):». What follows it, up to the next blank
-# line, is the other player's words.
+# line, is the other player's words. Reported speech is the poster's own sentence, not a header:
+# «Мастер написал, что у дракона 6 ОМ. Тогда так:» has a «что» (or another word that opens what
+# was said) or a second sentence, which a header never has.
+_REPORTED = r"(?!.*\b(?:что|чтобы|будто|якобы|мол|дескать|that)\b)(?!.*[.!?]\s+[^\W\d_])"
 _QUOTE_HEADER = re.compile(
-    r"^\s*(?:[^\s:][^:\n]{0,60}?\s+(?:писал(?:\s*\(\s*а\s*\)|а)?|написал(?:\s*\(\s*а\s*\)|а)?|"
+    rf"^{_REPORTED}\s*(?:[^\s:][^:\n]{{0,60}}?\s+(?:писал(?:\s*\(\s*а\s*\)|а)?|написал(?:\s*\(\s*а\s*\)|а)?|"
     r"wrote|пишет|сказал(?:\s*\(\s*а\s*\)|а)?)(?:\s*[^:\n]{0,40})?"
     r"|цитата(?:\s*\([^)\n]{0,60}\))?|quote(?:\s*\([^)\n]{0,60}\))?)\s*:\s*$",
     re.IGNORECASE,

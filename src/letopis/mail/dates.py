@@ -7,13 +7,11 @@ so it names the zone in words and says the time left as of sending.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
 from letopis.engine.text_words import counted
+from letopis.timezones import DEFAULT_ZONE, MONTHS_GEN, offset_text, zone_info, zone_label
 
-MONTHS_GEN = ("января", "февраля", "марта", "апреля", "мая", "июня",
-              "июля", "августа", "сентября", "октября", "ноября", "декабря")
-MOSCOW = "Europe/Moscow"
+MOSCOW = DEFAULT_ZONE
 ZONE_WORDS = {MOSCOW: "по московскому времени"}
 
 
@@ -22,22 +20,13 @@ def _aware(value: datetime) -> datetime:
 
 
 def local_datetime(value: datetime, zone: str, now: datetime) -> str:
-    """«28 ноября, 21:00 по московскому времени»; the year when it is not this year there."""
-    tz = ZoneInfo(zone)
+    """«28 ноября, 21:00 по московскому времени», «28 ноября, 00:00 (Омск, UTC+6)»; the year
+    when it is not this year there. A zone this system does not know reads as Moscow."""
+    tz = zone_info(zone)
     here = _aware(value).astimezone(tz)
     year = "" if here.year == _aware(now).astimezone(tz).year else f" {here.year}"
-    words = ZONE_WORDS.get(zone) or f"({zone}, {_offset(here)})"
+    words = ZONE_WORDS.get(tz.key) or f"({zone_label(tz.key)}, {offset_text(tz.key, here)})"
     return f"{here.day} {MONTHS_GEN[here.month - 1]}{year}, {here:%H:%M} {words}"
-
-
-def _offset(here: datetime) -> str:
-    """«UTC+5», «UTC−3:30», «UTC»."""
-    offset = here.utcoffset()
-    minutes = int(offset.total_seconds() // 60) if offset is not None else 0
-    if minutes == 0:
-        return "UTC"
-    hours, rest = divmod(abs(minutes), 60)
-    return f"UTC{'+' if minutes > 0 else '−'}{hours}" + (f":{rest:02d}" if rest else "")
 
 
 def time_left(value: datetime, now: datetime) -> str:

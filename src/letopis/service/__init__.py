@@ -82,6 +82,16 @@ from .gm_desk import (
     rollback,
     take_over,
 )
+from .lobby import (
+    AwaitedOut,
+    GameRowOut,
+    GamesPageOut,
+    MyGamesOut,
+    MyTurnsOut,
+    list_games_page,
+    my_games,
+    waiting_for,
+)
 from .logins import LoginLimits, log_in
 from .notify import DeliveryOut, WebhookOut, delete_webhook, deliveries, get_webhook, set_webhook
 from .posts import check_post, check_text
@@ -124,6 +134,7 @@ from .users import (
     get_user_by_login,
     register_user,
     set_admin,
+    set_time_zone,
 )
 from .withdraw import WithdrawOut, withdraw_post
 
@@ -133,6 +144,7 @@ __all__ = [
     "TOKEN_TOUCH_SQL",
     "ApiTokenOut",
     "AuditOut",
+    "AwaitedOut",
     "Busy",
     "CheckOut",
     "Conflict",
@@ -144,10 +156,14 @@ __all__ = [
     "GameMode",
     "GameOut",
     "GamePage",
+    "GameRowOut",
     "GameStatus",
+    "GamesPageOut",
     "Invalid",
     "LoginLimits",
     "MismatchOut",
+    "MyGamesOut",
+    "MyTurnsOut",
     "NotFound",
     "OwnPostOut",
     "PlayerAid",
@@ -214,12 +230,14 @@ __all__ = [
     "join_by_invite",
     "latest_published",
     "list_games",
+    "list_games_page",
     "list_rulesets",
     "list_seats",
     "list_steps",
     "list_tokens",
     "log_in",
     "metric_series",
+    "my_games",
     "override_roll",
     "pause_game",
     "player_aid",
@@ -245,6 +263,7 @@ __all__ = [
     "set_deadline",
     "set_email",
     "set_schedule",
+    "set_time_zone",
     "set_turn_length",
     "set_webhook",
     "should_touch_token",
@@ -259,5 +278,6 @@ __all__ = [
     "user_for_token",
     "verify_export",
     "verify_game",
+    "waiting_for",
     "withdraw_post",
 ]

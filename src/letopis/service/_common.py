@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import AuditEntry, Game, Post, Resolution, Seat, Step, User
 from letopis.engine.contract import GM, PUBLIC, Faction, Reading, Ruleset, TurnInfo, Viewer, ViewerRole
+from letopis.engine.declension import Case, decline_all
 from letopis.engine.registry import UnknownRuleset, get_ruleset
 from letopis.engine.resolution import GM_CORRECTION
 
@@ -170,6 +171,12 @@ def faction_names(game: Game) -> dict[str, str]:
 def names_list(game: Game, factions: list[str]) -> str:
     names = faction_names(game)
     return ", ".join(f"«{names.get(f, f)}»" for f in factions)
+
+
+def names_in(game: Game, factions: list[str], case: Case) -> str:
+    """The factions' names in one case, joined as a sentence joins them: «от Анны и Бориса»."""
+    names = faction_names(game)
+    return decline_all([names.get(f, f) for f in factions], case)
 
 
 # --- who is looking -----------------------------------------------------------------------------

@@ -164,6 +164,12 @@ def _draw(ruleset: Ruleset, state_json: dict, viewer: Viewer) -> tuple[str | Non
     return ruleset.draw(state, viewer), [tuple(p) for p in ruleset.summary(state, viewer)]
 
 
+def reader_zone(db: Session, user_id: int | None) -> str | None:
+    """The time zone a viewer reads times in (None for a visitor: the default)."""
+    user = db.get(User, user_id) if user_id is not None else None
+    return user.time_zone if user is not None else None
+
+
 def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_id: int | None = None) -> StepChronicle:
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
@@ -199,7 +205,7 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
 
     notes = []
     if resolution is not None and res is not None:
-        notes.extend(default_notes(res.submissions, turn, names))
+        notes.extend(default_notes(res.submissions, turn, names, reader_zone(db, viewer_user_id)))
         for index, (value, reason) in sorted(resolution.overrides.items()):
             notes.append(f"Мастер задал бросок №{index} равным {value}. Причина: {reason}")
 

@@ -21,7 +21,7 @@ from . import notify, resolve_delay
 from ._common import active_step, audit, load_game, require_gm, require_reason, transactional
 from ._common import now as utcnow
 from .errors import Conflict, Invalid
-from .gm import _apply_default, deadline_text, worker_lock
+from .gm import _apply_default, worker_lock
 from .schemas import GameStatus, StepStatus
 from .turn_length import MAX_TURN_HOURS
 
@@ -274,7 +274,8 @@ def _deadline_one(db: Session, game_id: int, moment: datetime) -> bool:
     if step is None or due is None or due > moment or (row is not None and row.paused) or step.resolve_at:
         return False  # someone posted, or the GM paused or moved the deadline meanwhile
     grace = row.grace_minutes if row else 0
-    reason = f"Срок хода истёк ({deadline_text(step.deadline)}"
-    reason += f", с отсрочкой {grace} мин.)." if grace else ")."
+    # no clock time in the stored sentence: pages show the deadline and the entry's own time in each
+    # reader's zone, and the JSON has the deadline in UTC (the audit entry's data)
+    reason = f"Срок хода истёк (с отсрочкой {grace} мин)." if grace else "Срок хода истёк."
     _apply_default(db, game, actor_id=None, reason=reason, moment=moment)
     return True

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from letopis.engine.contract import TurnInfo
+from letopis.timezones import local_datetime
 
 # «Если не ответить к сроку — пас.», «Если мастер не ответит к сроку, Герой и гном …»
 _CONDITION = re.compile(r"^Если [^,:—–-]*? к сроку\s*(?:[,:]|\s[—–-])\s*")
@@ -29,10 +30,11 @@ def default_action(turn: TurnInfo) -> str:
     return action
 
 
-def _when(iso: str | None) -> str:
+def _when(iso: str | None, zone: str | None) -> str:
+    """The deadline as its reader reads it: «21 ноября, 21:00» in his zone (Moscow by default)."""
     if not iso:
         return ""
-    return f"{datetime.fromisoformat(iso):%d.%m.%Y %H:%M} UTC"
+    return local_datetime(datetime.fromisoformat(iso), zone)
 
 
 def unstop(reason: str) -> str:
@@ -45,8 +47,10 @@ def _who(names: list[str]) -> str:
     return f"фракции {quoted}" if len(names) == 1 else f"фракций {quoted}"
 
 
-def default_notes(record: list[dict[str, Any]], turn: TurnInfo, names: dict[str, str]) -> list[str]:
-    """One sentence per cause for the factions that got the default in a resolution's record."""
+def default_notes(record: list[dict[str, Any]], turn: TurnInfo, names: dict[str, str],
+                  zone: str | None = None) -> list[str]:
+    """One sentence per cause for the factions that got the default in a resolution's record; a
+    deadline is written in ``zone``, the reader's (Moscow when None)."""
     groups: dict[tuple, list[str]] = {}
     for item in record:
         if item.get("default"):
@@ -59,12 +63,12 @@ def default_notes(record: list[dict[str, Any]], turn: TurnInfo, names: dict[str,
         if by == "deadline":
             subject = (f"Фракция «{who[0]}» не прислала" if len(who) == 1
                        else "Фракции " + ", ".join(f"«{n}»" for n in who) + " не прислали")
-            notes.append(f"{subject} пост к сроку ({_when(deadline)}): применено {what}.")
+            notes.append(f"{subject} пост к сроку ({_when(deadline, zone)}): применено {what}.")
         elif by == "gm":
             if passed:
-                when = f"Срок хода истёк ({_when(deadline)}); мастер применил {what} для {_who(who)}."
+                when = f"Срок хода истёк ({_when(deadline, zone)}); мастер применил {what} для {_who(who)}."
             elif deadline:
-                when = f"Мастер применил {what} для {_who(who)} до срока ({_when(deadline)})."
+                when = f"Мастер применил {what} для {_who(who)} до срока ({_when(deadline, zone)})."
             else:
                 when = f"Мастер применил {what} для {_who(who)}; срока у шага не было."
             notes.append(f"{when} Причина: «{unstop(reason)}»." if reason else when)

@@ -68,8 +68,8 @@ class Prepared:
 
 
 def reader_zone(user: User) -> str:
-    """The zone a letter names its times in: Moscow, the forum's own (per-user zones are not here yet)."""
-    return MOSCOW
+    """The zone a letter names its times in: the reader's own setting (Moscow unless he chose another)."""
+    return user.time_zone or MOSCOW
 
 
 def _link(path: str) -> str:

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, defer
 
 from letopis.db.models import Game, GameSchedule, Post, Seat, Step
 from letopis.engine.contract import Faction, Result, ViewerRole
+from letopis.engine.declension import counted
 from letopis.engine.dice import new_seed, step_secret
 from letopis.engine.registry import all_rulesets
 from letopis.engine.resolution import GM_CORRECTION, setup_game
@@ -97,10 +98,10 @@ def _check_factions(ruleset: Any, factions: list[Faction]) -> list[Faction]:
     if len({f.id for f in clean}) != len(clean):
         raise Invalid("Коды фракций повторяются.", code="bad_faction")
     if not ruleset.min_factions <= len(clean) <= ruleset.max_factions:
-        span = (str(ruleset.min_factions) if ruleset.min_factions == ruleset.max_factions
-                else f"от {ruleset.min_factions} до {ruleset.max_factions}")
-        raise Invalid(f"В «{ruleset.title}» играют {span} фракции, а указано {len(clean)}.",
-                      code="faction_count")
+        low, high = ruleset.min_factions, ruleset.max_factions
+        # «играют 2 фракции», «играют от 2 до 6 фракций» (after «до» the genitive plural)
+        span = counted(low, "фракция", "фракции", "фракций") if low == high else f"от {low} до {high} фракций"
+        raise Invalid(f"В «{ruleset.title}» играют {span}, а указано {len(clean)}.", code="faction_count")
     return clean
 
 

@@ -171,11 +171,6 @@ def override_roll(
     return step_header(db, game, step)
 
 
-def deadline_text(moment: datetime) -> str:
-    """How the audit log and the chronicle write a deadline: ``21.11.2026 18:00 UTC``."""
-    return f"{moment.astimezone(UTC):%d.%m.%Y %H:%M} UTC"
-
-
 def _apply_default(db: Session, game: Game, *, actor_id: int | None, reason: str, moment: datetime) -> StepHeader:
     """Resolve the open step with the default for every faction that has not posted.
 
@@ -278,4 +273,4 @@ def _deadline_one(db: Session, game_id: int, moment: datetime) -> None:
     if (step is None or step.status != StepStatus.OPEN.value or step.deadline is None or step.deadline > moment
             or step.resolve_at is not None):
         return  # someone posted or the GM moved the deadline meanwhile
-    _apply_default(db, game, actor_id=None, reason=f"Срок хода истёк ({deadline_text(step.deadline)}).", moment=moment)
+    _apply_default(db, game, actor_id=None, reason="Срок хода истёк.", moment=moment)

@@ -31,6 +31,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from letopis.db.models import Delivery, Game, GameSchedule, Notification, Seat, Step, StepNotice, Webhook
+from letopis.engine.declension import sentence
 from letopis.mail.mime import SenderError, build, sender_address
 from letopis.mail.smtp import Mailer, Outcome
 from letopis.settings import get_settings
@@ -219,7 +220,7 @@ def _announce(db: Session, moment: datetime, status: str, kind: str) -> int:
         if kind == Event.YOUR_TURN.value:
             turn = turn_of(step)
             for faction, user_id in _seat_users(db, game.id, turn.factions).items():
-                text = f"«{game.title}», шаг {step.number}: ваш ход ({turn.prompt or 'пришлите приказы'})."
+                text = f"«{game.title}», шаг {step.number}: ваш ход. {sentence(turn.prompt or 'Пришлите приказы')}"
                 queued += _queue(db, {user_id}, Event.YOUR_TURN, f"your_turn:{step.id}:{faction}",
                                  {**base, "faction": faction, "text": text, "link": _link(f"/games/{game.id}/post")},
                                  moment)

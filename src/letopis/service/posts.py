@@ -23,9 +23,8 @@ from letopis.settings import get_settings
 from . import state_cache
 from ._common import (
     active_step,
-    faction_names,
     load_state,
-    names_list,
+    names_in,
     ruleset_by_id,
     turn_of,
 )
@@ -260,8 +259,8 @@ def refuse_unless_open(game: GameSides, step: Step | OpenStep | None, step_numbe
         raise Conflict(f"Шаг {step.number} уже решён и ждёт проверки мастера; посты к нему не принимаются.",
                        code="step_in_review")
     if faction not in turn.factions:
-        raise Conflict(f"В шаге {step.number} («{turn.title}») ждём пост от {names_list(game, turn.factions)}, "
-                       f"а не от «{faction_names(game).get(faction, faction)}».", code="not_your_turn")
+        raise Conflict(f"В шаге {step.number} («{turn.title}») ждём пост от {names_in(game, turn.factions, 'gen')}, "
+                       f"а не от {names_in(game, [faction], 'gen')}.", code="not_your_turn")
 
 
 def _open_step_for(db: Session, game: Game, step_number: int, faction: str) -> Step:

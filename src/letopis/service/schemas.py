@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from letopis.engine.contract import Faction, LineReading, Result, RosterGroup, TurnInfo
 from letopis.engine.events import Event, Roll
 from letopis.engine.problems import Problem
+from letopis.timezones import DEFAULT_ZONE
 
 
 class GameMode(StrEnum):
@@ -42,6 +43,7 @@ class UserOut(BaseModel):
     display_name: str
     is_admin: bool = False
     created_at: datetime
+    time_zone: str = Field(default=DEFAULT_ZONE, description="IANA time zone the pages show times in")
 
 
 # --- rulesets and games --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from letopis.engine.contract import Ruleset, TurnInfo
 from letopis.engine.events import Event
 
 from . import _resolve, resolve_delay, state_cache
-from ._common import active_step, load_game, names_list, now, reading_json, ruleset_by_id, transactional
+from ._common import active_step, load_game, names_in, now, reading_json, ruleset_by_id, transactional
 from .errors import Forbidden, Invalid, NotFound
 from .hidden import Sight
 from .posted import LATEST_ROWS, Latest, waiting_for
@@ -146,7 +146,7 @@ def submit_post(
     if waiting:
         if step.resolve_at is not None:  # cannot stay due with a faction missing (kept consistent)
             db.execute(_SET_RESOLVE_AT, {"at": None, "step_id": step.id})
-        out.message = f"Пост принят (версия {revision}). Ждём пост от {names_list(game, waiting)}."
+        out.message = f"Пост принят (версия {revision}). Ждём пост от {names_in(game, waiting, 'gen')}."
         return out
     due = resolve_delay.resolve_moment(created, delay_minutes=delay, deadline=deadline, grace_minutes=grace,
                                        paused=paused)

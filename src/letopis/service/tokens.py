@@ -18,6 +18,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from letopis.db.models import ApiToken, User
+from letopis.timezones import zone_info
 
 from ._common import now, transactional
 from .errors import NotFound
@@ -56,7 +57,11 @@ def issue_token(db: Session, *, user_id: int, days: float, label: str | None = N
     """A new token row for the user, valid ``days`` days; the web layer signs its id. Tokens that
     expired long ago are dropped here (KEEP_EXPIRED_DAYS)."""
     at = now()
-    label = (label or "").strip()[:LABEL_MAX] or f"Ключ от {at:%d.%m.%Y %H:%M} UTC"
+    if not (label or "").strip():  # named by when it was issued, in its owner's time zone
+        owner = db.get(User, user_id)
+        local = at.astimezone(zone_info(owner.time_zone if owner else None))
+        label = f"Ключ от {local:%d.%m.%Y %H:%M}"
+    label = label.strip()[:LABEL_MAX]
     require_storable(label, "Название ключа")
     db.query(ApiToken).filter(ApiToken.user_id == user_id,
                               ApiToken.expires_at < at - timedelta(days=KEEP_EXPIRED_DAYS)).delete()

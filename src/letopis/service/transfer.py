@@ -255,13 +255,20 @@ def verify_export(document: dict[str, Any]) -> VerifyOut:
             secret_rolls=res.get("secret_rolls") if secret_seed else None,
         ))
         last_state = res["state_after"]
-    mismatches.extend(MismatchOut(step=m.step, what=m.what) for m in replay(ruleset, initial, recorded))
+    replayed = replay(ruleset, initial, recorded)
+    mismatches.extend(MismatchOut(step=m.step, what=m.what) for m in replayed if not m.wording)
+    reworded = [m.step for m in replayed if m.wording]
     if document.get("state") is not None and document["state"] != last_state:
         mismatches.append(MismatchOut(step=recorded[-1].number if recorded else 0,
                                       what="текущее состояние игры не совпадает с последним опубликованным"))
     ok = not mismatches
     notes = ["Секретное зерно игры открыто и совпадает со своим хешем: все тасовки и взятые карты пересчитаны."
              ] if secret_seed and ok else []
+    if reworded:
+        notes.append(f"{'Шаг' if len(reworded) == 1 else 'Шаги'} {', '.join(map(str, reworded))}: описания "
+                     "событий в летописи написаны иначе, чем их пишет эта версия Летописи (текст правили "
+                     "вручную или его писала другая версия программы); броски, данные событий и состояния "
+                     "сходятся.")
     if ok:
         message = f"Проверено шагов: {len(recorded)}. Все броски и результаты сходятся."
     else:

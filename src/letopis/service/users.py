@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from letopis.db.models import User
+from letopis.timezones import DEFAULT_ZONE, is_zone
 
 from ._common import load_user, now, transactional
 from .errors import Conflict, Invalid
@@ -25,7 +26,7 @@ MIN_PASSWORD = 4  # the demo's «demo»; a real deployment can ask for more on i
 
 def _out(user: User) -> UserOut:
     return UserOut(id=user.id, login=user.login, display_name=user.display_name, is_admin=user.is_admin,
-                   created_at=user.created_at)
+                   created_at=user.created_at, time_zone=user.time_zone or DEFAULT_ZONE)
 
 
 class HashGate(Gate):
@@ -125,4 +126,18 @@ def set_admin(db: Session, *, user_id: int, is_admin: bool = True) -> UserOut:
     """Grant or revoke the admin role (admins may act as GM of any game)."""
     user = load_user(db, user_id)
     user.is_admin = is_admin
+    return _out(user)
+
+
+@transactional
+def set_time_zone(db: Session, *, user_id: int, time_zone: str) -> UserOut:
+    """Choose the IANA zone the pages show this user's times in («Europe/Moscow», «Asia/Omsk»)."""
+    name = (time_zone or "").strip()
+    require_storable(name, "Часовой пояс")
+    if not is_zone(name):
+        shown = name if len(name) <= 64 else name[:64] + "…"
+        raise Invalid(f"Часовой пояс «{shown}» не найден. Выберите пояс из списка на странице настроек "
+                      "или укажите его имя по базе IANA, например Europe/Moscow.", code="bad_time_zone")
+    user = load_user(db, user_id)
+    user.time_zone = name
     return _out(user)

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from letopis.db.models import Post, Step
 
-from ._common import faction_names, load_game, names_list, now, seat_for, transactional, turn_of
+from ._common import faction_names, load_game, names_in, now, seat_for, transactional, turn_of
 from .errors import Conflict, Forbidden, NotFound
 from .posted import latest_posts, waiting_for
 from .schemas import GameStatus, StepStatus
@@ -79,7 +79,7 @@ def withdraw_post(db: Session, *, post_id: int, user_id: int, game_id: int | Non
     if cancelled:
         message += " Расчёт шага отменён."
     posts = "пост" if len(waiting) == 1 else "посты"
-    message += f" Шаг {step.number} снова ждёт {posts} от {names_list(game, waiting)}."
+    message += f" Шаг {step.number} снова ждёт {posts} от {names_in(game, waiting, 'gen')}."
     return WithdrawOut(post_id=post.id, game_id=game.id, step_number=step.number, faction=post.faction_id,
                        revision=post.revision, withdrawn_at=moment, waiting_for=waiting,
                        resolution_cancelled=cancelled, message=message)

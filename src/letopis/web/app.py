@@ -25,7 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from letopis.settings import Settings, get_settings
 
-from . import api, archive, auth, boards, errors, gm, own_posts, pages
+from . import account, api, archive, auth, boards, errors, gm, lobby, own_posts, pages
 from . import email as email_web
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
@@ -102,6 +102,8 @@ def create_app(
     # (POST /api/games/{id}/check) should not wait behind every page. No page path starts with /api/.
     app.include_router(api.router)
     app.include_router(auth.router)
+    app.include_router(lobby.pages)  # the home page, /games, «Мои игры»
+    app.include_router(lobby.api)
     app.include_router(pages.router)
     app.include_router(gm.router)
     app.include_router(gm_desk_web.router)  # roll back, corrections, seats, rulings
@@ -117,6 +119,8 @@ def create_app(
     app.include_router(archive.router)
     app.include_router(boards.router)  # board PNGs
     app.include_router(archive.api_router)
+    app.include_router(account.pages)  # «Настройки»: the time zone
+    app.include_router(account.api)
 
     secure = settings.environment != "development"
     app.add_middleware(

@@ -15,6 +15,7 @@ from fastapi import Form
 
 from letopis.engine.contract import Faction
 from letopis.service.inputs import INT4_MAX, INT4_MIN, Text, document_problem
+from letopis.timezones import zone_info
 
 FormStr = Annotated[Text, Form()]
 FormList = Annotated[list[Text], Form()]
@@ -53,17 +54,19 @@ def parse_factions(text: str) -> list[Faction]:
     return [Faction(id=f"p{i + 1}", name=name) for i, name in enumerate(names)]
 
 
-def parse_deadline(text: str) -> datetime | None:
-    """``2026-11-21T18:00`` (the browser's datetime-local, read as UTC); empty clears it."""
+def parse_deadline(text: str, zone: str) -> datetime | None:
+    """``2026-11-21T18:00`` (the browser's datetime-local) as a time in ``zone``, the zone the form
+    showed the GM (his setting); the result is in UTC. Empty clears it."""
     text = text.strip()
     if not text:
         return None
     for fmt in ("%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"):
         try:
-            return datetime.strptime(text, fmt).replace(tzinfo=UTC)
+            local = datetime.strptime(text, fmt).replace(tzinfo=zone_info(zone))
         except ValueError:
             continue
-    raise FormError("Срок: нужны дата и время, например 2026-11-21T18:00 (UTC).")
+        return local.astimezone(UTC)
+    raise FormError("Срок: нужны дата и время, например 21.11.2026 18:00.")
 
 
 def parse_int(text: str, field: str) -> int:

@@ -159,7 +159,7 @@ def default(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
 def deadline(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
              deadline: FormStr = "") -> Response:
     def action() -> str:
-        when = parse_deadline(deadline)
+        when = parse_deadline(deadline, user.time_zone)
         service.set_deadline(db, game_id=game_id, deadline=when, gm_user_id=user.id)
         return "Срок снят." if when is None else "Срок шага установлен."
 

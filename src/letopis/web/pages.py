@@ -11,6 +11,7 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from letopis import service
+from letopis.engine.declension import decline
 from letopis.engine.registry import get_ruleset
 from letopis.engine.resolution import GM_CORRECTION
 from letopis.service import CheckOut, GameOut, GamePage
@@ -59,13 +60,7 @@ def check_context(check: CheckOut | service.ReadingOut | None) -> dict:
     return {"check": check, "by_line": grouped, "general": general}
 
 
-# --- games ---------------------------------------------------------------------------------------
-@router.get("/")
-def index(request: Request, db: ReadSessionDep) -> Response:
-    return render(request, "index.html",
-                  {"games": service.list_games(db), "rulesets": service.list_rulesets()})
-
-
+# --- games (the lists are in lobby.py) --------------------------------------------------------------
 @router.get("/games/new")
 def new_game_form(request: Request, user: CurrentUser, ruleset_id: Text = "") -> Response:
     return _new_game_page(request, {"mode": "auto", "ruleset_id": ruleset_id})
@@ -340,6 +335,6 @@ def join_form(request: Request, user: CurrentUser, token: Text) -> Response:
 @router.post("/join/{token}")
 def join(request: Request, db: SessionDep, user: CurrentUser, token: Text) -> Response:
     seat = service.join_by_invite(db, token=token, user_id=user.id)
-    flash(request, f"Вы заняли место: {seat.faction_name}.")
+    flash(request, f"Вы заняли место {decline(seat.faction_name, 'gen')}.")
     game_id = getattr(seat, "game_id", None)
     return RedirectResponse(f"/games/{game_id}" if game_id else "/", status_code=303)

@@ -3,6 +3,12 @@
 Templates live in the top-level ``templates/`` folder of a checkout, or inside the wheel as
 ``letopis/templates_dist``. A ruleset package may ship a ``templates/`` folder; its files are
 reachable as ``<ruleset id>/<name>`` (e.g. ``dice_roll_party/_board.html``).
+
+Russian in templates: ``{{ name|decline("gen") }}`` («Пост {{ …|decline("gen") }}» → «Пост Анны»),
+``{{ names|decline_all("acc") }}`` («ждём Анну и Бориса»), ``counted(n, "ход", "хода", "ходов")``,
+``counted_range(2, 4, …)`` («2–4 стороны»), ``{{ text|sentence }}`` (one full stop, never «..»).
+Times: ``{{ t|ru_datetime }}`` is the reader's local time with a relative phrase («21 ноября,
+17:05 (через 5 ч 20 мин)»), ``{{ t|countdown }}`` the same for a deadline, ticking on the page.
 """
 
 from __future__ import annotations
@@ -17,33 +23,53 @@ from jinja2 import (
     Environment,
     FileSystemLoader,
     TemplateNotFound,
+    pass_context,
     select_autoescape,
 )
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from letopis.engine.registry import get_ruleset
-from letopis.engine.text import plural
+from letopis.engine.text import counted, counted_range, decline, decline_all, plural, sentence
 from letopis.paths import templates_dir
 from letopis.service.resolve_delay import minutes_left
+from letopis.timezones import DEFAULT_ZONE, zone_title
 
 from .boardview import board_figure, board_png_path
 from .svgsafe import clean_svg
-
-MONTHS_GEN = (
-    "января", "февраля", "марта", "апреля", "мая", "июня",
-    "июля", "августа", "сентября", "октября", "ноября", "декабря",
-)
+from .times import datetime_local_value, local_datetime, page_zone, reader_zone, when_html
 
 
-def ru_datetime(value: datetime | None) -> str:
-    """``21 ноября 2026, 14:05 UTC``; an empty string for None."""
-    if value is None:
-        return ""
-    if value.tzinfo is not None:
-        value = value.astimezone(UTC)
-    return f"{value.day} {MONTHS_GEN[value.month - 1]} {value.year}, {value:%H:%M} UTC"
+@pass_context
+def ru_datetime(context: Any, value: datetime | None) -> Markup:
+    """The reader's local time and how long ago or ahead it is: «21 ноября, 17:05 (2 дня назад)»."""
+    return when_html(value, reader_zone(context))
+
+
+@pass_context
+def countdown(context: Any, value: datetime | None) -> Markup:
+    """A deadline: local time and a countdown that ticks on the page («через 5 ч 20 мин»)."""
+    return when_html(value, reader_zone(context), countdown=True)
+
+
+@pass_context
+def local_time(context: Any, value: datetime | None) -> str:
+    """Only the local time, as plain text («21 ноября, 17:05»): for titles and attributes."""
+    return local_datetime(value, reader_zone(context)) if value is not None else ""
+
+
+@pass_context
+def datetime_local(context: Any, value: datetime | None) -> str:
+    """An ``<input type="datetime-local">`` value in the reader's zone."""
+    return datetime_local_value(value, reader_zone(context))
+
+
+@pass_context
+def time_zone_title(context: Any) -> str:
+    """«Москва (UTC+3)»: the zone this page's times are in."""
+    return zone_title(reader_zone(context))
 
 
 def rfc3339(value: datetime) -> str:
@@ -86,9 +112,18 @@ def make_environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["ru_datetime"] = ru_datetime
+    env.filters["countdown"] = countdown
+    env.filters["local_time"] = local_time
+    env.filters["datetime_local"] = datetime_local
     env.filters["rfc3339"] = rfc3339
     env.filters["svg"] = clean_svg
+    env.filters["decline"] = decline
+    env.filters["decline_all"] = decline_all
+    env.filters["sentence"] = sentence
     env.globals["plural"] = plural
+    env.globals["counted"] = counted
+    env.globals["counted_range"] = counted_range
+    env.globals["time_zone_title"] = time_zone_title
     env.globals["clause_url"] = clause_url
     env.globals["board_figure"] = board_figure
     env.globals["board_png"] = board_png_path
@@ -112,11 +147,16 @@ def flash(request: Request, text: str, kind: str = "ok") -> None:
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status: int = 200,
            headers: dict[str, str] | None = None) -> HTMLResponse:
     """A page with what every page needs: the user, the CSRF token, the one-time messages."""
+    user = getattr(request.state, "user", None)
     ctx = {
-        "user": getattr(request.state, "user", None),
+        "user": user,
         "csrftoken": csrf_token(request),
         "flashes": request.session.pop("flash", []) if "session" in request.scope else [],
         "path": request.url.path,
     }
     ctx.update(context or {})
-    return templates.TemplateResponse(request, name, ctx, status_code=status, headers=headers)
+    token = page_zone.set(getattr(user, "time_zone", None) or DEFAULT_ZONE)
+    try:  # the response renders its template here, at once
+        return templates.TemplateResponse(request, name, ctx, status_code=status, headers=headers)
+    finally:
+        page_zone.reset(token)

@@ -1,8 +1,8 @@
 """Posts a player withdraws while the step is open, and the per-game resolution delay
 («задержка расчёта»): a complete step stays open that long after its last post.
 
-Revision ID: 0005_post_withdrawal
-Revises: 0009_scale_indexes
+Revision ID: 0006_post_withdrawal
+Revises: 0005_scale_indexes
 Create Date: 2026-11-26 10:00:00
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0005_post_withdrawal'
-down_revision: str | None = '0009_scale_indexes'
+revision: str = '0006_post_withdrawal'
+down_revision: str | None = '0005_scale_indexes'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

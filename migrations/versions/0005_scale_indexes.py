@@ -11,7 +11,7 @@ with the number of steps.
 - ``audit_log (game_id, step_number, id)``: a step's GM actions (its chronicle) without reading the
   whole game's audit log.
 
-Revision ID: 0009_scale_indexes
+Revision ID: 0005_scale_indexes
 Revises: 0004_tokens_login_attempts
 Create Date: 2026-11-27 12:00:00
 """
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0009_scale_indexes'
+revision: str = '0005_scale_indexes'
 down_revision: str | None = '0004_tokens_login_attempts'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

@@ -2,7 +2,7 @@
 (``email_subscriptions``), and the delivery queue's channel, so that letters go through the same
 queue, retries and log as webhooks (``notifications.channel``: webhook | email).
 
-Revision ID: 0010_email_notifications
+Revision ID: 0008_email_notifications
 Revises: 0007_turn_length
 Create Date: 2026-11-28 10:00:00
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = '0010_email_notifications'
+revision: str = '0008_email_notifications'
 down_revision: str | None = '0007_turn_length'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
