@@ -41,12 +41,23 @@ class Mulligan:
             hand = [c for c, k in sorted(self.t.hand.items()) for _ in range(k)]  # «Меняю всю руку»
             return [Read(None, start, end, mulligan=self._in_hand_order(hand))]
         if v is not None and v.concept == "v_mull":
+            kept = next((k for k, it in enumerate(cl) if it.is_("v_keep") and it.start > v.start), None)
+            if kept is not None:  # «Замешиваю клич, а лучника оставляю»: the part that keeps is no part of it
+                at = cl.index(v)
+                cut = max((j for j in range(at + 1, kept) if cl[j].sym(",") or cl[j].is_("w_and")), default=kept)
+                cl = cl[:cut]
+                end = cl[-1].end
+                names = [it for it in names if it.end <= cl[-1].end]
             names = names + self._type_named(cl)  # «Замешать героя и щит»
             names.sort(key=lambda it: it.start)
         if v is not None and v.concept in ("d_keep_all", "v_keep") and not names:
             return [Read(None, start, end, mulligan=[])]
         if v is not None and v.concept in ("d_keep_all",) and names:
             return [Read(None, start, end, mulligan=[])]
+        if v is not None and v.concept == "v_keep" and names and not self._negated(cl, v):
+            # «один рог оставлю: замешиваю один рог …»: what stays is said beside what goes back
+            back = next((k for k, it in enumerate(cl) if it.is_("v_mull")), None)
+            return self._mulligan(cl[back:]) if back is not None else []
         if not names:
             if v is not None and v.concept == "v_mull" and cl[-1].sym(":"):
                 return []  # «Замешиваю:» — the cards follow on the next lines
