@@ -38,6 +38,7 @@ from .reader_table import Fail, Issue, Table
 from .reader_words import clauses_of
 from .reading.base import Fight, Read, is_verb
 from .reading.grammar import Grammar
+from .reading.selfcorrect import self_corrected
 from .refs import TableNamer
 from .state import State
 
@@ -140,6 +141,7 @@ class _Post:
                 if any(is_verb(it) for it in start):  # a paragraph with an order word in it
                     line.problems.append(_whole(pl, "read.long_line", limit=MAX_ORDER_LINE))
                 continue
+            pl = line.post = self_corrected(pl, self.table)  # «… в шахту-2, нет, лучше в источник-1»
             answer = answer_order(pl.norm, self.mode)
             if answer is not None:
                 self.answers.append(_Found(line, Read(answer, 0, len(pl.norm))))

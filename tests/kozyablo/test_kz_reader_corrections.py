@@ -1,0 +1,97 @@
+"""Self-corrections, second orders after «и» and orders said without their usual verb, as the
+Kozyablo reader reads them (the strangers' second round showed the habits; each is tested here
+with lines of its own).
+
+Seats: a = Анна (Позорки, the poster), b = Борис (Трутни).
+"""
+
+from __future__ import annotations
+
+import pytest
+from kz_reader_support import LaxChecker, errors, orders, read, table, uid
+
+from rulesets.kozyablo import reader
+from rulesets.kozyablo.orders import DrawCard, Mulligan, PlayCard, Skip, UseAbility
+
+
+@pytest.fixture(autouse=True)
+def lax(monkeypatch):
+    """What a line says, whatever the rules make of it (the corpora check the rules too)."""
+    monkeypatch.setattr(reader, "Checker", LaxChecker)
+
+
+MAIN = table(hand={"a": ["pozorny_rytsar", "pozorny_manevr"]}, pieces=[
+    ("pozorny_mechnik", "a", "gold-1"), ("pozorny_shchitonosets", "a", "crystal-1"), ("dikiy_gilen", "b", "gold-1")])
+
+
+# --- a player correcting himself («нет, лучше …», «ой, …», «А, нет, отставить — …») -----------------------
+@pytest.mark.parametrize(("text", "into"), [
+    ("Играю рыцаря в шахту-2, нет, лучше в источник-1", "mana-1"),
+    ("Рыцаря в рудник-1 ставлю, ой, в шахту-2", "gold-2"),
+    ("Играю рыцаря в шахту-2", "gold-2"),  # no correction: as typed
+])
+def test_a_corrected_sector_replaces_the_sector_said_before_it_KZ_PLAY_01(text, into):
+    assert orders(text, MAIN) == [PlayCard(card="pozorny_rytsar", into=into)]
+
+
+@pytest.mark.parametrize(("text", "order"), [
+    ("Беру карту. А, нет, отставить — пропускаю ход.", Skip()),
+    ("Пропускаю ход, нет, стоп, беру карту", DrawCard()),
+    ("Играю рыцаря в шахту-2... Нет, беру карту.", DrawCard()),
+])
+def test_a_corrected_order_replaces_the_order_said_before_it_KZ_DEF_TURN_01(text, order):
+    """The replaced order is gone: no second main action is left to refuse."""
+    assert orders(text, MAIN) == [order]
+
+
+def test_a_correction_that_fits_nothing_before_it_leaves_the_line_as_typed():
+    """«нет» with nothing of its shape before it corrects nothing: the order said stays."""
+    assert orders("Беру карту, нет, не передумаю", MAIN) == [DrawCard()]
+
+
+# --- «и» between orders of two kinds ------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Перемещаю мечника в шахту-2 и беру карту", "Играю рыцаря в шахту-2 и пропускаю ход"])
+def test_two_kinds_of_order_joined_by_and_are_two_main_actions_KZ_DEF_TURN_01(text):
+    assert "read.second_action" in errors(read(text, MAIN))
+
+
+# --- a card going into the hand is a draw; the sector a creature leaves is no destination ---------------------
+@pytest.mark.parametrize("text", ["+1 карта в руку", "Ещё одну карту в руку"])
+def test_a_card_going_into_the_hand_is_a_draw_KZ_DRAW_01(text):
+    assert orders(text, MAIN) == [DrawCard()]
+
+
+def test_a_card_in_the_hand_is_no_draw():
+    assert read("Карта в руке одна, думаю", MAIN).orders == []
+
+
+@pytest.mark.parametrize("text", ["Позорный манёвр: мечник из шахты-1 в шахту-2", "Манёвр — из шахты-1 мечника в шахту-2"])
+def test_the_sector_said_with_iz_is_where_the_manoeuvre_starts_KZ_PLAY_01(text):
+    assert orders(text, MAIN) == [PlayCard(card="pozorny_manevr", on=uid(MAIN, "pozorny_mechnik", "a"), into="gold-2")]
+
+
+# --- the shadow is no sector: a move «в тень» is the ability --------------------------------------------------
+GOATS = table(races=("kozly", "zhloby"), hand={"a": []}, pieces=[("kozel_ten", "a", "gold-1"), ("kozel_bodun", "a", "gold-1")])
+
+
+@pytest.mark.parametrize("text", ["Отправляю тень в тень", "Козла-тень увожу в тень"])
+def test_a_move_into_the_shadow_is_the_shadow_ability_KZ_ABIL_01(text):
+    assert orders(text, GOATS) == [UseAbility(piece=uid(GOATS, "kozel_ten", "a"), ability="ukhod_v_ten")]
+
+
+# --- what stays, said beside what goes back (KZ-DEF-MULL-01) --------------------------------------------------
+MULL = table(phase="mulligan", hand={"a": ["pozorny_klich", "pozorny_shchit", "pozorny_luchnik"]})
+
+
+@pytest.mark.parametrize("text", ["Лучника оставлю: замешиваю клич", "Замешиваю клич, а лучника оставляю"])
+def test_cards_kept_beside_cards_returned_are_not_returned_KZ_DEF_MULL_01(text):
+    assert orders(text, MULL) == [Mulligan(cards=("pozorny_klich",))]
+
+
+def test_a_corrected_target_replaces_the_target_not_the_striker_KZ_DEF_CMB_03():
+    """«ой, гилена» after a strike's target replaces the target, not the striker."""
+    state = table(hand={"a": []}, pieces=[("pozorny_luchnik", "a", "gold-1"), ("shmel", "b", "gold-1"),
+                                          ("dikiy_gilen", "b", "gold-1")])
+    (attack,) = orders("Атакую в шахте-1: лучник бьёт шмеля, ой, гилена", state)
+    picks = attack.picks
+    assert [(p.striker, p.targets) for p in picks] == [(uid(state, "pozorny_luchnik", "a"), (uid(state, "dikiy_gilen", "b"),))]
