@@ -95,3 +95,18 @@ def test_a_corrected_target_replaces_the_target_not_the_striker_KZ_DEF_CMB_03():
     (attack,) = orders("Атакую в шахте-1: лучник бьёт шмеля, ой, гилена", state)
     picks = attack.picks
     assert [(p.striker, p.targets) for p in picks] == [(uid(state, "pozorny_luchnik", "a"), (uid(state, "dikiy_gilen", "b"),))]
+
+
+# --- a condition answered by targets alone: the strike's next target (KZ-DEF-CMB-02) -------------------------
+ARCHERY = table(hand={"a": []}, pieces=[("pozorny_luchnik", "a", "gold-1"), ("shmel", "b", "gold-1"),
+                                        ("dikiy_gilen", "b", "gold-1")])
+
+
+@pytest.mark.parametrize(("text", "first", "then"), [
+    ("Атакую в шахте-1: лучник бьёт шмеля, а если его уже нет — гилена", "shmel", "dikiy_gilen"),
+    ("Атакую в шахте-1: лучник → гилен, если гилен умрёт раньше — шмель", "dikiy_gilen", "shmel"),
+])
+def test_a_fallback_target_after_a_condition_goes_on_the_targets_list_KZ_DEF_CMB_02(text, first, then):
+    (attack,) = orders(text, ARCHERY)
+    assert [p.targets for p in attack.picks] == [(uid(ARCHERY, first, "b"), uid(ARCHERY, then, "b"))]
+

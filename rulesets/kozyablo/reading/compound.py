@@ -113,9 +113,12 @@ class CompoundLines:
         if end is None or end + 1 >= len(cl):
             return None
         before = cl[:k]
+        comma = next((it for it in reversed(before) if it.sym(",")), None)
         while before and (before[-1].sym(",") or before[-1].is_("w_and")):
             before = before[:-1]
         after = cl[end + 1:]
+        if comma is not None and _fallback(before, after):
+            return [before + [comma] + after]  # «бьёт шмеля, а если его уже нет — гилена»: the next target
         return [part for part in (before, after) if part]
 
     def _two_orders(self, cl: list[Item]) -> list[list[Item]] | None:
@@ -177,6 +180,14 @@ class CompoundLines:
                     and any(it.is_("w_into") for it in cl[:k]):
                 return [cl[:k], [head, *rest]]
         return None
+
+
+def _fallback(before: list[Item], after: list[Item]) -> bool:
+    """«Лучник бьёт шмеля, а если его уже нет — гилена»: a condition answered by targets alone, after a
+    strike, names the strike's next target in the order of priority (KZ-DEF-CMB-02), not a story."""
+    return any(it.is_("v_strike", "v_attack") or it.sym("→") for it in before) \
+        and any(it.kind == "name" for it in after) \
+        and not any(is_verb(it) or it.sym("→", ":") for it in after)
 
 
 # Order words that make one order together («выходит из тени и бьёт», «уклоняется, сбрасываю …»,
