@@ -97,6 +97,25 @@ def test_a_corrected_target_replaces_the_target_not_the_striker_KZ_DEF_CMB_03():
     assert [(p.striker, p.targets) for p in picks] == [(uid(state, "pozorny_luchnik", "a"), (uid(state, "dikiy_gilen", "b"),))]
 
 
+
+@pytest.mark.parametrize("text", [
+    "Клич и щит — слабовато, но руку оставляю",
+    "Хорошая рука, два клича и щит, сыграть пока нечем, так что оставляю всё как есть, удачи",
+    "Сэр Позорин вернулся ко мне сам. Оставляю.",
+])
+def test_the_keep_decision_inside_a_sentence_about_the_hand_is_read_KZ_DEF_MULL_01(text):
+    """The step reads its own decision wherever the sentence says it; verbs about the cards around it
+    (an infinitive with «нечем», a verb in the past) are the story, not orders out of turn."""
+    assert orders(text, MULL) == [Mulligan(cards=())]
+
+
+def test_not_all_kept_is_no_keep_KZ_DEF_MULL_01():
+    assert orders("Не всё оставляю: замешиваю клич", MULL) == [Mulligan(cards=("pozorny_klich",))]
+
+
+def test_a_play_in_the_mulligan_step_is_still_refused_KZ_DEF_MULL_01():
+    assert errors(read("Играю лучника", MULL)) == ["read.mulligan_only"]
+
 # --- a condition answered by targets alone: the strike's next target (KZ-DEF-CMB-02) -------------------------
 ARCHERY = table(hand={"a": []}, pieces=[("pozorny_luchnik", "a", "gold-1"), ("shmel", "b", "gold-1"),
                                         ("dikiy_gilen", "b", "gold-1")])

@@ -26,7 +26,13 @@ class Mulligan:
 
     # --- mulligan (KZ-DEF-MULL-01) -------------------------------------------------------------------
     def _mulligan(self, cl: list[Item]) -> list[Read]:
-        v = next((it for it in cl if is_verb(it)), None)
+        # the decision is what this step reads, wherever the sentence says it («…, играть их пока
+        # нечем, так что оставляю всё как есть»); a verb in the past tells a story («Сэр Позорин
+        # вернулся ко мне сам»)
+        v = next((it for it in cl if it.is_("v_mull", "v_keep", "d_keep_all")), None) \
+            or next((it for it in cl if is_verb(it)), None)
+        if v is not None and not v.is_("v_mull", "v_keep", "d_keep_all") and _past(v):
+            return []
         names = [it for it in cl if it.kind == "name"]
         start, end = cl[0].start, cl[-1].end
         if v is None:
@@ -54,6 +60,11 @@ class Mulligan:
             return [Read(None, start, end, mulligan=[])]
         if v is not None and v.concept in ("d_keep_all",) and names:
             return [Read(None, start, end, mulligan=[])]
+        k = cl.index(v) if v is not None else 0
+        if v is not None and v.concept == "v_keep" and not self._negated(cl, v) \
+                and any(it.is_("w_all", "w_hand") for it in cl[max(k - 1, 0):k + 2]) \
+                and not (k > 1 and cl[k - 2].is_("w_not")):  # «Не всё оставляю»
+            return [Read(None, start, end, mulligan=[])]  # «…два клича и щит, …, так что оставляю всё как есть»
         if v is not None and v.concept == "v_keep" and names and not self._negated(cl, v):
             # «один рог оставлю: замешиваю один рог …»: what stays is said beside what goes back
             back = next((k for k, it in enumerate(cl) if it.is_("v_mull")), None)
@@ -128,3 +139,12 @@ class Mulligan:
         from letopis.engine.text import Token, number_value
 
         return number_value(Token(it.text, it.start, it.end, "word")) is None
+
+
+def _past(it: Item) -> bool:
+    """A verb said in the past tense («вернулся», «сыграл»): what happened, never an order."""
+    from letopis.engine.text import parses
+
+    word = it.text.split()[0] if it.text else ""
+    found = parses(word)[:1] if word.isalpha() else []
+    return bool(found) and "past" in found[0].tag
