@@ -129,3 +129,11 @@ def test_a_fallback_target_after_a_condition_goes_on_the_targets_list_KZ_DEF_CMB
     (attack,) = orders(text, ARCHERY)
     assert [p.targets for p in attack.picks] == [(uid(ARCHERY, first, "b"), uid(ARCHERY, then, "b"))]
 
+
+
+# --- what an order is for, after a comma, is no part of it (KZ-MOVE-01) ---------------------------------------
+@pytest.mark.parametrize("text", ["Мечник идёт в шахту-2, чтобы разобраться с гиленом",
+                                  "Мечник топает в шахту-2, бодаться с гиленом"])
+def test_a_purpose_after_a_comma_takes_nothing_from_the_order_KZ_MOVE_01(text):
+    (move,) = orders(text, MAIN)
+    assert move.pieces == (uid(MAIN, "pozorny_mechnik", "a"),) and move.dest == "gold-2"

@@ -92,7 +92,7 @@ class CompoundLines:
         manner = False  # a gerund's part says how the order before it is done: it is no order itself
         for chunk in chunks[1:]:
             new = _predicate(out[-1]) and _new_predication(chunk[1:])
-            if new and _gerund(chunk[1:]):
+            if new and _gerund(chunk[1:]) or _predicate(out[-1]) and _purpose(chunk[1:]):
                 manner = True
                 continue
             if new:
@@ -236,6 +236,16 @@ def _gerund(part: list[Item]) -> bool:
     words = [it for it in part if not it.sym("«", "»", "\"")]
     k = _opening(words)
     return k < len(words) and "GRND" in _verb_tags(words[k])
+
+
+def _purpose(part: list[Item]) -> bool:
+    """The part says what the order before it is for: «…, чтобы бодаться с бодуном», «…, бодаться с
+    бодуном» (an infinitive the lexicon does not know as an order word)."""
+    words = [it for it in part if not it.sym("«", "»", "\"")]
+    k = _opening(words)
+    if k >= len(words) or words[k].kind != "word":
+        return False
+    return words[k].text in ("чтобы", "чтоб") or words[k].concept is None and "INFN" in _verb_tags(words[k])
 
 
 def _new_predication(part: list[Item]) -> bool:
