@@ -116,6 +116,18 @@ def test_not_all_kept_is_no_keep_KZ_DEF_MULL_01():
 def test_a_play_in_the_mulligan_step_is_still_refused_KZ_DEF_MULL_01():
     assert errors(read("Играю лучника", MULL)) == ["read.mulligan_only"]
 
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("Клич и щит — обратно в колоду", ("pozorny_klich", "pozorny_shchit")),
+    ("Щит в колоду, лучника оставлю", ("pozorny_shchit",)),
+])
+def test_cards_sent_into_the_deck_are_returned_without_a_verb_KZ_DEF_MULL_01(text, cards):
+    assert orders(text, MULL) == [Mulligan(cards=cards)]
+
+
+def test_a_card_lying_in_the_deck_is_no_mulligan():
+    assert read("Клич пусть полежит в колоде", MULL).orders == []
+
 # --- a condition answered by targets alone: the strike's next target (KZ-DEF-CMB-02) -------------------------
 ARCHERY = table(hand={"a": []}, pieces=[("pozorny_luchnik", "a", "gold-1"), ("shmel", "b", "gold-1"),
                                         ("dikiy_gilen", "b", "gold-1")])

@@ -35,7 +35,14 @@ class Mulligan:
             return []
         names = [it for it in cl if it.kind == "name"]
         start, end = cl[0].start, cl[-1].end
-        if v is None:
+        back = next((k for k, it in enumerate(cl) if it.is_("w_into") and k + 1 < len(cl)
+                     and cl[k + 1].is_("w_deck") and cl[k + 1].text == "колоду"), None)
+        if back is not None and (v is None or v.start > cl[back].start) and any(it.start < cl[back].start for it in names):
+            # «Обеих королев и рой — обратно в колоду[, остальное оставляю]»: where the cards go says
+            # the order; «в колоде» (where a card lies) does not
+            cl, v = cl[:back], None
+            names = [it for it in names if it.start < cl[-1].end]
+        elif v is None:
             typo = self._verb_typo(cl, anywhere=self._short_or_hand(cl))
             if typo is not None:
                 raise typo
@@ -104,7 +111,7 @@ class Mulligan:
         k = next((j for j, x in enumerate(cl) if x.start == it.start), None)
         if k is None:
             return None
-        if k and cl[k - 1].is_("w_all") and cl[k - 1].text in ("оба", "обе"):
+        if k and cl[k - 1].is_("w_all") and cl[k - 1].text in ("оба", "обе", "обоих", "обеих"):
             return 2
         if k + 2 < len(cl) and (cl[k + 1].sym("×", "x", "х") or cl[k + 1].is_("w_count_x")) \
                 and cl[k + 2].kind == "num":
