@@ -149,3 +149,17 @@ def test_a_fallback_target_after_a_condition_goes_on_the_targets_list_KZ_DEF_CMB
 def test_a_purpose_after_a_comma_takes_nothing_from_the_order_KZ_MOVE_01(text):
     (move,) = orders(text, MAIN)
     assert move.pieces == (uid(MAIN, "pozorny_mechnik", "a"),) and move.dest == "gold-2"
+
+
+# --- a story told around the orders, with no card in it, is flavour --------------------------------------------
+@pytest.mark.parametrize("text", ["Из пещеры, ухмыляясь, выходит старый гоблин.", "Ушёл в тень, да?",
+                                  "Анна задумчиво тасует карты."])
+def test_a_deed_told_of_someone_with_no_card_named_is_flavour(text):
+    r = read(text, MAIN)
+    assert r.orders == [] and errors(r) == ["post.no_orders"]
+
+
+@pytest.mark.parametrize(("text", "kind"), [("Взяла карту.", "draw"), ("Мечник выходит в шахту-2", "move")])
+def test_the_players_own_deed_in_the_past_or_a_card_named_stays_an_order(text, kind):
+    (order,) = orders(text, MAIN)
+    assert order.kind == kind

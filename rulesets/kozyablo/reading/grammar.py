@@ -46,13 +46,15 @@ from .base import (
     is_ability,
     is_verb,
 )
-from .compound import CompoundLines
+from .compound import CompoundLines, _verb_tags
 from .fight import Fighting
 from .move import Moving
 from .mulligan import Mulligan
 from .play import Playing
 from .typos import Typos
 
+# What the player himself does: reported in the past («Взяла карту», «Атаковал в шахте-1») it is an order.
+_PLAYERS_OWN = ("v_draw", "v_skip", "v_attack", "v_play", "v_mull", "v_keep", "d_keep_all", "v_move", "v_use")
 # Verbs that say a future or a will with an infinitive: «не буду», «не станем», «не хочу».
 _WILL = frozenset({"быть", "стать", "хотеть", "собираться"})
 # What a card's effect (cards.toml) is called when a player describes it with an order word.
@@ -92,6 +94,8 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             retyped = self._retyped(cl)
             if retyped is not None:
                 return retyped
+        if self._narrated(cl):
+            return []
         try:
             if self.mode == "mulligan":
                 return self._mulligan(cl)
@@ -367,6 +371,23 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
                     and (it.kind != "name" or self.t._place_only(it)):
                 return True
         return False
+
+    def _narrated(self, cl: list[Item]) -> bool:
+        """A story told around the orders, with no card of the game in it: a creature's deed in the
+        past with no creature or place named («Спрятался, значит?»), or a verb in the third person with someone else as its subject («Лена
+        лениво перебирает карты», «…выходит здоровенный детина»). A card named keeps the line an
+        order («Выставил рыцаря в шахту-2», «Тень выходит из тени»)."""
+        v = next((it for it in cl if is_verb(it)), None)
+        if v is None or v.kind not in ("word", "phrase") or any(
+                it.kind == "name" and not self.t._place_only(it) for it in cl):
+            return False
+        tags = _verb_tags(v)
+        if "past" in tags:  # the player's own actions reported in the past stay orders («Взяла карту»)
+            return not v.is_(*_PLAYERS_OWN) and not any(it.kind in REF_KINDS for it in cl)
+        return "3per" in tags and any(
+            it.kind == "person" and it.start < v.start  # «Лена лениво перебирает карты»: the player, told of
+            or it.kind == "word" and it.concept is None and it.text.isalpha()
+            and {"NOUN", "nomn"} <= parses(it.text)[0].tag and "Apro" not in parses(it.text)[0].tag for it in cl)
 
     @staticmethod
     def _card_into_hand(cl: list[Item]) -> bool:
