@@ -247,6 +247,7 @@ class _Post:
         out: list[tuple[_Line, BaseModel, int, int, list[Issue]]] = []
         attack_at: int | None = None
         picks: list[TargetPick] = []
+        named: list[str] = []  # strikers the player named, in his order
         pick_lines: list[_Found] = []
         mull: list[str] | None = None
         mull_at: _Found | None = None
@@ -259,6 +260,8 @@ class _Post:
                 continue
             if r.picks:
                 picks += r.picks
+                if not r.implied:
+                    named += [p.striker for p in r.picks]
                 pick_lines.append(f)
                 continue
             if r.mulligan is not None:
@@ -279,6 +282,7 @@ class _Post:
             if isinstance(r.order, Attack) and attack_at is not None \
                     and out[attack_at][1].sector == r.order.sector:  # type: ignore[attr-defined]
                 picks += r.order.picks  # «В атаку! … Атакую в шахте-1»: the same attack said again
+                named += [p.striker for p in r.order.picks]  # type: ignore[attr-defined]
                 again = _Found(f.line, Read(None, r.start, r.end, picks=list(r.order.picks)))  # type: ignore[attr-defined]
                 (pick_lines if again.read.picks else self.restated).append(again)
                 continue
@@ -301,8 +305,13 @@ class _Post:
                     if not p.targets:
                         merged[p.striker] = []
                     have.extend(t for t in p.targets if t not in have)
+                # the strikers in the order the player named them (KZ-DEF-CMB-02); those a battle
+                # cry only implied («Бодаем вышибалу!») come after
+                named = [s for s in (*(p.striker for p in attack.picks), *named)  # type: ignore[attr-defined]
+                         if s in merged]
+                ordered = [*dict.fromkeys(named), *(s for s in merged if s not in named)]
                 attack = Attack(sector=attack.sector,  # type: ignore[attr-defined]
-                                picks=tuple(TargetPick(striker=s, targets=tuple(t)) for s, t in merged.items()))
+                                picks=tuple(TargetPick(striker=s, targets=tuple(merged[s])) for s in ordered))
                 out[attack_at] = (line, attack, start, end, issues)
                 self.pick_lines = pick_lines
         return out

@@ -163,3 +163,12 @@ def test_a_deed_told_of_someone_with_no_card_named_is_flavour(text):
 def test_the_players_own_deed_in_the_past_or_a_card_named_stays_an_order(text, kind):
     (order,) = orders(text, MAIN)
     assert order.kind == kind
+
+
+# --- the strikers in the order the player named them (KZ-DEF-CMB-02) -------------------------------------------
+def test_named_strikers_keep_their_order_after_a_battle_cry_KZ_DEF_CMB_02():
+    """A battle cry implies every own card in table order; the list after it names the order."""
+    state = table(races=("kozly", "zhloby"), hand={"a": []}, pieces=[
+        ("kozel_koldun", "a", "gold-1"), ("kozel_bodun", "a", "gold-1"), ("zhlob_vyshibala", "b", "gold-1")])
+    (attack,) = orders("Бодаем вышибалу! Атакую в шахте-1: бодун и колдун бьют вышибалу", state)
+    assert [p.striker for p in attack.picks] == [uid(state, "kozel_bodun", "a"), uid(state, "kozel_koldun", "a")]

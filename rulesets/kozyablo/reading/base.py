@@ -47,6 +47,7 @@ class Read:
     picks: list[TargetPick] = field(default_factory=list)  # targets for the post's attack
     mulligan: list[str] | None = None  # cards named for a mulligan ([] = keep)
     said_count: int | None = None  # «меняю две карты»
+    implied: bool = False  # picks of strikers not named («Бодаем вышибалу!»: every own card): no order of theirs
 
 
 @dataclass

@@ -371,7 +371,8 @@ class Fighting:
                          seg["start"], seg["end"])
                     for p in strikers]
         return [Read(None, seg["start"], seg["end"],
-                     picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers])]
+                     picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers],
+                     implied=all(who.is_("w_all") for who in seg["strikers"]))]
 
     def _target(self, it: Item, sector: str, fight: Fight | None) -> str:
         if it.kind == "capital" and it.owner is None:
