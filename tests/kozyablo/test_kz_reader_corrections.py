@@ -172,3 +172,12 @@ def test_named_strikers_keep_their_order_after_a_battle_cry_KZ_DEF_CMB_02():
         ("kozel_koldun", "a", "gold-1"), ("kozel_bodun", "a", "gold-1"), ("zhlob_vyshibala", "b", "gold-1")])
     (attack,) = orders("Бодаем вышибалу! Атакую в шахте-1: бодун и колдун бьют вышибалу", state)
     assert [p.striker for p in attack.picks] == [uid(state, "kozel_bodun", "a"), uid(state, "kozel_koldun", "a")]
+
+
+# --- «И X — …»: the subject of the sentence before goes on ------------------------------------------------------
+def test_a_sentence_opening_with_and_takes_the_subject_before_it_KZ_DEF_CMB_03():
+    state = table(races=("kozly", "zhloby"), hand={"a": []}, pieces=[
+        ("kozel_bodun", "a", "gold-1"), ("zhlob_vyshibala", "b", "gold-1"), ("zhlob_telokhranitel", "b", "gold-1")])
+    (attack,) = orders("Атакую в шахте-1. Бодун бьёт вышибалу. И телохранителя — в лепёшку.", state)
+    assert [(p.striker, p.targets) for p in attack.picks] == [(uid(state, "kozel_bodun", "a"), (
+        uid(state, "zhlob_vyshibala", "b"), uid(state, "zhlob_telokhranitel", "b")))]

@@ -57,6 +57,8 @@ class CompoundLines:
         if any(is_verb(it) for it in cl):
             self._last_said = cl
             return cl
+        if not also and last is not None and words and words[0].is_("w_and") and len(words) > 1:
+            return self._and_so(cl, words, last)
         names = [it for it in words if it not in also and not it.is_("w_and")]
         if not also or last is None or not names or not all(
                 it.kind == "name" and self.t.piece_candidates(it, {self.faction}) for it in names):
@@ -70,6 +72,22 @@ class CompoundLines:
             it.start, it.end = also[0].start, also[0].end
             said.append(it)
         return [*names, *said]
+
+    def _and_so(self, cl: list[Item], words: list[Item], last: list[Item]) -> list[Item]:
+        """«Громила прикрывает город. И лучника — в лепёшку.»: a sentence opening with «и» («а»), with
+        no verb and no own card, names what the subject of the sentence before does next: that
+        subject is its subject."""
+        if any(it.kind == "name" and self.t.piece_candidates(it, {self.faction}) for it in words) \
+                or not any(it.kind == "name" and not self.t._place_only(it) for it in words):
+            return cl
+        v = next(it for it in last if is_verb(it))
+        subject = [it for it in last if it.kind == "name" and it.start < v.start
+                   and self.t.piece_candidates(it, {self.faction})]
+        if len(subject) != 1:
+            return cl
+        said = subject[0].copy()
+        said.start, said.end = words[0].start, words[0].end  # the subject said again stands at «и»
+        return [said, *cl[cl.index(words[0]) + 1:]]
 
     def _predicates(self, cl: list[Item]) -> list[list[Item]] | None:
         """A sentence of several predications joined by commas, each read on its own: «Бодун бьёт
