@@ -181,3 +181,15 @@ def test_a_sentence_opening_with_and_takes_the_subject_before_it_KZ_DEF_CMB_03()
     (attack,) = orders("Атакую в шахте-1. Бодун бьёт вышибалу. И телохранителя — в лепёшку.", state)
     assert [(p.striker, p.targets) for p in attack.picks] == [(uid(state, "kozel_bodun", "a"), (
         uid(state, "zhlob_vyshibala", "b"), uid(state, "zhlob_telokhranitel", "b")))]
+
+
+# --- two neighbouring letters of an order verb swapped ---------------------------------------------------------
+@pytest.mark.parametrize(("text", "kind"), [("Игарю рыцаря в шахту-2", "play"), ("Бреу карту", "draw")])
+def test_a_verb_with_two_letters_swapped_is_read_with_a_note(text, kind):
+    r = read(text, MAIN)
+    assert [o.kind for o in r.orders] == [kind]
+    assert "read.read_as" in [p.code for p in r.problems]
+
+
+def test_a_verb_with_a_letter_dropped_is_still_an_error_with_a_hint():
+    assert errors(read("Перемщаю мечника в шахту-2", MAIN)) == ["read.unreadable_word"]
