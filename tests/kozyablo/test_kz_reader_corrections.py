@@ -193,3 +193,16 @@ def test_a_verb_with_two_letters_swapped_is_read_with_a_note(text, kind):
 
 def test_a_verb_with_a_letter_dropped_is_still_an_error_with_a_hint():
     assert errors(read("Перемщаю мечника в шахту-2", MAIN)) == ["read.unreadable_word"]
+
+
+# --- a condition's card and sector, said again in its answer («там», «туда», «него») -----------------------------
+def test_the_answer_of_a_condition_names_its_sector_and_card_by_pronouns_KZ_DEF_CMB_03():
+    (attack,) = orders("Если гилен ещё в шахте-1, то атакую там: мечник бьёт его", MAIN)
+    assert attack.sector == "gold-1"
+    assert [(p.striker, p.targets) for p in attack.picks] == [
+        (uid(MAIN, "pozorny_mechnik", "a"), (uid(MAIN, "dikiy_gilen", "b"),))]
+
+
+def test_there_in_a_conditions_answer_is_its_sector_KZ_MOVE_01():
+    (move,) = orders("Если шахта-2 свободна, перемещаю туда мечника", MAIN)
+    assert move.dest == "gold-2"

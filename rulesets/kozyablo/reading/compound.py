@@ -19,6 +19,8 @@ from .base import (
 _OPENERS = frozenset({"а", "и", "но", "ну", "тогда", "так", "вот", "же", "ведь", "да", "уж", "теперь", "сейчас",
                       "потом", "затем", "мой", "моя", "мое", "мои", "наш", "наша", "наши"})
 _SUBJECT_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
+# A card the condition names, said again in its answer («…, то Огненный плевок — в него»).
+_CONDITION_PRONOUNS = frozenset({"его", "него", "нему", "ему", "ним", "им", "нее", "ее", "ней", "ей", "нею"})
 _FINITE = frozenset({"VERB"})
 _NOT_FINITE = frozenset({"INFN", "GRND", "PRTF", "PRTS"})
 
@@ -134,10 +136,27 @@ class CompoundLines:
         comma = next((it for it in reversed(before) if it.sym(",")), None)
         while before and (before[-1].sym(",") or before[-1].is_("w_and")):
             before = before[:-1]
-        after = cl[end + 1:]
+        after = self._said_in(cl[k + 1:end], cl[end + 1:])
         if comma is not None and _fallback(before, after):
             return [before + [comma] + after]  # «бьёт шмеля, а если его уже нет — гилена»: the next target
         return [part for part in (before, after) if part]
+
+    def _said_in(self, condition: list[Item], answer: list[Item]) -> list[Item]:
+        """«Если шмель ещё в шахте-1, то атакую там, лучник стреляет по нему»: «там» in the answer is
+        the sector the condition names, «него», «нему», «его» its card (when it names only one)."""
+        place = next((it for it in condition if self.t.is_place(it)), None)
+        cards = [it for it in condition if it.kind == "name" and not self.t._place_only(it)]
+        card = cards[0] if len(cards) == 1 else None  # «если гилен ударит лучника — …его»: whose, unsure
+        out = []
+        for it in answer:
+            said = place if it.kind == "word" and it.text in ("там", "туда") else \
+                card if it.kind == "word" and it.concept is None and it.text in _CONDITION_PRONOUNS else None
+            if said is not None:
+                said = said.copy()
+                said.start, said.end = it.start, it.end
+                it = said
+            out.append(it)
+        return out
 
     def _two_orders(self, cl: list[Item]) -> list[list[Item]] | None:
         """A clause whose first order is a whole one (a [С] use, a guard, staying in shadow) and
