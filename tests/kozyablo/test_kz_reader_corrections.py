@@ -206,3 +206,17 @@ def test_the_answer_of_a_condition_names_its_sector_and_card_by_pronouns_KZ_DEF_
 def test_there_in_a_conditions_answer_is_its_sector_KZ_MOVE_01():
     (move,) = orders("Если шахта-2 свободна, перемещаю туда мечника", MAIN)
     assert move.dest == "gold-2"
+
+
+# --- a table row «кто | что делает | кого» -----------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Кто | что | кого\nМечник | бьёт | Гилен", "Атакую в шахте-1:\nмечник | рубит | гилен"])
+def test_the_last_cell_of_a_table_row_is_the_target_KZ_DEF_CMB_03(text):
+    r = read(text if text.startswith("Атакую") else "Атакую в шахте-1.\n" + text, MAIN)
+    (attack,) = r.orders
+    assert [(p.striker, p.targets) for p in attack.picks] == [
+        (uid(MAIN, "pozorny_mechnik", "a"), (uid(MAIN, "dikiy_gilen", "b"),))]
+
+
+def test_a_table_row_whose_last_cell_is_a_sector_is_where_to_KZ_MOVE_01():
+    (move,) = orders("Мечник | идёт в | шахта-2", MAIN)
+    assert move.dest == "gold-2"
