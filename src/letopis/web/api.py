@@ -13,6 +13,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from letopis import service
@@ -32,8 +33,10 @@ from letopis.service import (
     VerifyOut,
 )
 from letopis.service.inputs import NAME_RULE, Document, Int4, Text
+from letopis.service.page_key import PageKey
 from letopis.service.posts import check_post_async
 
+from . import pagecache
 from .deps import (
     CurrentUser,
     CurrentUserId,
@@ -45,6 +48,7 @@ from .deps import (
     read_pool_of,
     touch_token,
 )
+from .paging import MAX_PER_PAGE, PageQ, PerPageQ, set_paging_headers
 from .responses import ErrorOut
 from .security import AuthRequired, client_address, make_token, token_max_age
 
@@ -53,47 +57,52 @@ LOGIN_ERRORS = {code: {"model": ErrorOut, "description": text} for code, text in
     (429, "Слишком много попыток входа: ждите столько секунд, сколько в заголовке Retry-After."),
     (503, "Сервер занят проверкой паролей: повторите через Retry-After секунд."))}
 
-router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
+router = APIRouter(prefix="/api", responses=ERRORS)
+# the hottest routes, which the app tries before all others (every route tried costs): the live check
+# and a step's JSON
+hot = APIRouter(prefix="/api", responses=ERRORS)
 
 
 # --- request and response models -----------------------------------------------------------------
 class TokenIn(BaseModel):
-    login: Text
-    password: Text
+    login: Text = Field(description="Логин.")
+    password: Text = Field(description="Пароль.")
     label: Text | None = Field(default=None, max_length=100,
                                description="Название ключа в списке ключей (например, имя бота).")
 
 
 class TokenOut(BaseModel):
-    access_token: str
-    token_type: Literal["bearer"] = "bearer"
+    access_token: str = Field(description="Ключ: передавайте его в заголовке `Authorization: Bearer <ключ>`.")
+    token_type: Literal["bearer"] = Field("bearer", description="Всегда bearer.")
     expires_in: int = Field(description="Сколько секунд ключ действует.")
     token_id: int = Field(description="Номер ключа: по нему ключ можно отозвать (DELETE /api/me/tokens/{id}).")
-    user: UserOut
+    user: UserOut = Field(description="Чей это ключ.")
 
 
 class RegisterIn(BaseModel):
-    login: Text
-    password: Text
-    display_name: Text
+    login: Text = Field(description="Логин для входа.")
+    password: Text = Field(description="Пароль.")
+    display_name: Text = Field(description="Имя, которое видят другие игроки.")
 
 
 class FactionIn(BaseModel):
     """A side as the GM names it: a code used in posts and states, and a name."""
 
-    id: Text
-    name: Text
+    id: Text = Field(description="Код стороны в постах и позиции (латиницей, например p1).")
+    name: Text = Field(description="Имя стороны, как его видят игроки.")
 
 
 class GameCreate(BaseModel):
-    ruleset_id: Text
-    title: Text
+    ruleset_id: Text = Field(description="Набор правил (см. GET /api/rulesets).")
+    title: Text = Field(description="Название игры.")
     factions: list[Text | FactionIn] = Field(
         description="Имена сторон по порядку (id будут p1, p2, …) или объекты {id, name}. "
                     f"Имя стороны — {NAME_RULE}.")
-    mode: Literal["auto", "review"] = "auto"
-    options: Document | None = None
-    setup_document: Document | None = None
+    mode: Literal["auto", "review"] = Field("auto", description="«auto» — шаг публикуется сразу после расчёта, "
+                                                                "«review» — сначала его проверяет мастер.")
+    options: Document | None = Field(None, description="Параметры набора правил; не указаны — по книге правил.")
+    setup_document: Document | None = Field(None, description="Документ настройки: начать с позиции, как она "
+                                                              "стоит на форуме (схема — GET /api/rulesets/{id}/schema).")
     resolve_delay_minutes: Int4 | None = Field(
         default=None, description="Задержка расчёта, минут (0–1440): шаг, в котором пришёл последний пост, "
                                   "рассчитывается через столько минут, чтобы пост с ошибкой успели исправить или "
@@ -105,26 +114,26 @@ class GameCreate(BaseModel):
 
 
 class ImportIn(BaseModel):
-    document: Document
-    title: Text | None = None
-    mode: Literal["auto", "review"] = "auto"
+    document: Document = Field(description="Документ настройки набора правил или экспорт Летописи.")
+    title: Text | None = Field(None, description="Название игры; не указано — из документа.")
+    mode: Literal["auto", "review"] = Field("auto", description="Как в POST /api/games.")
     resolve_delay_minutes: Int4 | None = Field(default=None, description="Как в POST /api/games.")
 
 
 class CheckIn(BaseModel):
-    faction: Text
-    text: Text
+    faction: Text = Field(description="Код стороны, за которую написан пост.")
+    text: Text = Field(description="Текст поста, как он написан на форуме.")
 
 
 class PostIn(BaseModel):
     step: Int4 = Field(description="Номер открытого шага: пост для другого шага будет отклонён (409).")
-    faction: Text
+    faction: Text = Field(description="Код вашей стороны.")
     text: Text = Field(description="Текст поста; сохраняется байт в байт. Нулевой символ и одиночные "
                                    "суррогаты UTF-16 сохранить нельзя: такой пост отклоняется (422).")
 
 
 class InviteIn(BaseModel):
-    faction: Text
+    faction: Text = Field(description="Код стороны, на место которой приглашают.")
 
 
 class InviteOut(BaseModel):
@@ -134,16 +143,16 @@ class InviteOut(BaseModel):
 
 
 class JoinIn(BaseModel):
-    token: Text
+    token: Text = Field(description="Токен из ссылки-приглашения.")
 
 
 class ReasonIn(BaseModel):
-    reason: Text = Field(min_length=1)
+    reason: Text = Field(min_length=1, description="Причина; её увидят все в журнале мастера.")
 
 
 class OverrideIn(BaseModel):
-    value: Int4
-    reason: Text = Field(min_length=1)
+    value: Int4 = Field(description="Значение, которое мастер ставит броску.")
+    reason: Text = Field(min_length=1, description="Почему бросок задан вручную; её увидят все.")
 
 
 class DefaultIn(BaseModel):
@@ -152,11 +161,11 @@ class DefaultIn(BaseModel):
 
 
 class DeadlineIn(BaseModel):
-    deadline: datetime | None
+    deadline: datetime | None = Field(description="Срок шага с часовым поясом (ISO 8601); null снимает срок.")
 
 
 # --- the live check: the hottest route, so the first one FastAPI tries ----------------------------
-@router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
+@hot.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
 async def check(game_id: Int4, body: CheckIn, request: Request, who: Identity) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
@@ -172,6 +181,21 @@ async def check(game_id: Int4, body: CheckIn, request: Request, who: Identity) -
     if token_id is not None:
         await touch_token(request, token_id)
     return Response(content=out.model_dump_json(), media_type="application/json")
+
+
+# --- a step: kept until the game changes (web/pagecache.py), so the second route tried ----------
+@hot.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
+async def step(game_id: Int4, step_number: Int4, request: Request) -> Response:
+    """A step as you may see it: its posts, events, rolls, boards and the GM's actions. The answer
+    is kept until the game changes (an ``ETag``: send it back in ``If-None-Match`` for a 304)."""
+    key = await pagecache.key_of(request, game_id)
+
+    def build(db: Session, key: PageKey) -> bytes:
+        viewer = key.viewer.viewer(key.user.id if key.user else None)
+        chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number, viewer_as=viewer)
+        return chronicle.model_dump_json().encode()
+
+    return await pagecache.json_page(request, key, ("step", step_number), build)
 
 
 # --- users ---------------------------------------------------------------------------------------
@@ -225,9 +249,19 @@ def ruleset_schema(ruleset_id: Text) -> dict[str, Any]:
 
 
 # --- games ---------------------------------------------------------------------------------------
+# The list stays a JSON array, as it was before it had pages: a bot written then still reads it, and
+# with 100 a page (the most) it still sees every game of a site with up to 100 of them, the newest
+# first; past that the ``Link`` header's rel="next" leads on and X-Total-Count says how many there are.
+GAMES_PER_PAGE = MAX_PER_PAGE
+
+
 @router.get("/games", response_model=list[GameOut])
-def games(db: ReadSessionDep) -> list[GameOut]:
-    return service.list_games(db)
+def games(request: Request, response: Response, db: ReadSessionDep, page: PageQ = 1,
+          per_page: PerPageQ = GAMES_PER_PAGE) -> list[GameOut]:
+    listing = service.archive_games(db, page=page, per_page=per_page)
+    set_paging_headers(response, request, total=listing.total, page=listing.page, pages=listing.pages,
+                       per_page=listing.per_page)
+    return listing.games
 
 
 @router.post("/games", response_model=GameOut, status_code=status.HTTP_201_CREATED)
@@ -295,12 +329,6 @@ def steps(game_id: Int4, db: ReadSessionDep) -> list[StepHeader]:
     return service.list_steps(db, game_id)
 
 
-@router.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
-def step(game_id: Int4, step_number: Int4, db: ReadSessionDep, user: MaybeUser) -> StepChronicle:
-    return service.step_chronicle(db, game_id=game_id, step_number=step_number,
-                                  viewer_user_id=user.id if user else None)
-
-
 @router.get("/games/{game_id}/audit", response_model=list[AuditOut])
 def audit(game_id: Int4, db: ReadSessionDep, user: MaybeUser) -> list[AuditOut]:
     return service.audit_log(db, game_id, user.id if user else None)
@@ -346,6 +374,12 @@ def default(game_id: Int4, body: DefaultIn, db: SessionDep, user: CurrentUser) -
     """Factions that have not posted get the ruleset's default, with the GM's reason; the chronicle
     says the GM applied it (before or after the deadline) and quotes the reason."""
     return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
+
+
+@router.post("/games/{game_id}/resolve-now", response_model=StepHeader)
+def resolve_now(game_id: Int4, db: SessionDep, user: CurrentUser) -> StepHeader:
+    """End the resolution delay early: the waiting step is resolved now, as the worker would."""
+    return service.resolve_now(db, game_id=game_id, gm_user_id=user.id)
 
 
 @router.put("/games/{game_id}/deadline", response_model=StepHeader)
