@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.tables import Row, row_line, table_rows
 from letopis.engine.text import LineKind, PostLine, parses, split_post
 
 from . import decks
@@ -121,7 +122,11 @@ class _Post:
         lines: list[_Line] = []
         sentences: list[tuple[_Line, list]] = []
         head: tuple[_Line, list[str]] | None = None  # «Перемещение:» and the list lines under it
+        rows = table_rows(post_lines)
         for pl in post_lines:
+            row = rows.get(pl.number)
+            if row is not None:  # «Жлоб-вышибала | бьёт | Жлоб-вышибала Лены»; a header row, with no order
+                pl = _row_as_line(pl, row)  # word and no card («Юнит | действие | цель»), stays flavour
             line = self._classify(pl)
             lines.append(line)
             if head is not None:
@@ -431,6 +436,17 @@ def _specific(v):  # type: ignore[no-untyped-def]
             if name in v.message:
                 return replace(v, clause=clause)
     return v
+
+
+def _row_as_line(pl: PostLine, row: Row) -> PostLine:
+    """A table row «кто | что делает | кого» as the line «кто что делает → кого»: a cell has no case
+    to tell the target by, so the last of three or more cells is marked as whom."""
+    kept = [pl.norm[a:b] for a, b in row.cells if pl.norm[a:b].strip(" -—–.") and pl.norm[a:b] != "нет"]
+    if len(kept) < 3:
+        return row_line(pl, row, lambda i, t: "", lambda i, t, nxt: " ")
+    last = len(row.cells) - 1 - next(k for k, (a, b) in enumerate(reversed(row.cells))
+                                     if pl.norm[a:b].strip(" -—–.") and pl.norm[a:b] != "нет")
+    return row_line(pl, row, lambda i, t: "", lambda i, t, nxt: " → " if nxt == pl.norm[slice(*row.cells[last])] else " ")
 
 
 def _whole(pl: PostLine, code: str, **fields: object) -> Problem:

@@ -79,7 +79,6 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         cl = [it for it in cl if not it.sym("«", "»", "\"")]
         if not cl:
             return []
-        cl = _table_row(cl)
         cl = self._pronoun(cl)
         cl = self._also(cl)
         cond = self._conditional(cl)
@@ -512,20 +511,3 @@ def _what_it_does(reads: list[Read]) -> str:
     return {"play": "розыгрыш карты", "move": "перемещение", "draw": "взять карту"}.get(getattr(order, "kind", ""),
                                                                                      "приказ")
 
-
-def _table_row(cl: list[Item]) -> list[Item]:
-    """A row of a table written with «|» («Жлоб-вышибала | бьёт | Жлоб-вышибала Лены», under «Юнит |
-    действие | цель»): who, what he does, and the last cell, with no verb of its own, is whom. The
-    cells are read as one line with «→» before the last one, since a cell has no case to tell a
-    target by."""
-    bars = [k for k, it in enumerate(cl) if it.sym("|")]
-    if len(bars) < 2:
-        return cl
-    last = cl[bars[-1] + 1:]
-    doing = cl[bars[-2] + 1:bars[-1]]
-    if not any(is_verb(it) for it in doing) or any(is_verb(it) for it in last) \
-            or not any(it.kind == "name" for it in last):
-        return cl
-    arrow = cl[bars[-1]].copy()
-    arrow.text = "→"
-    return [it for it in cl[:bars[-1]] if not it.sym("|")] + [arrow] + last
