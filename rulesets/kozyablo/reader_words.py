@@ -610,6 +610,7 @@ def _objects_only(cl: list[Item]) -> bool:
 # Prepositions that make an order noun the thing talked about: «готов к бою», «после атаки», «до замеса».
 _GOVERNING = frozenset({"к", "ко", "после", "до", "перед", "для", "от", "о", "об", "про", "при", "без", "вместо",
                         "насчет", "против", "ради", "кроме"})
+_COPULAS = frozenset({"быть", "стать", "становиться", "являться"})
 _AUXILIARY = frozenset({"буду", "будешь", "будет", "будем", "будете", "будут", "будь", "давай", "давайте"})
 # Verbs that only carry an order said as a noun («делаю добор», «устраиваю штурм»).
 LIGHT_VERBS = frozenset({"делать", "сделать", "проводить", "провести", "совершать", "совершить", "объявлять",
@@ -635,7 +636,11 @@ def talked_about(cl: list[Item], words: Words) -> None:
     story = None
     if any("NOUN" in tag for _, tag in heads):
         story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY
-                              and words.lex.lemma(it.text) not in LIGHT_VERBS], words.lex)
+                              and words.lex.lemma(it.text) not in LIGHT_VERBS], words.lex) or next(
+            # «Прошлый бой … был жарким»: a copula in the past says what the order noun was (the
+            # shared foreign_verb leaves copulas out: «у него будет 5» is a restatement)
+            (it.text for it in cl if it.kind == "word" and it.concept is None and words.lex.lemma(it.text) in _COPULAS
+             and "past" in parses(it.text)[0].tag), None)
     judged = not any(it.kind in ("name", "place", "capital") for it in cl) and all("INFN" in tag for _, tag in heads) \
         and any(it.kind == "word" and it.concept is None and ({"PRED", "Prdx"} & parses(it.text)[0].tag) for it in cl)
     for k, tag in heads:
