@@ -1,0 +1,27 @@
+"""More habits of forum writing the Dungeon Keeper reader understands (the second strangers' round),
+one mechanism per test. Each test uses its own lines (the phrasing corpora are written by others)."""
+
+from __future__ import annotations
+
+from rulesets.dungeon_keeper.reader_words import scan
+
+from .test_reader_support import errors, read, world
+
+
+def texts(reading) -> list[str]:
+    assert not errors(reading), [p.render() for p in reading.problems]
+    return [o.to_text() for o in reading.orders]
+
+
+def field():
+    """Ваал's бес, imp and осадный зверь; Лилит's бес, керуб and осадный зверь; a gold mine."""
+    return world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9)), ("p1", "siege_beast", 2, (30, 30)),
+                        ("p2", "bes", 1, (20, 21)), ("p2", "kerub", 2, (31, 31)), ("p2", "siege_beast", 3, (21, 21))],
+                 mines=[("gold", (10, 10))])
+
+
+# --- names -----------------------------------------------------------------------------------------
+def test_a_unit_named_by_two_words_is_named_by_its_noun_alone():
+    assert {it.concept for it in scan("зверь зверя зверем звери")} == {"u_siege_beast"}
+    assert texts(read("Зверь №2 идёт на 29-29", field())) == ["Осадный зверь №2: перемещается на 29-29."]
+    assert texts(read("Бес №1 кусает зверя Лилит", field())) == ["Бес №1: атакует осадного зверя №3 (Лилит) на 21-21."]
