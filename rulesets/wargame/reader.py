@@ -22,6 +22,7 @@ A post from a player who is not expected now is refused on line 1 with whose tur
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -29,12 +30,13 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
-from letopis.engine.clauses import split_clauses
+from letopis.engine.clauses import Part, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import foreign_verb, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
+from letopis.engine.text_words import Token, ordinal_value
 
 from .battle.deployment import check_deploy
 from .battle.moves import check_movement, check_teleport, dead, own_figure, path_text
@@ -64,7 +66,9 @@ from .orders import (
 from .reading.frames import (
     ACTION_CONCEPTS,
     BY_KIND,
+    PREPOSITIONS,
     STEP_FRAMES,
+    TURN_ACTIONS,
     Built,
     Carry,
     build,
@@ -76,7 +80,7 @@ from .reading.frames import (
     play_card,
 )
 from .reading.messages import msg
-from .reading.words import Item, Scanner, lemmatizer, vocabulary
+from .reading.words import FOLLOW_WORDS, NEAR_WORDS, Item, Scanner, lemmatizer, vocabulary
 from .rules.shooting import check_shot, covered, to_hit, weapon_of
 from .state import State
 
@@ -123,7 +127,8 @@ def step_of(state: State, faction: str) -> tuple[str | None, Violation | None]:
     if p is not None:
         if p.faction == faction:
             return p.decision, None
-        return None, violation("turn.decision_waits", p.decision, who=state.players[p.faction].name,
+        # WG-DEF-TURN-05: a post out of turn names whose turn it is; the decision is his, not this poster's
+        return None, violation("turn.decision_waits", "WG-DEF-TURN-05", who=state.players[p.faction].name,
                                decision=p.decision)
     if faction not in state.players:
         return None, violation("turn.not_yours", "WG-DEF-TURN-05", who="—", phase=PHASE_NAMES.get(state.phase, ""))
@@ -186,8 +191,10 @@ _RELATIVE = re.compile(r",?\s*\b(?:котор\w*)\b")
 
 def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
     """The clauses of a line with their items; a «, затем …» clause keeps its connector. A comma
-    before «остальные» or «если» starts a clause too, and a relative clause («…, который дерётся
-    с мечником») only describes the figure before it: its items are left out."""
+    before «остальные» or «если» starts a clause too, a relative clause («…, который дерётся
+    с мечником») only describes the figure before it (its items are left out), and a comma list of
+    subjects that say different things is cut between them (core `subject_scopes`: «катапульта по
+    шаману, лучники не стреляют»)."""
     out = []
     for c in split_clauses(norm, sentences=True):
         cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
@@ -196,8 +203,41 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             end = rel.start() if rel else b
             its = [it for it in items if a <= it.start < end]
             connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
-            out.append((connector if k == 0 else ("если" if connector == "если" else ""), its))
+            connector = connector if k == 0 else ("если" if connector == "если" else "")
+            for j, scope in enumerate(_subject_scopes(its) if "," in norm[a:end] else [its]):
+                out.append((connector if j == 0 else "", scope))
     return out
+
+
+_STAYING = frozenset({"hold", "no_shoot"})
+_PART_LEAD = frozenset({"а", "и", "но", "тогда", "ну", "еще", "тоже", "также"})
+
+
+def _subject_scopes(its: list[Item]) -> list[list[Item]]:
+    """A clause's items cut where a comma list's subjects say different things (see `_clauses`)."""
+    if not any(it.kind == "sym" and it.text == "," for it in its):
+        return [its]
+    pieces: list[list[Item]] = [[]]
+    for it in its:
+        if it.kind == "sym" and it.text == ",":
+            pieces.append([])
+        else:
+            pieces[-1].append(it)
+    parts: list[Part] = []
+    for piece in pieces:
+        if not piece:
+            continue
+        lead = next((it for it in piece if not (it.kind == "sym" or it.kind == "word" and it.text in _PART_LEAD)), None)
+        subject = lead is not None and (lead.kind == "fig" and lead.own or lead.kind == "rest")
+        body = [it for it in piece if it is not lead and it.kind not in ("word", "sym")]
+        says = {it.value for it in piece if it.kind == "concept" and it.value in ACTION_CONCEPTS}
+        if any(it.kind in ("weapon", "weapons") for it in piece):
+            says.add("shoot")
+        parts.append(Part(piece[0].start, piece[-1].end, subject, bool(body), frozenset(says)))
+    spans = subject_scopes(parts, _STAYING)
+    if len(spans) == 1:
+        return [its]
+    return [[it for it in its if a <= it.start and it.end <= b] for a, b in spans]
 
 
 def _words(items: list[Item]) -> list[str]:
@@ -216,6 +256,47 @@ def _is_header(pl: PostLine, items: list[Item]) -> bool:
         return any(it.kind == "fig" and it.own and not it.error for it in items)
     return bool(items) and all(it.kind == "fig" and it.own and not it.error or it.kind == "sym" and it.text in _FIG_SYMS
                                for it in items) and any(it.kind == "fig" for it in items)
+
+
+def _asides_out(items: list[Item]) -> list[Item]:
+    """The figures a turn line names only to say where or to remark on something are not its actors
+    or targets: an own figure after «к», «у», «возле» («шаман к вождю на 12-6») and any figure in
+    brackets («по орку 1 (он в рукопашной с мечником)»). Cells, ОМ and order words in brackets
+    still count («(через 8-6)», «(3 ОМ)»)."""
+    out: list[Item] = []
+    depth = 0
+    for it in items:
+        if it.kind == "sym" and it.text in "()":
+            depth = depth + 1 if it.text == "(" else max(0, depth - 1)
+        elif it.kind == "fig" and (depth or it.own and it.role == "near"):
+            continue
+        out.append(it)
+    return out
+
+
+_NEAR = re.compile(r"\b(?:" + "|".join(sorted(NEAR_WORDS | FOLLOW_WORDS)) + r")\s")
+
+
+@functools.cache
+def _further_words() -> tuple[str, ...]:
+    """The continuation's words that are adverbs («дальше», «далее»): `_idle_further` is for them."""
+    lem = lemmatizer()
+    return tuple(w for w, c in lem.lexicon.concepts.items()
+                 if c == "continue" and " " not in w and lem.grammemes(w) & {"ADVB", "COMP"})
+
+
+def _idle_further(items: list[Item], scanner: Scanner) -> list[Item]:
+    """«…, а дальше видно будет», «далее по обстановке»: «дальше» and «далее» continue a charge only
+    towards a place («дальше на 9-7»); with no cell after them in their part they just say «later»."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "concept" and it.value == "continue" and scanner.lem.grammemes(it.text) & {"ADVB", "COMP"}:
+            rest = itertools.takewhile(lambda x: not (x.kind == "sym" and x.text in ",.;!?"), items[k + 1:])
+            if not any(x.kind == "cell" for x in rest):
+                out.append(Item("word", it.start, it.end, None, it.text))
+                continue
+        out.append(it)
+    return out
 
 
 def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
@@ -271,6 +352,46 @@ def _unknown_subject(its: list[Item], said: set[str], scanner: Scanner) -> Item 
     return None
 
 
+_AIMED = frozenset({"по", "в", "во", "→"})
+
+
+def _role_play(its: list[Item], scanner: Scanner) -> bool:
+    """«Рыцарь смотрит на орков с презрением», «Капитан сжимает арбалет», «Мастер написал, что у
+    дракона 6 ОМ»: a clause whose verb is no word of the order language, with no cell, no one enemy
+    figure and no figure aimed at («по», «в», an arrow), tells a story or restates the board; it
+    orders nothing. A cell keeps it an order («Дракон пикирует на 9-10»): a place is never
+    role-play; so does an enemy named one by one as the verb's object («добивает орка №2»)."""
+    if any(it.kind == "concept" and it.value in TURN_ACTIONS or it.kind == "cell" for it in its):
+        return False
+    if foreign_verb(_words(its), scanner.lem) is None:
+        return False
+    for k, it in enumerate(its):
+        before = its[k - 1].text if k else ""
+        if it.kind == "fig" and (before in _AIMED or not it.own and not it.many and before not in PREPOSITIONS):
+            return False  # «в шамана», «добивает орка №2»; not «смотрит на дракона», «рядом с орком»
+    return True
+
+
+def _army_speaks(its: list[Item]) -> bool:
+    """«Синие держат строй», «Красные не отступят!»: a side named as a whole, with no figure and no
+    cell, is a war cry, not an order; the orders name figures («все стоят», «остальные стоят»)."""
+    return any(it.kind == "side" for it in its) and not any(it.kind in ("fig", "cell", "rest", "group") for it in its)
+
+
+def _war_cry(its: list[Item], items: list[Item]) -> bool:
+    """«Орки, вперёд, в атаку!», «Рыцарь, за Короля — в бой!»: figures called by name (a comma right
+    after them) in an exclamation with no cell, no enemy and no amount are cheered on, not moved;
+    the orders follow with their places."""
+    if not any(it.kind == "fig" and j + 1 < len(its) and its[j + 1].text == "," for j, it in enumerate(its)):
+        return False
+    if any(it.kind in ("cell", "om") or it.kind == "fig" and not it.own
+           or it.kind == "concept" and it.value in _STAYING for it in its):
+        return False  # «Лучники, стоять!» holds: a hold needs no place
+    end = its[-1].end
+    after = next((it for it in items if it.start >= end), None)
+    return after is not None and after.text == "!"
+
+
 def _own_names(state: State, faction: str) -> str:
     n = Namer(state, faction)
     seen: list[str] = []
@@ -291,7 +412,15 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
         return line
     if pl.kind is LineKind.HEADING:
         return line
+    # the rare shapes are looked for only where the text has their marks (the live check reads every line
+    # at every keystroke)
+    present = {it.kind for it in items}
+    if "(" in pl.norm or "fig" in present and _NEAR.search(pl.norm):
+        items = _asides_out(items)
+    if any(w in pl.norm for w in _further_words()):
+        items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
+    exclaimed = "!" in pl.norm
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
     for connector, its in _clauses(pl.norm, items):
@@ -316,6 +445,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unknown_figure", "WG-DEF-ARMY-03", (unknown.start, unknown.end),
                               written=unknown.text, own=_own_names(state, faction)), state, faction, step)
             continue
+        if _role_play(its, scanner) or "side" in present and _army_speaks(its) or exclaimed and _war_cry(its, items):
+            continue
         if not own_here and carry.actors and (connector or carry.header):
             # «…, затем на 9-7», or a line under a unit header: the same actor
             if carry.header and not connector:
@@ -333,7 +464,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             line.status = LineStatus.ERROR
             continue
         explicit = bool(said & {"no_shoot", "hold", "continue"} & step_triggers)
-        if not explicit and not is_order_line(ev, ACTION_CONCEPTS, _words(its)):
+        if not explicit and not is_order_line(ev, TURN_ACTIONS, _words(its)):
             continue
         choice = pick(ev, kinds)
         if choice.ambiguous:
@@ -346,6 +477,13 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.unreadable", CLAUSE_OF_STEP[step]), state, faction, step)
             continue
         kind = choice.best.frame.kind
+        verb = foreign_verb(_words(its), scanner.lem) if choice.best.why.startswith("implied:") else None
+        if verb is not None and not any(it.kind == "cell" for it in its) \
+                and not any(it.kind == "fig" and k and its[k - 1].text in _AIMED for k, it in enumerate(its)):
+            # «Лучник №1 ненавидит шамана»: the step would make it a shot, but its verb says something else
+            _error(line, fail("read.foreign_verb", CLAUSE_OF_STEP[step], verb=verb,
+                              order=choice.best.frame.title), state, faction, step)
+            continue
         if connector and kind == "move" and carry.last_charge and not own_here \
                 and connector.strip(",") in ("затем", "потом", "далее"):
             kind = "continue"
@@ -362,11 +500,24 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
         line.status = LineStatus.ORDER
     if not line.orders and line.status is LineStatus.FLAVOUR and step in ("shooting", "maneuver", "merged") \
             and not any(it.kind in ("fig", "cell") for it in items):
-        plain = everyday_answer(pl.norm, normalised=True)
-        if plain is Answer.NOTHING:  # «Пропускаю стрельбу», «Пас»
+        plain = _answer_with_reason(pl.norm)
+        if plain is Answer.NOTHING:  # «Пропускаю стрельбу», «Пас», «пропускаю стрельбу, берегу стрелы»
             line.orders = [NoShooting()] if step == "shooting" else [Hold()]
             line.status = LineStatus.ORDER
     return line
+
+
+_PARTS = re.compile(r"\s*[,;:]\s*|\s+-\s+")
+
+
+def _answer_with_reason(norm: str) -> Answer | None:
+    """An everyday answer said with a reason or a word around it in the same line, «пропускаю
+    стрельбу, берегу стрелы», «Хм, пас»: the one answer its parts give (none if they disagree)."""
+    got = everyday_answer(norm, normalised=True)
+    if got is not None:
+        return got
+    found = {a for part in _PARTS.split(norm) if (a := everyday_answer(part, normalised=True)) is not None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _carried_mention(carry: Carry):
@@ -626,7 +777,7 @@ def _answer_orders(answer: Answer, state: State, faction: str, step: str) -> lis
 
 
 _DECLINE_CONCEPTS = {"step": {"decline_step", "hold", "nobody"}, "withdraw": {"decline_withdraw", "hold", "nobody"},
-                     "continue": {"decline_continue", "hold"}, "card": {"decline_card"}, "tower": set()}
+                     "continue": {"decline_continue", "hold"}, "card": {"decline_card", "keep"}, "tower": set()}
 
 
 def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction: str, step: str) -> Reading:
@@ -644,7 +795,7 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         outs.append(line)
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
-        items = _candidates_only(scanner.scan(pl.norm), p.figures)
+        items = _numbers_as_candidates(_candidates_only(scanner.scan(pl.norm), p.figures), p.figures, state, faction)
         said = {it.value for it in items if it.kind == "concept"}
         plain = _plain_answer(pl.norm)
         if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:
@@ -692,6 +843,8 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         if step == "WG-DEC-10":
             keeper = next((it for it in items if it.kind == "fig" and it.own and len(it.figs) == 1
                            and state.spec(state.figures[it.figs[0]]).artifact), None)
+            if not said & {"artifact"} and foreign_verb(_words(items), scanner.lem) is not None:
+                continue  # «шкура на его плечах начинает светиться»: the story of it, not the choice
             if any(it.kind == "artifact" for it in items):
                 _take(line, build("artifact", items, state, faction, carry, {step}), state, faction, step)
             elif keeper is not None:  # «Артефакт капитана»: the one his commander keeps
@@ -702,7 +855,7 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             continue
         if step == "WG-DEC-01":
             if any(it.kind == "fig" for it in items):
-                _take(line, _stray(items, p.figures), state, faction, step)
+                _take(line, _stray(items, p.figures, n), state, faction, step)
             continue
         if not any(it.kind in ("fig", "cell") for it in items):
             continue  # «[i]Волк ловко уходит от стрелы[/i]»
@@ -715,9 +868,10 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             continue
         kind = choice.best.frame.kind
         if step == "WG-DEC-12":
-            # «Если победит — …» (as the post would have had it) is a continuation; asked after the win,
-            # a plain «Рыцарь идёт на 9-9» («дальше», «возвращается») is the move itself
-            kind = "continue" if "если" in pl.norm.split() else "move"
+            # «Если победит — …» (as the post would have had it) is a continuation, and so is one that
+            # charges again («шаг на 10-10 — и снова атака с ходу», WG-DEF-CHARGE-04); asked after the
+            # win, a plain «Рыцарь идёт на 9-9» («дальше», «возвращается») is the move itself
+            kind = "continue" if "если" in pl.norm.split() or "charge" in said else "move"
         _take(line, build(kind, items, state, faction, carry, {step}), state, faction, step)
     # decisions read over the whole post: casualties and saves
     if all_items:
@@ -776,19 +930,16 @@ def _answer_spelling(norm: str) -> str:
 
 
 def _plain_answer(norm: str) -> Answer | None:
-    """An everyday answer, also several said at once («Без разницы, на ваше усмотрение») or with
-    a slip in a word («Пусть решит кубки»)."""
+    """An everyday answer, also several said at once («Без разницы, на ваше усмотрение»), with a
+    reason beside it («Дальше не пойдём, хватит») or with a slip in a word («Пусть решит кубки»)."""
     got = everyday_answer(norm, normalised=True)
     if got is None:
         fixed = _answer_spelling(norm)
         if fixed != norm:
             got = everyday_answer(fixed, normalised=True)
-    if got is not None or "," not in norm:
+    if got is not None:
         return got
-    parts = [everyday_answer(x, normalised=True) for x in norm.split(",") if x.strip(" .!")]
-    if parts and all(x is not None for x in parts) and len(set(parts)) == 1:
-        return parts[0]
-    return None
+    return _answer_with_reason(norm)
 
 
 def _candidates_only(items: list[Item], candidates: list[str]) -> list[Item]:
@@ -803,6 +954,32 @@ def _candidates_only(items: list[Item], candidates: list[str]) -> list[Item]:
             if mine and (it.many or len(mine) == 1):
                 it = dataclasses.replace(it, figs=mine, error=None, alt=())
         out.append(it)
+    return out
+
+
+def _numbers_as_candidates(items: list[Item], candidates: list[str], state: State, faction: str) -> list[Item]:
+    """While a decision waits, a bare number or ordinal («№2 → 12-8», «убит 4-й», «второго»)
+    names the one figure asked about that bears it."""
+    if not candidates:
+        return items
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.kind == "num" and k and items[k - 1].kind == "sym" and items[k - 1].text == "№":
+            n, start = it.value, items[k - 1].start
+        elif it.kind == "num" and not it.text.isdigit() or it.kind == "word":
+            n, start = ordinal_value(Token(it.text, it.start, it.end, "ord" if it.kind == "num" else "word",
+                                           it.value)), it.start
+        else:
+            n = None
+        figs = [f for f in candidates if n is not None and state.figures[f].number == n]
+        if len(figs) != 1:
+            out.append(it)
+            continue
+        if start != it.start:
+            out.pop()  # the «№» before the number
+        fig = state.figures[figs[0]]
+        out.append(Item("fig", start, it.end, text=it.text, figs=(fig.id,), own=fig.side == faction,
+                        type_key=fig.type))
     return out
 
 
@@ -834,7 +1011,8 @@ def _unknown_colour(norm: str) -> str | None:
 
 def _fill_wounds(got: Built, state: State) -> Built:
     """«Убиты орк №1 и орк №2»: when every other figure of the loser takes a lesser portion, the
-    answer names them as wounded (WG-DEF-DMG-01)."""
+    answer names them as wounded (WG-DEF-DMG-01). One the answer says is not hurt («вождь цел»)
+    while the damage leaves him a wound is an error (WG-DMG-05)."""
     from .rules.damage import fill_lesser
     p = state.pending
     fight = next((f for f in reversed(state.stack) if f.kind == "fight"), None)
@@ -845,6 +1023,11 @@ def _fill_wounds(got: Built, state: State) -> Built:
         return got
     figs = [state.figures[f] for f in p.figures]
     auto = fill_lesser(state, figs, list(o.lethal), fight.diff)
+    hurt = [f for f in got.unharmed if f in auto]
+    if hurt:
+        n = Namer(state, p.faction)
+        return fail("dec.unharmed", "WG-DMG-05", who=cap(n.listing(hurt)), wounded=n.agreeing(hurt, "ранен"),
+                    whole=n.agreeing(hurt, "цел"))
     rest = [f for f in p.figures if f not in o.lethal]
     if auto and len(auto) == len(rest):
         got.orders = [Casualties(lethal=o.lethal, lesser=tuple(rest))]
@@ -855,15 +1038,26 @@ _DICE_WORDS = frozenset({"кубик", "кубика", "кубики", "кубы
                          "рандомно", "наугад"})
 
 
-def _stray(items: list[Item], candidates: list[str]) -> Built:
-    for it in items:
-        if it.kind != "fig":
-            continue
+def _stray(items: list[Item], candidates: list[str], n: Namer) -> Built:
+    """WG-DEC-01: the candidate the answer names. Another figure named beside it is told about
+    («рыцарь далеко стоит. Тогда во второго мечника»); of two candidates, the one aimed at («в»,
+    «по», an arrow) is meant, and two aimed at are asked about."""
+    figs = [(k, it) for k, it in enumerate(items) if it.kind == "fig"]
+    named: dict[str, bool] = {}  # candidate → aimed at
+    for k, it in figs:
+        aimed = k > 0 and items[k - 1].text in _AIMED
         for f in (*it.figs, *it.alt):
             if f in candidates:
-                return Built([Stray(victim=f)])
+                named[f] = named.get(f, False) or aimed
+    aimed = [f for f, a in named.items() if a]
+    if len(named) == 1 or len(aimed) == 1:
+        return Built([Stray(victim=aimed[0] if aimed else next(iter(named)))])
+    if named:
+        return fail("read.two_victims", "WG-DEC-01", options=n.listing(list(named)),
+                    first=cap(Stray(victim=next(iter(named))).to_text(n)))
+    for _, it in figs:
         if it.figs:
-            return Built([Stray(victim=it.figs[0])])
+            return Built([Stray(victim=it.figs[0])])  # not a candidate: refused with the candidates
     return fail("read.no_victim", "WG-DEC-01")
 
 
@@ -883,6 +1077,7 @@ def _merge(orders: list[BaseModel]) -> list[BaseModel]:
         orders = [o for o in orders if not isinstance(o, TowerCells)] + [TowerCells(moves=moves)]
     if any(isinstance(o, (ByDice,)) for o in orders) and len(orders) > 1:
         orders = [o for o in orders if isinstance(o, ByDice)][:1]
+    orders = list({o.model_dump_json(): o for o in orders}.values())  # the same answer said twice is one
     declines = [o for o in orders if isinstance(o, Decline)]
     if declines and len(declines) < len(orders):
         orders = [o for o in orders if not isinstance(o, Decline)]

@@ -51,7 +51,11 @@ def import_setup(document: dict[str, Any]) -> State:
     n = Namer(state)
     for p in players:
         fid = p["id"]
-        names = {normalise(n.figure(x.id)): x.id for x in state.figures.values() if x.side == fid}
+        # WG-DEF-ARMY-03: listed under its own player a figure is named as he names it («Рыцарь»);
+        # the colour that tells it from other players' figures («Рыцарь Синих») may be written too
+        own = Namer(state, fid)
+        names = {normalise(namer.figure(x.id)): x.id for x in state.figures.values() if x.side == fid
+                 for namer in (own, n)}
         listed = set()
         for name, info in (p.get("figures") or {}).items():
             key = names.get(normalise(name).replace("#", "№"))

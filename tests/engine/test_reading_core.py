@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from letopis.engine.answers import Answer, answer_of_post, everyday_answer
-from letopis.engine.clauses import find_repeat, group_word, split_clauses
+from letopis.engine.clauses import Part, find_repeat, group_word, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import (
     AMOUNT,
@@ -28,6 +28,7 @@ from letopis.engine.frames import (
 from letopis.engine.names import Fit, NameIndex, spelling_key, unquote
 from letopis.engine.reading import NO_ORDERS, require_an_order
 from letopis.engine.text import LineKind, normalise, split_post
+from letopis.engine.text_words import head_noun, same_case
 
 
 # --- clauses ------------------------------------------------------------------------------
@@ -38,13 +39,15 @@ from letopis.engine.text import LineKind, normalise, split_post
     ("копает 3-4 и ещё копает 3-5", ["копает 3-4", "копает 3-5"]),
     ("иду на 3-4 и затем копаю", ["иду на 3-4", "копаю"]),
     ("иду на 3-4, после чего атакую", ["иду на 3-4", "атакую"]),
+    ("П1 атакует П2, следом П3 атакует П4", ["п1 атакует п2", "п3 атакует п4"]),
 ])
 def test_connectors_split_a_line_into_clauses(line, parts):
     norm = normalise(line)
     assert [c.text(norm) for c in split_clauses(norm)] == parts
 
 
-@pytest.mark.parametrize("line", ["+2 урона, страховка", "П1 и П3 атакуют П2", "перс. 2 бьёт П1"])
+@pytest.mark.parametrize("line", ["+2 урона, страховка", "П1 и П3 атакуют П2", "перс. 2 бьёт П1",
+                                  "Всадник №2 идёт следом на 15-8", "П2, следом за П1, атакует П3"])
 def test_a_comma_or_and_alone_does_not_split(line):
     assert len(split_clauses(normalise(line), sentences=True)) == 1
 
@@ -53,6 +56,43 @@ def test_sentences_split_but_abbreviations_do_not():
     norm = normalise("Иду на 3-4. Атакую беса. Добавляю 2 кр. в атаку")
     assert [c.text(norm) for c in split_clauses(norm, sentences=True)] == [
         "иду на 3-4", "атакую беса", "добавляю 2 кр. в атаку"]
+    norm = normalise("Всем привет! Иду на 3-4?! Ну… Атакую беса")
+    assert [c.text(norm) for c in split_clauses(norm, sentences=True)] == [
+        "всем привет", "иду на 3-4", "ну", "атакую беса"]
+
+
+STAYING = frozenset({"hold", "no_shoot"})
+
+
+def _part(start: int, subject: bool, content: bool, *says: str) -> Part:
+    return Part(start, start + 9, subject, content, frozenset(says))
+
+
+def test_a_refusal_is_said_of_its_own_subject_only():
+    """«катапульта по шаману, лучники не стреляют»: the shot and the refusal are two clauses, in
+    either order; two refusals stay one."""
+    acts, refuses = _part(0, True, True), _part(10, True, True, "no_shoot")
+    assert subject_scopes([acts, refuses], STAYING) == [(0, 9), (10, 19)]
+    assert subject_scopes([_part(0, True, True, "hold"), _part(10, True, True)], STAYING) == [(0, 9), (10, 19)]
+    assert subject_scopes([refuses, _part(20, True, True, "no_shoot")], STAYING) == [(10, 29)]
+
+
+def test_an_elliptical_subject_keeps_the_verb_and_a_bare_one_joins_the_next():
+    """«Мечник №1 занимает 12-8, мечник №2 — 13-8» is one clause; «лучники 1-3, кап и катапульта —
+    по дракону» too; a part with no subject of its own («…, атака с ходу») stays with its subject."""
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, True, True)], STAYING) == [(0, 19)]
+    assert subject_scopes([_part(0, True, False), _part(10, True, True)], STAYING) == [(0, 19)]
+    assert subject_scopes([_part(0, True, False), _part(10, True, True, "hold"), _part(20, True, True)],
+                          STAYING) == [(0, 19), (20, 29)]
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, False, True, "charge"),
+                           _part(20, True, True, "hold")], STAYING) == [(0, 19), (20, 29)]
+
+
+def test_subjects_with_verbs_of_different_orders_are_different_clauses():
+    """«Рыцарь идёт на 8-7, мечник №4 лезет на башню»; the same verb twice is one clause."""
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, True, True, "storm")], STAYING) == [
+        (0, 9), (10, 19)]
+    assert subject_scopes([_part(0, True, True, "move"), _part(10, True, True, "move")], STAYING) == [(0, 19)]
 
 
 @given(st.text(max_size=200))
@@ -77,6 +117,7 @@ def test_group_words():
 @pytest.mark.parametrize(("text", "answer"), [
     ("без наворотов", Answer.NOTHING), ("Никаких добавок!", Answer.NOTHING), ("пас", Answer.NOTHING),
     ("ничего не добавляю", Answer.NOTHING), ("Защищаюсь как есть", Answer.NOTHING),
+    ("Усилений не будет", Answer.NOTHING), ("Хватит.", Answer.NOTHING), ("стоп", Answer.NOTHING),
     ("нет", Answer.NO), ("Ну нет, пожалуй.", Answer.NO), ("не гашу", Answer.NO),
     ("пусть так", Answer.YES), ("ок", Answer.YES), ("Да, согласен", Answer.YES),
     ("на ваше усмотрение", Answer.DEFAULT), ("как по умолчанию", Answer.DEFAULT),
@@ -113,10 +154,16 @@ INDEX = NameIndex([("Шмель", "bee"), ("Следопыт", "ranger"), ("Лу
     ("лучницей", "archer", Fit.INFLECTED), ("стража", "guard", Fit.INFLECTED),
     ("кристалический рудник", "mine", Fit.SLIP), ("лучн.", "archer", Fit.ABBREVIATED),
     ("следопыйт", "ranger", Fit.TYPO), ("следопыйта", "ranger", Fit.TYPO),
+    ("слеедопыт", "ranger", Fit.SLIP), ("луучница", "archer", Fit.SLIP),
 ])
 def test_names_as_players_write_them(written, key, fit):
     hits = INDEX.find(normalise(written).split())
     assert [(h.key, h.fit) for h in hits] == [(key, fit)]
+
+
+def test_a_typo_that_looks_like_a_doubled_letter_is_still_a_typo():
+    """«Шаан» drops the «м» of «Шаман»: folding its «аа» as a slip must not hide the typo."""
+    assert [(h.key, h.fit) for h in NameIndex([("Шаман", "shaman")]).find(["шаан"])] == [("shaman", Fit.TYPO)]
 
 
 def test_a_real_word_is_not_a_typo_of_a_name():
@@ -189,12 +236,38 @@ def test_roles_from_prepositions_and_arrows():
     assert role_of("и") is None
 
 
+# --- agreement ------------------------------------------------------------------------------
+def test_an_ordinal_agrees_with_its_noun_in_case_and_number():
+    """«орк первый», «мечника второго» agree; «рыцарь первым» («as the first») does not; a group
+    and one of its members agree in case alone («мечники …: первый на 12-8»)."""
+    assert same_case("орк", "первый") and same_case("мечника", "второго")
+    assert not same_case("рыцарь", "первым") and not same_case("орки", "первый")
+    assert same_case("мечники", "первый", number=False)
+    assert same_case("unl-2", "первый")  # what the dictionary cannot decline agrees with anything
+
+
+def test_a_name_of_several_words_is_called_by_its_noun():
+    assert [head_noun(x) for x in ("Кровавый тотем", "Знамя доблести", "Орлиный глаз", "Меч")] == [
+        "тотем", "Знамя", "глаз", None]
+
+
 # --- copied quotes -----------------------------------------------------------------------------
 @pytest.mark.parametrize("header", ["Борис писал(а):", "boris wrote:", "Цитата (Борис):", "Вера написала:"])
 def test_a_quote_copied_as_text_runs_to_the_blank_line(header):
     lines = split_post(f"{header}\nП1 атакует П2\nи ещё что-то\n\nП3 атакует П1")
     assert [x.kind for x in lines] == [LineKind.QUOTE, LineKind.QUOTE, LineKind.QUOTE, LineKind.BLANK,
                                        LineKind.TEXT]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Мастер написал, что у дракона только 6 ОМ. Тогда так:",
+    "Борис пишет, будто П2 ранен:",
+    "ГМ сказал, мол, так нельзя. Переписываю:",
+])
+def test_reported_speech_is_the_posters_own_sentence_not_a_quote_header(sentence):
+    """«X написал, что …» retells what someone said, in the poster's words: what follows is his."""
+    lines = split_post(f"{sentence}\nП1 атакует П2")
+    assert [x.kind for x in lines] == [LineKind.TEXT, LineKind.TEXT]
 
 
 def test_a_heading_is_not_a_quote_header():

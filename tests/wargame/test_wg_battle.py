@@ -342,3 +342,20 @@ def test_line_of_sight_option_WG_GAP_03():
     assert check_shot(s, archer, None, orc).code == "shot.sight"
     s.options = s.options.model_copy(update={"line_of_sight": False})
     assert check_shot(s, archer, None, orc) is None
+
+
+def test_a_tower_holder_out_of_the_besiegers_reach_still_gets_the_height_WG_TOWER_04():
+    """WG-TOWER-04: every holder of the tower gets +1 against the besiegers, also one on the far
+    row of the tower (12-9) with no besieger next to him; the besiegers get none."""
+    s = fight_ready()
+    put(s, "p2:chief", 12, 9)
+    put(s, "p2:orc-3", 12, 8)
+    put(s, "p2:orc-4", 13, 8)
+    put(s, "p2:rider-3", 24, 16)
+    put(s, "p1:swordsman-1", 12, 7, storming=True)
+    put(s, "p1:swordsman-2", 13, 7, storming=True)
+    ev = melee_now(s, FixedDice([5, 6, 5, 5, 3]))
+    dice_line = next(e.text for e in ev if e.kind == "melee_dice")
+    holders = dice_line.split("Борис:")[1]
+    assert "Вождь: кубик 5 + 1 (армлист) + 1 (высота)" in holders
+    assert holders.count("(высота)") == 3 and "(высота)" not in dice_line.split("Борис:")[0]

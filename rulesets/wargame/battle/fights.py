@@ -80,12 +80,13 @@ def _start(state: State, fr: FightRun, dice: Dice, out: list[Event]) -> str:
     for s in fr.sides:
         other = b if s == a else a
         own, enemies = _figs(state, fr.participants[s]), _figs(state, fr.participants[other])
+        besieged = any(c in fr.participants[other] for c in fr.challengers)  # WG-TOWER-04
         parts_text = []
         total = 0
         for f in own:
             r = dice.roll(6, f"рукопашная: {n.figure(f.id)}")
             rolls.append(r)
-            sc = score(state, f, r.value, own, enemies)
+            sc = score(state, f, r.value, own, enemies, besieged)
             total += sc.total
             bonus = "".join(f" + {points(v)} ({label})" for label, v in sc.parts)
             line = f"{cap(n.figure(f.id))}: кубик {r.value}{bonus}"

@@ -44,7 +44,7 @@ from ..orders import (
     Withdraw,
 )
 from ..state import State
-from .words import Item
+from .words import Item, lemmatizer
 
 ENEMY, CELL, AMOUNT = "enemy", "cell", "amount"
 WEAPON, ARTIFACT, SIDE = "weapon", "artifact", "side"
@@ -127,6 +127,9 @@ PRIORITY = {"continue": 4, "teleport": 3, "storm": 3, "charge": 2, "no_shooting"
 ACTION_CONCEPTS = frozenset({"deploy", "move", "attack", "withdraw", "step", "take_tower", "charge", "continue",
                              "hold", "teleport", "storm", "shoot", "no_shoot", "lethal", "wounded", "nosave",
                              "stray", "artifact"})
+# The concepts that order something in a turn step: a figure's fate («Рыцарь пал», «мечник ранен»),
+# a save or an artifact is an answer to a decision, and in a turn it only tells what happened.
+TURN_ACTIONS = ACTION_CONCEPTS - {"lethal", "wounded", "nosave", "stray", "artifact"}
 
 
 def mentions(items: list[Item]) -> list[Mention]:
@@ -190,6 +193,7 @@ class Built:
     params: dict[str, Any] = field(default_factory=dict)
     span: tuple[int, int] | None = None
     charge_figure: str | None = None
+    unharmed: tuple[str, ...] = ()  # casualties: the figures the answer says are not hurt at all
 
     @property
     def ok(self) -> bool:
@@ -279,11 +283,19 @@ PLACE_KINDS = frozenset({"deploy", "move", "charge", "continue", "hold", "telepo
                          "tower_cells"})
 
 
+# Words after which a figure is an object or a place, never the one who acts («в мечника», «с орком»).
+PREPOSITIONS = frozenset({"по", "в", "во", "на", "к", "ко", "с", "со", "у", "от", "из", "за", "до", "при", "о",
+                          "об", "про", "для", "без", "над", "под", "перед", "между", "возле", "около", "→"})
+
+
 def build(kind: str, items: list[Item], state: State, faction: str, carry: Carry, context: set[str]) -> Built:
     items = _narrowed(items)
+    if kind == "no_shooting":  # «Лучник №2 молчит — боится попасть в мечника»: the one in «в …» says why
+        items = [it for k, it in enumerate(items) if not (it.kind == "fig" and k and items[k - 1].text in PREPOSITIONS)]
     for it in items:
-        if it.kind == "fig" and it.error and not (kind in PLACE_KINDS and not it.own):
-            # «подходит к оркам», «прыгает к лучнику»: an enemy named in a move only says where
+        if it.kind == "fig" and it.error and not (kind in PLACE_KINDS | {"no_shooting"} and not it.own):
+            # «подходит к оркам», «прыгает к лучнику»: an enemy named in a move only says where;
+            # «не стреляет — он занят орком»: one named beside a refusal only says why
             if it.error == "which" and kind in ("casualties", "no_save", "stray") and not it.own:
                 continue
             bad = _fig_error(it, state, faction)
@@ -458,6 +470,21 @@ def _storm(items: list[Item], state: State, faction: str, carry: Carry) -> Built
         return fail("read.no_actor", "WG-DEF-TOWER-02")
     cells = [c for c in items if c.kind == "cell"]
     out: list[BaseModel] = []
+    if len(actors) == 1 and len(cells) > 1:
+        # «12-5 → 13-7, штурм», «штурмует с 12-7 (идёт туда с 12-5)»: where it stands, then where it
+        # storms from; any cell between is a waypoint
+        at = state.figures[actors[0]].cell
+        origin = next((c for c in cells if tuple(c.value) == at), None)
+        if origin is None and cells[0].role == "from" and any(c.role == "to" for c in cells[1:]):
+            origin = cells[0]  # «с 12-5 на 13-7»: written from where, even if it is not where it stands
+        rest = [c for c in cells if c is not origin]
+        places = [c for c in rest if c.role != "via"] or rest
+        if len(places) == 1 or origin is not None:
+            dest = places[-1]
+            out = [Storm(figure=actors[0], dest=dest.value, via=tuple(c.value for c in rest if c is not dest),
+                         origin=origin.value if origin is not None else None)]
+            carry.actors = actors
+            return Built(out)
     if not cells:
         out = [Storm(figure=f) for f in actors]
     elif len(cells) == len(actors):
@@ -490,8 +517,7 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
             if s.kind == "fig":
                 if any(x[0] in s.figs for x in shooters):
                     continue  # «Пушкой Б с UNL-2»: already shooting with its gun
-                shooters = [x for x in shooters if x[1] is not None and state.figures[x[0]].type != s.type_key]
-                shooters += [(f, None) for f in s.figs]
+                shooters += [(f, None) for f in s.figs]  # «лучники 1-3, кап и катапульта — по дракону»
             elif s.kind == "weapons":  # «из обеих пушек»: every weapon of the figure named
                 continue
             else:
@@ -548,27 +574,68 @@ def _target_id(it: Item) -> str | None:
     return None
 
 
+_PREDICATE_TAGS = frozenset({"VERB", "INFN", "ADJS", "PRTS", "GRND"})
+
+
+def _says_otherwise(seg: list[Item]) -> bool:
+    """Whether a part of a casualties answer says something else of its figures than their fate:
+    «вождь цел», «ещё держится», «истекая кровью» (a verb, a short adjective or a gerund that is no
+    word of fate), or that they stand."""
+    lem = lemmatizer()
+    return any(it.kind == "word" and it.text.isalpha() and lem.grammemes(it.text) & _PREDICATE_TAGS
+               or it.kind == "concept" and it.value == "hold" for it in seg)
+
+
+def _fate(it: Item) -> bool:
+    return it.kind == "concept" and it.value in ("lethal", "wounded")
+
+
 def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
-    """WG-DEC-02: «Убиты орки №1 и №3, ранен №2», «Гибнет вождь, остальные ранены»."""
+    """WG-DEC-02: «Убиты орки №1 и №3, ранен №2», «Гибнет вождь, остальные ранены».
+
+    A word of fate rules its own part of the answer and the parts after it that name figures and
+    say nothing else («Убит орк №1, орк №2 тоже»). A part that says something else of its figures
+    names them as not killed («а вождь, истекая кровью, ещё держится»), or as not hurt at all
+    («вождь цел»: `Built.unharmed`, refused when the damage leaves him a wound). A figure from
+    outside the fight named with a fate is kept, so that the answer is refused naming it (WG-DMG-06).
+    """
     lethal: list[str] = []
     lesser: list[str] = []
-    segments: list[list[Item]] = [[]]
+    parts: list[tuple[list[Item], str]] = [([], "")]  # a part and the mark that ends it
     for it in items:  # «Гибнет вождь и орк №1, орк №2 ранен»: a word about fate rules its own part
-        if it.kind == "sym" and it.text in (",", ".", ";", "!"):
-            segments.append([])
+        if it.kind == "sym" and it.text in (",", ".", ";", "!", ":"):
+            parts[-1] = (parts[-1][0], it.text)
+            parts.append(([], ""))
         else:
-            segments[-1].append(it)
+            parts[-1][0].append(it)
+    groups: list[list[Item]] = []
+    for part, end in parts:  # «а вождь, истекая кровью, ещё держится»: what is said of the figure before
+        named = any(it.kind in ("fig", "rest") for it in part)
+        fated = any(_fate(it) for it in part)
+        heading = end == ":"  # «Ранен: вождь» names the figures after it
+        if groups and not named and (not fated or not heading and not any(_fate(it) for it in groups[-1])):
+            groups[-1] += part  # «…, ещё держится», «Вождь: ранен»
+        elif part:
+            groups.append(part)
     mode: str | None = None
     rest: str | None = None
-    for seg in segments:
-        said = [x.value for x in seg if x.kind == "concept" and x.value in ("lethal", "wounded")]
+    unharmed: list[str] = []
+    for group in groups:
+        said = [x.value for x in group if x.kind == "concept" and x.value in ("lethal", "wounded")]
         if said:
             mode = said[0]
-        for it in seg:
-            if it.kind == "fig" and mode is not None:
-                (lethal if mode == "lethal" else lesser).extend(f for f in it.figs if f in pending_figs)
-            elif it.kind == "fig":
-                lethal.extend(f for f in it.figs if f in pending_figs)
+        elif any(x.kind == "concept" and x.value == "unharmed" for x in group):  # «вождь цел»
+            unharmed += [f for it in group if it.kind == "fig" for f in it.figs if f in pending_figs]
+            continue
+        elif _says_otherwise(group):
+            continue
+        for it in group:
+            if it.kind == "fig":
+                fate = lethal if (mode or "lethal") == "lethal" else lesser
+                mine = [f for f in it.figs if f in pending_figs]
+                if not mine and said and it.figs and not it.error and not it.own:
+                    mine = list(it.figs[:1])  # not in this fight: the answer is refused naming it
+                fate.extend(mine)
             elif it.kind == "rest":
                 rest = mode
     if rest in ("lethal", "wounded"):
@@ -578,7 +645,8 @@ def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
         return fail("read.not_candidates", "WG-DMG-06")
     if not lethal and not lesser:
         return fail("read.no_casualties", "WG-DEC-02")
-    return Built([Casualties(lethal=tuple(dict.fromkeys(lethal)), lesser=tuple(dict.fromkeys(lesser)))])
+    return Built([Casualties(lethal=tuple(dict.fromkeys(lethal)), lesser=tuple(dict.fromkeys(lesser)))],
+                 unharmed=tuple(f for f in dict.fromkeys(unharmed) if f not in lethal and f not in lesser))
 
 
 def no_save(items: list[Item], pending_figs: list[str]) -> Built:

@@ -19,6 +19,7 @@ A line is cut into tokens (`letopis.engine.text_words.tokens`), then read left t
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import tomllib
@@ -31,7 +32,16 @@ from letopis.engine.cache import ByteBudgetCache, byte_cached, items_bytes
 from letopis.engine.clauses import group_word
 from letopis.engine.names import Fit, NameIndex
 from letopis.engine.text_norm import normalise
-from letopis.engine.text_words import Lemmatizer, Lexicon, Token, ordinal_value, tokens
+from letopis.engine.text_words import (
+    Lemmatizer,
+    Lexicon,
+    Token,
+    head_noun,
+    number_value,
+    ordinal_value,
+    same_case,
+    tokens,
+)
 
 from ..state import State
 
@@ -42,6 +52,10 @@ ROLE_WORDS = {"на": "to", "в": "to", "во": "to", "к": "to", "ко": "to", 
               "с": "from", "со": "from", "из": "from", "от": "from", "через": "via", "по": "target"}
 CELL_WORDS = frozenset({"клетка", "клетку", "клетке", "клетки", "клеткой", "кл", "поле", "позицию", "позиция",
                         "позиции", "точку", "точка"})
+# «шаман к вождю на 12-6», «встаёт у катапульты»: a figure after these words says where, it does not act
+NEAR_WORDS = frozenset({"к", "ко", "у", "возле", "около", "рядом", "вокруг", "мимо", "вдоль", "подле", "вблизи",
+                        "напротив", "позади", "сзади", "перед", "между"})
+FOLLOW_WORDS = frozenset({"следом", "вслед"})  # «следом за капитаном»: the one followed does not move
 REST_WORDS = frozenset({"остальные", "остальных", "остальным", "остальными", "прочие", "прочих", "другие"})
 
 
@@ -177,9 +191,9 @@ def vocabulary(state: State) -> Vocabulary:
                 weapon_entries.append((_name_words(w.name), (s.type, w.key)))
         for a in p.army.artifact:
             artifact_entries.append((a.name, a.key))
-            words = a.name.split()
-            if len(words) > 1 and len(words[0]) >= 5:  # «Знамя» for «Знамя доблести»
-                artifact_entries.append((words[0], a.key))
+            head = head_noun(a.name)
+            if head is not None:  # «тотем» for «Кровавый тотем», «знамя» for «Знамя доблести»
+                artifact_entries.append((head, a.key))
     got = Vocabulary(
         types=NameIndex(type_entries, lem), weapons=NameIndex(weapon_entries, lem),
         artifacts=NameIndex(artifact_entries, lem),
@@ -229,6 +243,7 @@ class _Ref:
 
     numbers: tuple[int, ...] | None
     colour: str | None
+    wounded: bool = False  # «раненого мечника»: the wounded one of the type
 
 
 # The items of scanned lines, before figure references are resolved (keyed by the text, the
@@ -285,6 +300,17 @@ class Scanner:
             return (alive[0].id,), None
         return tuple(f.id for f in alive), "which"
 
+    def _wounded(self, figs: tuple[str, ...], alt: tuple[str, ...], err: str | None
+                 ) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        """«раненого мечника»: of the figures a name may mean, the wounded ones (when any are)."""
+        hurt = tuple(f for f in figs if self.state.figures[f].wounded)
+        hurt_alt = tuple(f for f in alt if self.state.figures[f].wounded)
+        if hurt:
+            return hurt, hurt_alt, "which" if err == "which" and len(hurt) > 1 else (None if err == "which" else err)
+        if hurt_alt:
+            return figs, hurt_alt, err
+        return figs, alt, err
+
     def resolve(self, type_key: str, numbers: list[int] | None, many: bool, colour: str | None
                 ) -> tuple[tuple[str, ...], tuple[str, ...], bool, str | None]:
         sides = self.sides_with(type_key)
@@ -315,8 +341,10 @@ class Scanner:
         ranged = False
 
         def one(k: int, first: bool) -> tuple[int | None, int, bool]:
-            if _is(toks, k, "№") and _is_num(toks, k + 1):
-                return toks[k + 1].value, k + 2, True
+            if _is(toks, k, "№"):  # «№2», «№ три» (the core writes «номер три» as «№3»)
+                said = number_value(toks[k + 1]) if k + 1 < len(toks) else None
+                if said is not None and not cell_at(toks, k + 1):
+                    return said, k + 2, True
             if _is_num(toks, k) and not cell_at(toks, k):
                 return toks[k].value, k + 1, False
             if first and _is(toks, k, "-") and _is_num(toks, k + 1) and toks[k].start == toks[k - 1].end \
@@ -344,16 +372,20 @@ class Scanner:
                 break
             nums.append(m)
             k = k2
-            if _is(toks, k, "-") and _is_num(toks, k + 1) and toks[k + 1].value > m and not cell_at(toks, k - 1):
+            if _is(toks, k, "-") and _is_num(toks, k + 1) and m < toks[k + 1].value <= self.vocab.counts.get(type_key, 0) \
+                    and not cell_at(toks, k - 1):
                 nums += list(range(m + 1, toks[k + 1].value + 1))
                 k += 2
         return nums, k, ranged or len(nums) > 1
 
-    def figure_at(self, toks: list[Token], words: list[str], i: int, last_type: str | None) -> tuple[Item, int] | None:
+    def figure_at(self, toks: list[Token], words: list[str], i: int, last_type: str | None,
+                  last_word: str | None = None) -> tuple[Item, int] | None:
         j = i
         group = None
         colour = None
         ordinal = None
+        wounded = i > 0 and self.lem.concept(words[i - 1]) == "wounded" and "ADJF" in self.lem.grammemes(words[i - 1]) \
+            and same_case(words[i - 1], words[i])  # «в раненого мечника»: the wounded one
         for _ in range(3):
             if j >= len(toks) or toks[j].kind not in ("word", "ord"):
                 break
@@ -377,7 +409,8 @@ class Scanner:
         hits = self.vocab.types.find(words, j) if j < len(words) and toks[j].kind == "word" else []
         if not hits:
             if ordinal is not None and group is None and colour is None and last_type is not None and j == i + 1 \
-                    and 1 <= ordinal <= self.vocab.counts.get(last_type, 0) and self._ordinal_alone(toks, j):
+                    and 1 <= ordinal <= self.vocab.counts.get(last_type, 0) and self.vocab.counts[last_type] > 1 \
+                    and (last_word is None or same_case(last_word, words[i], number=False)) and self._ordinal_alone(toks, j):
                 # «Второй мечник — 5-2, третий — 7-2»: the type named last on the line
                 return Item("fig", toks[i].start, toks[i].end, _Ref((ordinal,), None), text=words[i],
                             type_key=last_type), i + 1
@@ -393,6 +426,8 @@ class Scanner:
         nums, k, many = self._numbers_after(toks, end, plural, type_key)
         if ordinal is not None and not nums:
             nums = [ordinal]
+        elif ordinal is None and not nums and (after := self._ordinal_after(toks, k, words[end - 1])) is not None:
+            nums, k = [after], k + 1  # «орк первый», «мечник 4-й»
         if k < len(toks) and toks[k].kind == "word" and colour is None:
             c = colour_of(toks[k].text)
             if c:
@@ -407,9 +442,26 @@ class Scanner:
                         k += owner[0].words
         many = many or (plural and not nums) or group in ("all", "both")
         last = toks[k - 1]
-        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour), text=" ".join(words[i:k]),
+        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour, wounded), text=" ".join(words[i:k]),
                     fit=hit.fit, many=many, type_key=type_key, coloured=colour is not None)
         return item, k
+
+    def _ordinal_after(self, toks: list[Token], k: int, noun: str) -> int | None:
+        """An ordinal right after a figure's name that agrees with it («орк первый», «мечника
+        второго», «лучник 3-й»), not one that starts a phrase of its own («рыцарь первым»,
+        «орк второй раз»)."""
+        if k >= len(toks) or toks[k].kind not in ("word", "ord"):
+            return None
+        value = ordinal_value(toks[k])
+        if value is None or toks[k].kind == "ord":
+            return value
+        if not same_case(noun, toks[k].text):
+            return None
+        nxt = toks[k + 1] if k + 1 < len(toks) else None
+        if nxt is not None and nxt.kind == "word" and "NOUN" in self.lem.grammemes(nxt.text) \
+                and same_case(toks[k].text, nxt.text):
+            return None  # «второй раз»: the ordinal is that noun's
+        return value
 
     @staticmethod
     def _ordinal_alone(toks: list[Token], j: int) -> bool:
@@ -419,13 +471,19 @@ class Scanner:
         t = toks[j]
         return t.text in ("-", ":", "на", "→", ",") or cell_at(toks, j)
 
-    def bare_number(self, toks: list[Token], i: int, last_type: str | None) -> tuple[Item, int] | None:
-        """«№2» with no name: the type named last on the line."""
-        if last_type is None or not (_is(toks, i, "№") and _is_num(toks, i + 1)):
+    def bare_number(self, toks: list[Token], i: int, named: list[str]) -> tuple[Item, int] | None:
+        """«№2» with no name: the type named last on the line that has a second figure at all
+        («Лучники: №1 по вождю, №2 по орку №3»: the archers, not the one Вождь)."""
+        if not (_is(toks, i, "№") and _is_num(toks, i + 1)):
             return None
-        nums, k, many = self._numbers_after(toks, i, False, last_type)
+        n = toks[i + 1].value or 0
+        type_key = next((t for t in reversed(named) if n <= self.vocab.counts.get(t, 0) and self.vocab.counts[t] > 1),
+                        named[-1] if named else None)
+        if type_key is None:
+            return None
+        nums, k, many = self._numbers_after(toks, i, False, type_key)
         return Item("fig", toks[i].start, toks[k - 1].end, _Ref(tuple(nums), None), text="№" + str(nums[0]),
-                    many=many, type_key=last_type), k
+                    many=many, type_key=type_key), k
 
     # --- the whole line ------------------------------------------------------------------------
     def scan(self, norm: str) -> list[Item]:
@@ -441,8 +499,10 @@ class Scanner:
             if it.kind == "fig":
                 ref: _Ref = it.value
                 figs, alt, own, err = self.resolve(it.type_key, ref.numbers, it.many, ref.colour)  # type: ignore[arg-type]
-                it = Item("fig", it.start, it.end, text=it.text, fit=it.fit, figs=figs, alt=alt, own=own, many=it.many,
-                          type_key=it.type_key, error=err, coloured=it.coloured)
+                if ref.wounded and not ref.numbers:
+                    figs, alt, err = self._wounded(figs, alt, err)
+                it = Item("fig", it.start, it.end, text=it.text, role=it.role, fit=it.fit, figs=figs, alt=alt, own=own,
+                          many=it.many, type_key=it.type_key, error=err, coloured=it.coloured)
             out.append(it)
         return out
 
@@ -450,7 +510,8 @@ class Scanner:
         toks = tokens(norm)
         words = [t.text for t in toks]
         items: list[Item] = []
-        last_type: str | None = None
+        named: list[str] = []  # the types named so far, in order
+        last_word: str | None = None  # the name of the figure named last, as written
         i = 0
         while i < len(toks):
             t = toks[i]
@@ -465,14 +526,19 @@ class Scanner:
                 i += 2
                 continue
             if t.kind in ("word", "ord"):
-                got = self.figure_at(toks, words, i, last_type)
+                got = self.figure_at(toks, words, i, named[-1] if named else None, last_word)
                 if got is not None:
-                    item, i = got
+                    item, k = got
+                    if i and words[i - 1] in NEAR_WORDS or i > 1 and words[i - 1] in ("с", "со", "за") \
+                            and words[i - 2] in NEAR_WORDS | FOLLOW_WORDS:
+                        item = dataclasses.replace(item, role="near")  # «к вождю», «рядом с мечником»: where, not who
                     items.append(item)
-                    last_type = item.type_key
+                    named.append(item.type_key)  # type: ignore[arg-type]
+                    last_word = next((w for w in reversed(words[i:k]) if w.isalpha()), last_word)
+                    i = k
                     continue
             if t.text == "№":
-                got = self.bare_number(toks, i, last_type)
+                got = self.bare_number(toks, i, named)
                 if got is not None:
                     item, i = got
                     items.append(item)

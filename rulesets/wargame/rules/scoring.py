@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..state import Figure, State
 from .artifacts import detachment_effect, self_melee
-from .geometry import dist, elevation
+from .geometry import dist, elevation, terrain
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,12 @@ def aura(state: State, fig: Figure, side_participants: list[Figure]) -> int:
     return 0
 
 
-def height(state: State, fig: Figure, enemies: list[Figure]) -> int:
-    """WG-MELEE-07, WG-GAP-16, WG-TOWER-04: +1 if the figure's cell is higher than the cell of
-    every enemy participant within 1 step (and there is one); at most +1."""
+def height(state: State, fig: Figure, enemies: list[Figure], besieged: bool = False) -> int:
+    """WG-MELEE-07, WG-GAP-16: +1 if the figure's cell is higher than the cell of every enemy
+    participant within 1 step (and there is one); at most +1. WG-TOWER-04: a holder of the tower
+    (``besieged``: the enemies storm it) always gets it, wherever on the tower he stands."""
+    if besieged and terrain(state.board, fig.cell) == "tower":  # type: ignore[arg-type]
+        return 1
     near = [e for e in enemies if dist(fig.cell, e.cell) <= 1]  # type: ignore[arg-type]
     if not near:
         return 0
@@ -54,8 +57,10 @@ def halve(state: State, die: int, bonus_h: int) -> int:
     return 2 * (-(-(die * 2 + bonus_h) // 4))
 
 
-def score(state: State, fig: Figure, die: int, own: list[Figure], enemies: list[Figure]) -> Score:
-    """WG-DEF-MELEE-04: die + army-list bonus + aura + height + artifact; wounded halved."""
+def score(state: State, fig: Figure, die: int, own: list[Figure], enemies: list[Figure],
+          besieged: bool = False) -> Score:
+    """WG-DEF-MELEE-04: die + army-list bonus + aura + height + artifact; wounded halved.
+    ``besieged``: the enemies storm the tower this side holds (WG-TOWER-04)."""
     parts: list[tuple[str, int]] = []
     bonus = state.spec(fig).melee_bonus_h
     if bonus:
@@ -63,7 +68,7 @@ def score(state: State, fig: Figure, die: int, own: list[Figure], enemies: list[
     a = aura(state, fig, own)
     if a:
         parts.append(("аура", 2 * a))
-    h = height(state, fig, enemies)
+    h = height(state, fig, enemies, besieged)
     if h:
         parts.append(("высота", 2))
     s = self_melee(state, fig)

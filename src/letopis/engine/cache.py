@@ -30,12 +30,14 @@ The budgets (each is also written beside its cache):
     Lemmatizer (per lexicon,    4 MB       wargame.fixed_words, colours   1.5 MB
       one per ruleset: lemmas 1, sets 2,   wargame.contact_cells            1 MB
       concepts 1)
+    text_words.case_forms     0.5 MB
+    clauses.split               1 MB
     service.states (web process only) 64 MB
     service.metrics (web process only) 4 MB
     web.board_png (board PNGs)        16 MB
     service.examples (web process only) 1 MB
 
-With five rulesets the readers' caches add up to ~127 MB; reading 2,000 distinct 20,000-character
+With five rulesets the readers' caches add up to ~129 MB; reading 2,000 distinct 20,000-character
 posts through all five took one process from 82 MB (loaded) to 161 MB (`python -m bench.memory`).
 Caches keyed by ruleset data or by states rather than by post text stay bounded by entries (a
 lexicon's tags, a vocabulary's normalised form, a state's unit labels and number index).

@@ -15,15 +15,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# «…; …», «…, затем …», «… а потом …», «…, после чего …», «… и ещё …», «…, потом …», «… и затем …»
+from .cache import ByteBudgetCache, items_bytes
+
+# «…; …», «…, затем …», «… а потом …», «…, после чего …», «… и ещё …», «…, потом …», «… и затем …»;
+# «…, следом …» (but «идёт следом на 15-8», «следом за рыцарем» follow someone: no new clause)
 _CONNECTOR = re.compile(
     r"\s*;\s*"
-    r"|\s*,?\s*(?:(?:и|а)\s+)?(?:затем|потом|после\s+чего|после\s+этого|следом|далее)\b\s*,?\s*"
+    r"|\s*(,?)\s*((?:и|а)\s+)?(?:затем|потом|после\s+чего|после\s+этого|далее|(следом)(?!\s+за\b))\b\s*,?\s*"
     r"|\s*,?\s+и\s+(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
     r"|\s*,\s*(?:а\s+)?(?:еще|ещё)(?:\s+раз)?\s+(?=\S)"
 )
-# «… . Потом …»: a full stop followed by a word may start a new clause (but not «перс. 2», «кр.»)
-_SENTENCE = re.compile(r"(\S+)\.\s+(?=[^\s\d])")
+# «… . Потом …», «Всем привет! Рыцарь идёт …»: a full stop (or «!», «?», «…») followed by a word may
+# start a new clause (but not «перс. 2», «кр.»)
+_SENTENCE = re.compile(r"(?<=\S)(\.|[!?…]+)\s+(?=[^\s\d])")
 # Short forms players end with a dot; a ruleset adds its own.
 ABBREVIATIONS = frozenset({
     "перс", "кр", "красн", "син", "зел", "ур", "ед", "др", "см", "им", "ст", "т", "е", "п", "д", "г",
@@ -44,23 +48,42 @@ class Clause:
         return norm[self.start : self.end]
 
 
+# The clauses of a line with the default abbreviations, by its text and ``sentences``: the live check
+# reads every line again at each keystroke. 1 MB, some 4,000 lines; a line over 400 characters (no
+# order line) is split every time, never kept.
+_SPLIT: ByteBudgetCache[tuple[str, bool], tuple[Clause, ...]] = ByteBudgetCache(
+    "clauses.split", 1 << 20, size=items_bytes(72), max_key=400)
+
+
 def split_clauses(norm: str, *, sentences: bool = False,
                   abbreviations: frozenset[str] = ABBREVIATIONS) -> list[Clause]:
     """The clauses of a normalised line, in order; a line with no connector is one clause.
 
-    With ``sentences`` a full stop after a word also separates clauses («Иду на 3-4. Атакую
-    беса.»), unless the word is one of ``abbreviations`` («перс. 2», «2 кр. в атаку»).
+    With ``sentences`` a full stop, «!» or «?» after a word also separates clauses («Иду на 3-4.
+    Атакую беса!»), unless a full stop ends one of ``abbreviations`` («перс. 2», «2 кр. в атаку»).
     """
+    if abbreviations is not ABBREVIATIONS:
+        return _split(norm, sentences, abbreviations)
+    key = (norm, sentences)
+    got = _SPLIT.get(key)
+    if got is None:
+        got = _SPLIT.put(key, tuple(_split(norm, sentences, abbreviations)))
+    return list(got)
+
+
+def _split(norm: str, sentences: bool, abbreviations: frozenset[str]) -> list[Clause]:
     cuts: list[tuple[int, int, str]] = []
     for m in _CONNECTOR.finditer(norm):
         if m.start() == 0 or m.end() >= len(norm):
             continue
+        if m.group(3) and not (m.group(1) or m.group(2)):
+            continue  # «идёт следом на 15-8»: follows someone, no new clause
         cuts.append((m.start(), m.end(), m.group().strip(" ,")))
     if sentences:
         for m in _SENTENCE.finditer(norm):
-            word = m.group(1).rsplit(".", 1)[-1].lstrip("(«\"")
-            if m.end() < len(norm) and word not in abbreviations:
-                cuts.append((m.end(1), m.end(), "."))
+            word = norm[norm.rfind(" ", 0, m.start()) + 1:m.start()].rsplit(".", 1)[-1].lstrip("(«\"")
+            if m.end() < len(norm) and (m.group(1) != "." or word not in abbreviations):
+                cuts.append((m.start(), m.end(), "."))
         cuts.sort()
     clauses: list[Clause] = []
     pos = 0
@@ -76,6 +99,51 @@ def split_clauses(norm: str, *, sentences: bool = False,
     if end > pos or not clauses:
         clauses.append(Clause(pos, end, connector))
     return clauses
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A stretch of a clause between two commas, as a ruleset's reader sees it."""
+
+    start: int
+    end: int
+    subject: bool  # it opens with one of the poster's own objects (or a group of them)
+    content: bool  # it says more than the subject: a verb, a place, a target, an amount
+    says: frozenset[str] = frozenset()  # the order concepts it says (none: an elliptical part)
+
+
+def subject_scopes(parts: list[Part], staying: frozenset[str]) -> list[tuple[int, int]]:
+    """The clauses a comma list of subjects makes: each subject's words reach as far as the next
+    subject, and subjects that say different things are different clauses.
+
+    «Катапульта по шаману, лучники не стреляют», «Рыцарь на 8-7, мечники стоят»: a refusal or a
+    hold (a concept of ``staying``) is said of its own subject only, so the part before it, which
+    acts, is a clause of its own. «Рыцарь идёт на 8-7, мечник №1 лезет на башню»: two verbs of
+    different orders are two clauses. An elliptical part («мечник №2 — 13-8») keeps the verb of
+    the clause before it unless that clause refused or stayed, and a bare subject («лучники 1-3,
+    кап и катапульта — по дракону») belongs with the part after it. Returns spans (start, end).
+    """
+    units: list[tuple[int, int, bool, frozenset[str]]] = []  # start, end, content, concepts
+    for p in parts:
+        if units and not p.subject:
+            s, _, c, says = units[-1]
+            units[-1] = (s, p.end, c or p.content, says | p.says)
+        elif units and not units[-1][2]:  # a bare subject before this one: one list of subjects
+            s, _, _, says = units[-1]
+            units[-1] = (s, p.end, p.content, says | p.says)
+        else:
+            units.append((p.start, p.end, p.content, p.says))
+    out: list[tuple[int, int, frozenset[str]]] = []
+    for start, end, _, says in units:
+        if out:
+            s, _, before = out[-1]
+            acts, acted = says - staying, before - staying
+            stays, stayed = bool(says & staying) and not acts, bool(before & staying) and not acted
+            if stays == stayed and not (acts and acted and not acts & acted):
+                out[-1] = (s, end, before | says)
+                continue
+        out.append((start, end, says))
+    return [(s, e) for s, e, _ in out]
 
 
 def _rstrip(norm: str, start: int, end: int) -> int:

@@ -142,9 +142,11 @@ class NameIndex(Generic[K]):
         # a real word of its own («страх») is not a typo of a name («страж»)
         if self.typos and len(sk) >= 4 and sw[:1] == sk[:1] and not is_known(written):
             limit = 1 if len(sk) < 8 else 2
-            # compare stems too, so a typo in an inflected form is still found («Следопыйта»)
+            # compare stems too, so a typo in an inflected form is still found («Следопыйта»), and
+            # the word as written, since folding a double letter may add a slip to a typo («Шаан»)
             d = min(DamerauLevenshtein.distance(sw, sk, score_cutoff=limit + 1),
-                    DamerauLevenshtein.distance(_stem(sw), _stem(sk), score_cutoff=limit + 1))
+                    DamerauLevenshtein.distance(_stem(sw), _stem(sk), score_cutoff=limit + 1),
+                    DamerauLevenshtein.distance(normalise(written), normalise(known), score_cutoff=limit + 1))
             if d <= limit:
                 return Fit.TYPO
         return None

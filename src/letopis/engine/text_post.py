@@ -177,9 +177,12 @@ _SIGNATURE = re.compile(r"^\s*--\s*$")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # A post copied from phpBB as plain text keeps the quote's header line and loses its BBCode:
 # «Борис писал(а):», «Boris wrote:», «Цитата (Борис):». What follows it, up to the next blank
-# line, is the other player's words.
+# line, is the other player's words. Reported speech is the poster's own sentence, not a header:
+# «Мастер написал, что у дракона 6 ОМ. Тогда так:» has a «что» (or another word that opens what
+# was said) or a second sentence, which a header never has.
+_REPORTED = r"(?!.*\b(?:что|чтобы|будто|якобы|мол|дескать|that)\b)(?!.*[.!?]\s+[^\W\d_])"
 _QUOTE_HEADER = re.compile(
-    r"^\s*(?:[^\s:][^:\n]{0,60}?\s+(?:писал(?:\s*\(\s*а\s*\)|а)?|написал(?:\s*\(\s*а\s*\)|а)?|"
+    rf"^{_REPORTED}\s*(?:[^\s:][^:\n]{{0,60}}?\s+(?:писал(?:\s*\(\s*а\s*\)|а)?|написал(?:\s*\(\s*а\s*\)|а)?|"
     r"wrote|пишет|сказал(?:\s*\(\s*а\s*\)|а)?)(?:\s*[^:\n]{0,40})?"
     r"|цитата(?:\s*\([^)\n]{0,60}\))?|quote(?:\s*\([^)\n]{0,60}\))?)\s*:\s*$",
     re.IGNORECASE,

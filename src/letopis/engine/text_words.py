@@ -323,6 +323,27 @@ def _word_number(word: str, table: str) -> int | None:
     return None
 
 
+_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2"})
+
+
+@byte_cached("text_words.case_forms", 1 << 19, size=lambda v: sys.getsizeof(v) + 56 * len(v),
+             max_key=MAX_CACHED_WORD)
+def _case_forms(word: str) -> frozenset[tuple[str, str]]:
+    """The (case, number) pairs a word may stand in; within 512 KB, some 1,500 words."""
+    return frozenset((g, "plur" if "plur" in p.tag else "sing") for p in parses(word) for g in p.tag & _CASES)
+
+
+def same_case(a: str, b: str, *, number: bool = True) -> bool:
+    """Whether two (normalised) words may stand in the same case and (unless ``number`` is false)
+    number, as an adjective or an ordinal agrees with its noun: «орк первый», «мечника второго» do;
+    «рыцарь первым» does not; «мечники …, первый …» do in case alone. A word the dictionary cannot
+    decline (a number, a Latin name) agrees with anything."""
+    fa, fb = _case_forms(a), _case_forms(b)
+    if not number:
+        fa, fb = frozenset(c for c, _ in fa), frozenset(c for c, _ in fb)  # type: ignore[misc]
+    return not fa or not fb or bool(fa & fb)
+
+
 def number_value(token: Token) -> int | None:
     """A cardinal: digits, or a number word in any case («двух», «одну», «пару» = 2)."""
     if token.kind == "num":
@@ -564,6 +585,20 @@ def nominative(phrase: str) -> str:
             form = p.inflect({g for g in want if g}) if p is not None else None
         out.append(_same_letter_case(word, form.word) if form is not None else word)
     return " ".join(out)
+
+
+def head_noun(phrase: str) -> str | None:
+    """The noun a name of several words is called by for short, in the nominative: «Кровавый
+    тотем» → «тотем», «Знамя доблести» → «знамя», «Орлиный глаз» → «глаз»; None when the phrase has
+    one word or the dictionary finds no noun in it."""
+    words = phrase.split()
+    if len(words) < 2:
+        return None
+    for word in words:
+        p = _nominative(word)
+        if p is not None and "NOUN" in p.tag:
+            return word
+    return None
 
 
 @byte_cached("text_words.genders", 1 << 18, size=lambda v: 0, max_key=2 * MAX_CACHED_WORD)
