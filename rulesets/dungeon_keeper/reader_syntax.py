@@ -185,6 +185,8 @@ def _parse_line(norm: str) -> LineSyntax:
         # «Имп №3:», «[b]Керуб №1[/b]», «Грасдир 2 —», «Бес №2: 1-2 ОД — идёт …», «Бес №2 (Ваал):»
         probe = Ref(ref.kind, ref.start, ref.end, number=ref.number)
         k = _ref_tail(items, after, n, probe)
+        if ref.number is None and probe.number is not None:
+            ref.number, ref.end = probe.number, probe.end  # «Бес Лилит №2:» names its number after its owner
         k = _remark(items, k, n)
         rest_start = k
         if k < n and items[k].is_sym(":", "-", "—", "."):
@@ -1040,6 +1042,9 @@ def _ref_tail(items: tuple[Item, ...], k: int, b: int, ref: Ref) -> int:
             ref.owner_words = (*ref.owner_words, it.text)
             ref.end = it.end
             k += 1
+            if ref.number is None and ref.kind is not None and k < n and items[k].kind == "no":
+                ref.number, ref.end, ref.plural = items[k].value, items[k].end, False  # «беса Мамоны №1»
+                k += 1
             continue
         if it.is_sym("(") and k + 2 < n and items[k + 2].is_sym(")"):
             inner = items[k + 1]

@@ -25,3 +25,18 @@ def test_a_unit_named_by_two_words_is_named_by_its_noun_alone():
     assert {it.concept for it in scan("зверь зверя зверем звери")} == {"u_siege_beast"}
     assert texts(read("Зверь №2 идёт на 29-29", field())) == ["Осадный зверь №2: перемещается на 29-29."]
     assert texts(read("Бес №1 кусает зверя Лилит", field())) == ["Бес №1: атакует осадного зверя №3 (Лилит) на 21-21."]
+
+
+def test_an_owner_named_before_the_number():
+    assert texts(read("Бес №1 кусает беса Лилит №1", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Бес Ваала №1 бьёт беса Лилит №1", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_a_second_target_reads_the_same_every_time():
+    """The line's clauses are cached: a second reading of the same post (at resolution) must not
+    turn the second target of an attack into an attack of its own."""
+    line = "Бес №1 кусает беса Лилит №1, а при рвении, если тот падёт, — зверя Лилит. Имп №1 копает золото."
+    first, again = read(line, field()), read(line, field())
+    assert [x.summary for x in again.lines] == [x.summary for x in first.lines]
+    assert [p.code for p in again.problems] == [p.code for p in first.problems]
+    assert "если погибнет — бьёт осадного зверя №3 (Лилит)" in first.lines[0].summary
