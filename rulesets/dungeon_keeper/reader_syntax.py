@@ -311,9 +311,22 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     pieces.append((start, n, sep))
     merged: list[tuple[int, int, bool]] = []  # (first item, end, takes the verb before it)
     placed = -1  # the piece that is a unit put on a cell: «…, [b]Имп №4 — 22-31[/b], а дальше посмотрим»
+    corrected: set[int] = set()  # merged pieces that take back the order before them
+    taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
     for a, b, sep in pieces:
         if a >= b:
             continue
+        fix = _correction(items, a, b) if merged else None
+        if fix is not None and fix >= b:
+            taking_back = True
+            continue
+        if fix is not None or taking_back:
+            taking_back = False
+            start = a if fix is None else fix
+            if _has_action(items, start, b) or _objects(items, start, b) or _elliptic(items, start, b):
+                corrected.add(len(merged))
+                merged.append((start, b, not _has_action(items, start, b)))
+                continue
         if sep == ":" and merged and not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2])):
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
@@ -334,18 +347,72 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             continue
         merged.append((a, b, False))
     clauses: list[Clause] = []
-    for a, b, inherit in merged:
+    for i, (a, b, inherit) in enumerate(merged):
         c = _clause(items, a, b)
         if c is None:
             continue
         if inherit and clauses:
             _inherit(c, clauses[-1])
+        if i in corrected and clauses:
+            _take_back(c, clauses.pop(), inherit)
         clauses.append(c)
     _trailing_verb(clauses)
     if len(clauses) > 1:
         _same_building(clauses)
         _same_subject(clauses, merged)
     return clauses
+
+
+_TAKE_BACK = frozenset({"нет", "не"})
+_INSTEAD = frozenset({"лучше", "вернее", "точнее"})
+
+
+def _correction(items: tuple[Item, ...], a: int, b: int) -> int | None:
+    """Where the order a writer puts instead of the one before starts, when a piece opens by taking
+    that one back («…, нет, лучше 19-21», «…, хотя нет — на 29-31», «… вернее, двух импов»); None
+    when it does not. «нет» must stand alone (followed by a sign, «лучше» or nothing): «нет маны» is
+    no correction."""
+    k = a
+    if k < b and items[k].text == "хотя":
+        k += 1
+    took_back = k < b and items[k].text in _TAKE_BACK and (
+        k + 1 >= b or items[k + 1].kind == "sym" or items[k + 1].text in _INSTEAD)
+    if took_back:
+        k += 1
+        while k < b and items[k].is_sym("—", "-", ":", ","):
+            k += 1
+    elif k > a:
+        return None
+    if k < b and items[k].text in _INSTEAD:
+        k += 1
+        while k < b and items[k].is_sym("—", "-", ":", ","):
+            k += 1
+    return k if k > a else None
+
+
+def _take_back(c: Clause, dropped: Clause, inherited: bool) -> None:
+    """A correction replaces the order before it; when it names no one, it is about the same unit
+    or building («Бес №2 идёт на 29-29, хотя нет — на 29-31»), and when it says no verb, it keeps
+    what it does not replace («строит стену на 20-21, нет, на 21-20»: the wall stays)."""
+    if inherited:
+        if c.subject_noun is not None:  # «…, нет, башню»: with the verb before it, the building is its object
+            c.parts.insert(0, c.subject_noun)
+            c.subject_noun = None
+        named = _kinds_named(c)
+        place = next((p for p in dropped.parts if p.kind == "noun" and p.cell is not None), None)
+        if place is not None and "cell" not in named:  # «стену на 20-21, нет, башню»: the new one goes there
+            c.parts = [replace(p, cell=place.cell, cell_span=place.cell_span)
+                       if p.kind == "noun" and p.cell is None and (p.concept or "")[:2] == (place.concept or "")[:2]
+                       else p for p in c.parts]
+        kept = [p for p in dropped.parts if p.kind in ("ref", "cell", "noun") and not _kinds_named(
+            Clause(p.start, p.end, parts=[p])) & named]
+        if "cell" in named:  # «стену на 20-21» → «на 21-20»: the kept noun loses its old place
+            kept = [replace(p, cell=None, cell_span=None) if p.cell is not None else p for p in kept]
+        c.parts[:0] = kept
+    if c.subject is None and c.subject_noun is None:
+        c.subject, c.subject_noun = dropped.subject, dropped.subject_noun
+    if c.ap_index is None:
+        c.ap_index, c.ap_span = dropped.ap_index, dropped.ap_span
 
 
 def _same_subject(clauses: list[Clause], merged: list[tuple[int, int, bool]]) -> None:

@@ -40,3 +40,21 @@ def test_a_second_target_reads_the_same_every_time():
     assert [x.summary for x in again.lines] == [x.summary for x in first.lines]
     assert [p.code for p in again.problems] == [p.code for p in first.problems]
     assert "если погибнет — бьёт осадного зверя №3 (Лилит)" in first.lines[0].summary
+
+
+# --- corrections -----------------------------------------------------------------------------------
+def test_a_correction_replaces_the_order_before_it():
+    assert texts(read("Бес №1 идёт на 19-19... нет, лучше на 19-20", field())) == ["Бес №1: перемещается на 19-20."]
+    assert texts(read("Имп №1 идёт на 9-9, вернее на 11-9", field())) == ["Имп №1: перемещается на 11-9."]
+    assert texts(read("Бес №1 кусает беса Лилит, хотя нет — зверя Лилит", field())) == [
+        "Бес №1: атакует осадного зверя №3 (Лилит) на 21-21."]
+
+
+def test_a_correction_keeps_what_it_does_not_replace():
+    assert texts(read("Имп №1 строит стену на 9-10, нет, на 10-8", field())) == ["Имп №1: строит Стену на 10-8."]
+    assert texts(read("Имп №1 строит стену на 9-10, нет, боевую башню", field())) == [
+        "Имп №1: строит Боевую башню на 9-10."]
+
+
+def test_no_is_a_correction_only_standing_alone():
+    assert texts(read("Бес №1 идёт на 19-19, хотя нет смысла", field())) == ["Бес №1: перемещается на 19-19."]
