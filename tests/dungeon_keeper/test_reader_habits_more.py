@@ -58,3 +58,12 @@ def test_a_correction_keeps_what_it_does_not_replace():
 
 def test_no_is_a_correction_only_standing_alone():
     assert texts(read("Бес №1 идёт на 19-19, хотя нет смысла", field())) == ["Бес №1: перемещается на 19-19."]
+
+
+# --- role-play verbs -------------------------------------------------------------------------------
+def test_role_play_verbs_of_orders():
+    from rulesets.dungeon_keeper.reader_words import scan as words
+
+    got = {it.text: it.concept for it in words("соблазняет очаровывает тащит утащил выковывают")}
+    assert got == {"соблазняет": "v_subjugate", "очаровывает": "v_subjugate", "тащит": "v_pickup",
+                   "утащил": "v_pickup", "выковывают": "v_forge"}
