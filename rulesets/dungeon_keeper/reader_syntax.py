@@ -494,7 +494,12 @@ def _own_order(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: 
         return False  # «прокапывает дальше — 33-39»: the verb before had nothing to act on yet
     if sep in ("then", ";"):
         return True
+    if not verbs and sep == "and" and said & _objects(items, prev[0], prev[1]) & _LISTED:
+        return True  # «Ярость и Скорость на беса №1»: two spells with no verb are two orders all the same
     return bool(verbs) and bool(said & _objects(items, prev[0], prev[1]))
+
+
+_LISTED = frozenset({"spell", "spirit", "object"})  # things of which a verbless line may list two
 
 
 def _another_unit_rests(items: tuple[Item, ...], a: int, b: int) -> bool:
@@ -520,12 +525,12 @@ def _inherit(c: Clause, prev: Clause) -> None:
     c.story = prev.story
     c.parts[:0] = _unsaid(c, prev)
     _elliptic_count(c, prev)
-    _shared_complement(c, prev)
     subject = c.subject
     if subject is not None and subject.kind is not None and not subject.nominative:
         # «Бес №1 бьёт беса Лилит, затем импа Лилит»: a unit in an object case is the next target
         c.parts.insert(0, Part("ref", subject.start, subject.end, None, ref=subject))
         c.subject = None
+    _shared_complement(c, prev)
     if c.ap_index is None and prev.ap_index is not None and prev.ap_index[1] > prev.ap_index[0]:
         lo, hi = prev.ap_index
         prev.ap_index, c.ap_index = (lo, lo), (lo + 1, hi)
@@ -540,7 +545,8 @@ def _shared_complement(c: Clause, prev: Clause) -> None:
     kinds = {(p.concept or "").split("_", 1)[0] for p in prev.parts if p.kind == "noun"}
     if not kinds & {(p.concept or "").split("_", 1)[0] for p in c.parts if p.kind == "noun"} - {"w", ""}:
         return
-    prev.parts.extend(p for p in c.parts if p.kind == "ref" and p.prep is not None)
+    prev.parts.extend(p for p in c.parts if p.kind == "ref" and p.ref is not None
+                      and (p.prep is not None or not p.ref.nominative))  # «на беса №1», «грасдиру №3»
 
 
 def _same_building(clauses: list[Clause]) -> None:

@@ -67,3 +67,14 @@ def test_role_play_verbs_of_orders():
     got = {it.text: it.concept for it in words("соблазняет очаровывает тащит утащил выковывают")}
     assert got == {"соблазняет": "v_subjugate", "очаровывает": "v_subjugate", "тащит": "v_pickup",
                    "утащил": "v_pickup", "выковывают": "v_forge"}
+
+
+# --- two objects of one order ----------------------------------------------------------------------
+def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
+    """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
+    what was read)."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "grasdir", 3, (20, 22))])
+    assert read("Слабость и Порча на беса Лилит", field()).lines[0].summary == (
+        "Накладываю Слабость на беса №1 (Лилит).; Накладываю Порчу на беса №1 (Лилит).")
+    assert read("Даю меч и броню грасдиру №3", w).lines[0].summary == (
+        "Надеваю Меч на грасдира №3.; Надеваю Броню на грасдира №3.")
