@@ -78,6 +78,7 @@ READER_MESSAGES: dict[str, str] = {
     "read.spirit_kind": "Какого духа послать: духа-защитника, духа доблести или духа жизни?",
     "read.tower_unknown": "Не найдена ваша Боевая башня{where}.",
     "read.tower_ambiguous": "Какая башня стреляет: {where}?",
+    "read.tower_building": "Боевая башня не стреляет по зданиям — только по вражеским юнитам.",
     "read.spell_building": "Здания неуязвимы для заклинаний: {spell} на {what} не наложить.",
     "read.hint_spell_unit": "Заклинание накладывают на юнита, например: «{spell} на {whom}».",
     "read.tower_too_many": "Боевая башня стреляет не больше {most} раз за ход, а в приказе {shots}.",

@@ -78,3 +78,11 @@ def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
         "Накладываю Слабость на беса №1 (Лилит).; Накладываю Порчу на беса №1 (Лилит).")
     assert read("Даю меч и броню грасдиру №3", w).lines[0].summary == (
         "Надеваю Меч на грасдира №3.; Надеваю Броню на грасдира №3.")
+
+
+def test_a_tower_told_to_shoot_a_building_is_refused_not_turned_on_the_nearest_enemy():
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p2", "bes", 1, (21, 21))],
+              buildings=[("p1", "battle_tower", (22, 22)), ("p2", "hospital", (23, 23))])
+    got = read("Башня стреляет в Госпиталь Лилит", w)
+    assert not got.orders and [p.clause for p in errors(got)] == ["DK-BLD-08"]
+    assert texts(read("Башня стреляет по бесу Лилит", w)) == ["Боевая башня на 22-22: стреляет по бесу №1 (Лилит)."]
