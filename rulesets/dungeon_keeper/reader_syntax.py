@@ -312,6 +312,7 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     merged: list[tuple[int, int, bool]] = []  # (first item, end, takes the verb before it)
     placed = -1  # the piece that is a unit put on a cell: «…, [b]Имп №4 — 22-31[/b], а дальше посмотрим»
     corrected: set[int] = set()  # merged pieces that take back the order before them
+    once_more: set[int] = set()  # merged pieces that end with «…, а потом ещё раз»: one more of the same
     taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
     for a, b, sep in pieces:
         if a >= b:
@@ -344,6 +345,8 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
                 continue
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
+            if _once_more(items, a, b):
+                once_more.add(len(merged) - 1)
             continue
         merged.append((a, b, False))
     clauses: list[Clause] = []
@@ -355,12 +358,68 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             _inherit(c, clauses[-1])
         if i in corrected and clauses:
             _take_back(c, clauses.pop(), inherit)
+        if clauses:
+            _pronoun(items, a, b, c, clauses)
+        if i in once_more and c.verbs:
+            c.repeat, c.repeat_said, c.again = (c.repeat if c.repeat_said else 1) + 1, True, False
+        if clauses and _one_more_of(c, clauses[-1]):
+            continue
         clauses.append(c)
     _trailing_verb(clauses)
     if len(clauses) > 1:
         _same_building(clauses)
         _same_subject(clauses, merged)
     return clauses
+
+
+def _once_more(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """A piece saying «ещё раз» («…, а потом ещё раз», «…, и ещё раз его»)."""
+    return any(items[k].text in ("еще", "ещё") and items[k + 1].concept == "w_times" for k in range(a, b - 1))
+
+
+def _one_more_of(c: Clause, prev: Clause) -> bool:
+    """«Керуб №4 бьёт огневика, а если тот выживет — бьёт ещё раз»: the same act again at the same
+    target is one more of the order before (its count grows by one); True when folded into it."""
+    if not c.again or c.verb is None or prev.verb is None or c.subject is not None or c.subject_noun is not None \
+            or not _same_act(c.verb, prev.verb) or not prev.refs() or any(p.kind != "ref" for p in c.parts):
+        return False
+    theirs = {(r.kind, r.number) for r in prev.refs()}
+    if not {(r.kind, r.number) for r in c.refs()} <= theirs:
+        return False
+    prev.repeat, prev.repeat_said = (prev.repeat if prev.repeat_said else 1) + 1, True
+    return True
+
+
+_PRONOUNS = frozenset({"его", "него", "ее", "её", "нее", "неё", "ему", "нему", "ей", "ней", "их", "них", "ним"})
+
+
+def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Clause]) -> None:
+    """«…, затем очищает его», «два выстрела в него же», «надеваю на него броню», «кую амулет и
+    надеваю его на беса №1»: a pronoun stands for what the order before acted on — its unit when
+    this order names none (a unit just upgraded is already of its new kind), else its artifact or
+    spell when this order lacks one."""
+    k = next((k for k in range(a, b) if items[k].kind == "word" and items[k].text in _PRONOUNS), None)
+    if k is None:
+        return
+    it = items[k]
+    prep = items[k - 1].text if k > a and items[k - 1].text in PREPOSITIONS else None
+    prev = next((p for p in reversed(before) if p.refs() or p.nouns("a_") or p.nouns("s_")), None)
+    if prev is None:
+        return
+    if c.subject is None and all(r.prep == "до" for r in c.refs()):  # «его же до керуба»: «до» names a kind
+        refs = [r for r in prev.refs() if r.prep != "до" and r.count is None]
+        if refs:
+            ref = refs[-1]
+            grown = next((r.kind for r in prev.refs() if r.prep == "до" and r.kind), None)
+            ref = replace(ref, start=it.start, end=it.end, prep=prep, nominative=False, cell=None, cell_span=None,
+                          kind=grown if grown and ref.number is not None else ref.kind)
+            c.parts.insert(0, Part("ref", it.start, it.end, prep, ref=ref))
+        return
+    for cat in ("a_", "s_"):
+        if not c.nouns(cat) and prev.nouns(cat):
+            c.parts.append(replace(prev.nouns(cat)[-1], start=it.start, end=it.end, prep=prep, cell=None,
+                                   cell_span=None))
+            return
 
 
 _TAKE_BACK = frozenset({"нет", "не"})

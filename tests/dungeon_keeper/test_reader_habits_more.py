@@ -86,3 +86,22 @@ def test_a_tower_told_to_shoot_a_building_is_refused_not_turned_on_the_nearest_e
     got = read("Башня стреляет в Госпиталь Лилит", w)
     assert not got.orders and [p.clause for p in errors(got)] == ["DK-BLD-08"]
     assert texts(read("Башня стреляет по бесу Лилит", w)) == ["Боевая башня на 22-22: стреляет по бесу №1 (Лилит)."]
+
+
+# --- pronouns and «ещё раз» ------------------------------------------------------------------------
+def test_a_pronoun_stands_for_what_the_order_before_acted_on():
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "grasdir", 3, (20, 22)), ("p2", "bes", 1, (20, 21))])
+    assert read("Бес №1 кусает беса Лилит, затем ещё раз его", w).lines[0].summary.count("атакует") == 1
+    upgraded = world(units=[("p1", "grasdir", 3, (20, 22))], buildings=[("p1", "source", (20, 23))],
+                     resources={"gold": 100, "mana": 50})
+    assert read("Улучшаю грасдира №3 до керуба и даю ему меч", upgraded).lines[0].summary.endswith(
+        "Надеваю Меч на керуба №3.")  # the unit just upgraded is a керуб already
+    assert read("Кую броню и надеваю её на беса №1", w).lines[0].summary == "Кую Броню.; Надеваю Броню на беса №1."
+
+
+def test_once_more_after_an_order_is_one_more_of_it():
+    assert texts(read("Бес №1 кусает беса Лилит, а потом ещё раз", field())) == [
+        "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
+    assert texts(read("Бес №1 кусает беса Лилит, и если тот выживет — кусает ещё раз", field())) == [
+        "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
+    assert texts(read("Бес №1 ещё раз кусает беса Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
