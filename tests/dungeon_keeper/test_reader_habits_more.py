@@ -105,3 +105,10 @@ def test_once_more_after_an_order_is_one_more_of_it():
     assert texts(read("Бес №1 кусает беса Лилит, и если тот выживет — кусает ещё раз", field())) == [
         "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
     assert texts(read("Бес №1 ещё раз кусает беса Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_an_imp_told_an_ore_digs_it():
+    """«Имп №1: золото, 2 ОД»: after a unit's name with a colon or a dash, an ore alone is its mine."""
+    assert texts(read("Имп №1: золото, 2 ОД.", field())) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
+    assert texts(read("Имп №1 — золото ×2", field())) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
+    assert texts(read("Имп №1: золото", field())) == ["Имп №1: копает золотую шахту на 10-10."]
