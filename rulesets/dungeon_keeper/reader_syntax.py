@@ -215,6 +215,8 @@ def continuing(c: Clause, said: list[Clause]) -> Clause | None:
     """A copy of a (cached) clause with no verb that goes on with an earlier order of the post
     («Призываю импа на 16-7, он копает шахту.» / «И ещё двух импов.»): the latest one that named
     the same kind of thing takes it, with its verbs and, for a bare count, its units; None if none did."""
+    if not c.parts:
+        return None  # «А.» (a signature), «И всё»: nothing to go on with
     mine = _kinds_named(c)
     for prev in reversed(said):
         theirs = _kinds_named(prev)

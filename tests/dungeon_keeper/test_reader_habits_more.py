@@ -112,3 +112,11 @@ def test_an_imp_told_an_ore_digs_it():
     assert texts(read("Имп №1: золото, 2 ОД.", field())) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
     assert texts(read("Имп №1 — золото ×2", field())) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
     assert texts(read("Имп №1: золото", field())) == ["Имп №1: копает золотую шахту на 10-10."]
+
+
+def test_a_line_that_only_opens_like_going_on_is_no_order():
+    """«А.» (a signature), «И всё.» after an order name nothing to go on with: chatter."""
+    for tail in ("А.", "И всё."):
+        got = read(f"Бес №1 идёт на 19-19.\n{tail}", field())
+        assert texts(got) == ["Бес №1: перемещается на 19-19."]
+        assert got.lines[1].status.value == "flavour"
