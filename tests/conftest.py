@@ -24,6 +24,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from hypothesis import settings
 from psycopg import sql
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import make_url
@@ -36,6 +37,12 @@ from support.race import RACE
 from letopis.engine.registry import register
 
 register(RACE)
+
+# Property tests draw new examples on every run, so a developer's run keeps exploring. CI
+# (`.ci/run`) loads the «ci» profile: the same examples every time, so a red CI is a change that
+# broke something, not an unlucky draw; a failure found by exploring becomes a fixed example.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -186,8 +186,10 @@ def _cap(state: State, faction: str, slot: int, c: Character, arriving: int, out
 
 def _not_emptied(state: State, faction: str, slot: int, c: Character, leaving: int, out: list[Violation],
                  *, always: bool = False) -> None:
+    """No operation of Phase 1 may empty a character (DRP-GAP-13, unless the options allow it);
+    the emergency exchange never may (``always``, its own rule DRP-GAP-11)."""
     if c.total - leaving <= 0 and (always or not state.options.allow_self_destroy):
-        out.append(_v("char.emptied", "DRP-GAP-13", who=state.label(faction, slot)))
+        out.append(_v("char.emptied", "DRP-GAP-11" if always else "DRP-GAP-13", who=state.label(faction, slot)))
 
 
 def _limit(state: State, order: BaseModel, out: list[Violation]) -> None:
@@ -212,7 +214,7 @@ def _check_build(state: State, faction: str, o: Build) -> list[Violation]:
     for colour, n in want.items():
         have = player.storage.get(colour) - used.get(colour)
         if n > have:
-            out.append(_v("build.storage", "DRP-SETUP-04", colour=COLOUR_PL_RU[colour], need=n, have=have))
+            out.append(_v("build.storage", "DRP-SETUP-02", colour=COLOUR_PL_RU[colour], need=n, have=have))
     return out
 
 

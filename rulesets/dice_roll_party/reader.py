@@ -20,30 +20,36 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
+from letopis.engine.corrections import replaces, takes_back
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.tables import table_rows
 from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, tokens
 
 from . import legality
 from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
 from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
-from .reader_parts import Boosts, Issue, Parsed, ReadError, note
-from .reader_setup import parse_build
+from .reader_parts import Boosts, Issue, Parsed, ReadError, fail, note
+from .reader_setup import build_parts, parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
 from .reading.answers import defence_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
+from .reading.corrections import corrected_line
 from .reading.drops import must_be_read
 from .reading.ellipsis import lacks_subject, retells, subject, with_subject
 from .reading.expect import EXPECTED, example
+from .reading.frames import other_verb
 from .reading.groups import expand_group
 from .reading.headers import under_header, unit_header
+from .reading.pronouns import resolve_pronouns
+from .reading.tables import table_line
 from .state import State
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
 _SENTENCE_END = frozenset({".", ";", "!", "?", "…"})
 _ARROW_CUE = re.compile(r"(?:п\s?\d|№\d)\s*[→↔]\s*(?:п\s?\d|№\d)")
-_SHEET_CUE = re.compile(r"\b\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\b")
+_SHEET_CUE = re.compile(r"\b\d{1,2}\s*([/\\|-])\s*\d{1,2}\s*\1\s*\d{1,2}\s*\1\s*\d{1,2}\b")
 _VERB_VOCABULARY = ("атакую", "атакует", "защищаюсь", "перекладываю", "добавляю", "переношу", "меняю",
                     "обмен", "сбрасываю", "добираю", "пропускаю", "ставлю", "перебиваю", "снимаю", "гашу",
                     "возвращаю", "страховка", "превосходство", "контратака", "подстраховка")
@@ -116,7 +122,15 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     ctx = context_from_state(state, faction)
     lines: list[_Line] = []
     header: Item | None = None  # «Рыцарь:» alone on a line: the actor of the lines below it
-    for pl in split_post(text):
+    posted = split_post(text)
+    rows = table_rows(posted) if "|" in text else {}
+    for pl in posted:
+        row = rows.get(pl.number)
+        if row is not None and row.is_header:  # «Юнит | действие | цель»: the columns' names
+            lines.append(_Line(pl, LineStatus.FLAVOUR))
+            continue
+        if row is not None:
+            pl = table_line(pl, row, ctx)  # «Кентавр | 2 синих → Энту | —»
         if pl.kind is LineKind.BLANK:
             header = None
         unit = unit_header(pl, ctx)
@@ -154,13 +168,14 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
                                                     msg("read.hint_long_line")), whole=True))
             line.status = LineStatus.ERROR
         return line
+    pl = line.post = corrected_line(pl, ctx)  # «Ставлю три, нет, две»
     items = analyse(pl.norm, ctx)
     for fam, group in _groups(items, ctx, pl.norm, header):
         r = repeat_in(pl.norm, group)
         if r is not None:  # «два раза» is not a count of tokens
             group = [it for it in group if not (r.start <= it.start and it.end <= r.end)] or group
         line.parsed.append(_repeated(_parse(fam, group, ctx, pl), r))
-    _note_misspellings(items, line.parsed)
+    _note_misspellings(items, line.parsed, pl)
     answered = _everyday_answer(pl, items, ctx, line.parsed)
     if answered is not None:
         line.parsed = [answered]
@@ -217,14 +232,15 @@ def _thinking_aloud(items: list[Item]) -> bool:
     return wondering(items) and not any(it.kind in ("ref", "num", "colour", "zone") for it in items)
 
 
-def _note_misspellings(items: list[Item], parsed: list[Parsed]) -> None:
+def _note_misspellings(items: list[Item], parsed: list[Parsed], pl: PostLine) -> None:
     """«аттакует» прочитано как «атакует»: a misspelt word or name in an order is read and noted."""
     for it in items:
         if it.read_as is None:
             continue
         owner = next((p for p in parsed if p.start <= it.start and it.end <= p.end), None)
         if owner is not None and not owner.failed:
-            owner.issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=it.read_as))
+            word = it.text or pl.typed(it.start, it.end).split()[0].lower()  # «Пресонаж 2»: the word, not the slot
+            owner.issues.append(note("read.read_as", it.start, it.end, None, word=word, read_as=it.read_as))
 
 
 def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list[Parsed]) -> Parsed | None:
@@ -294,10 +310,16 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
     groups: list[tuple[str, list[Item]]] = []
     sentences = [s for clause in split_items(items, clause_spans(norm, items)) for s in _sentences(clause)]
     sentences = [one for s in sentences for one in expand_group(s, ctx)]  # «всем по зелёному»
+    if "build" in ctx.expected:
+        sentences = [part for s in sentences for part in build_parts(s)]  # «П1 3/4/2/3, П2 4/2/2/4»
     if header is not None:
         sentences = [under_header(header, s) for s in sentences]
+    sentences = resolve_pronouns(sentences, ctx, header)  # «+1 синий Лучнице, она бьёт Молота»
     actor: Item | None = None  # the subject of the clauses so far
-    for sentence in sentences:
+    for n, sentence in enumerate(sentences):
+        if groups and takes_back(_words(sentence)) and n + 1 < len(sentences) and replaces(_words(sentences[n + 1])):
+            groups.pop()  # «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень»: the last order is taken back
+            continue
         fam = family(sentence, ctx)
         if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):
             groups[-1][1].extend(sentence)  # «… бросается на П4 Бориса и бьёт со всей дури — урон +1»
@@ -306,6 +328,8 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
             sentence = with_subject(actor, sentence)  # «П2 перекладывает … и атакует П4»
             fam = family(sentence, ctx)
         actor = subject(sentence) or actor
+        if fam is None and _silent_order(sentence, ctx) and not _told(sentence):
+            fam = "unread"  # «Рыцарю 2 синих, теперь у него 5»: a clause that acts is never dropped
         if (fam is None or fam == "boosts") and groups and groups[-1][0] in _CONTINUED:
             # the sentence's own full stop stays between them: a list of boosts ends there
             groups[-1][1].extend([Item("sym", sentence[0].start, sentence[0].start, "."), *sentence])
@@ -316,6 +340,16 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
         if fam is not None:
             groups.append((fam, list(sentence)))
     return groups
+
+
+def _words(sentence: list[Item]) -> list[str]:
+    return [it.text for it in sentence if it.kind == "word"]
+
+
+def _told(sentence: list[Item]) -> bool:
+    """A clause with a verb of its own that is no order word tells a story beside the orders of its
+    line («Лиса подкрадывается к Гоблину и кусает — атакую Лисой Гоблина»)."""
+    return other_verb(sentence)
 
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
@@ -346,13 +380,17 @@ def _parse_family(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Pa
                 p.issues.append(note("read.sheet_status", p.start, p.end, "DRP-GEN-05"))
                 return p
             return parse_build(items, ctx, pl.marker_number, pl.typed)
-        if expected and fam not in ("boosts", "first_move", "presoak", "ambiguous") and not _kind_expected(fam, kind, expected):
+        if expected and fam not in ("boosts", "first_move", "presoak", "ambiguous", "unread") \
+                and not _kind_expected(fam, kind, expected):
             if _setup_chatter(items, expected):
                 return Parsed("story", items[0].start, items[-1].end)
             return _wrong_step(fam, kind, items, ctx)
+        if fam == "unread":
+            raise fail("read.unreadable_part", span=(items[0].start, items[-1].end), hint=_order_hint(_step_of(expected)),
+                       what=pl.typed(items[0].start, items[-1].end))
         return PARSERS[fam](items, ctx)
     except ReadError as e:
-        if expected and fam != "build" and not _kind_expected(fam, kind, expected):
+        if expected and fam not in ("build", "unread") and not _kind_expected(fam, kind, expected):
             return _wrong_step(fam, kind, items, ctx)
         p = Parsed(fam, items[0].start, items[-1].end)
         p.issues.append(e.issue)
@@ -550,9 +588,16 @@ def _check(entries: list[_Entry], state: State, faction: str, ctx: Context) -> N
     s = state
     attack_line: int | None = None
     draw_after = False
+    emergency = False
     for e in entries:
         p = e.parsed
         if p.failed:
+            continue
+        if isinstance(e.order, Skip) and p.conditional and emergency:
+            # «…на случайные; если синего не придёт — пропускаю»: the rules skip the turn then anyway
+            p.issues.append(note("skip.conditional_note", p.start, p.end, "DRP-RES-13"))
+            e.order = None
+            p.orders = []
             continue
         if attack_line is not None:
             kind = "read.two_attacks" if isinstance(e.order, Attack) or p.attack_fields is not None else "step.after_attack"
@@ -582,6 +627,7 @@ def _check(entries: list[_Entry], state: State, faction: str, ctx: Context) -> N
             p.issues.append(note("draw.pending_note", p.start, p.end, "DRP-GAP-12"))
         if isinstance(e.order, (Reroll, Emergency)):
             draw_after = True
+            emergency = emergency or isinstance(e.order, Emergency)
         if isinstance(e.order, (Attack, Skip)):
             attack_line = e.line.post.number
 

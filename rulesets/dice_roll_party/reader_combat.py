@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from letopis.engine.answers import Answer, everyday_answer
+from letopis.engine.negation import negated
 from letopis.engine.problems import ProblemKind
 from letopis.engine.text import is_known, suggest
 
@@ -50,6 +51,7 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
     issues: list[Issue] = []
     n = len(items)
     used = set(skip)
+    texts = [it.text for it in items]
     for k, it in enumerate(items):
         if k in used:
             continue
@@ -61,6 +63,9 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
             c = _short_form(items, k, strict)
             if c is not None:  # «(кл+, стр, прев)»: a boost's name cut short, read and noted
                 issues.append(note("read.read_as", it.start, it.end, None, word=it.text, read_as=BOOST_NAMES[c]))
+        if c in _NEGATABLE and negated(texts, k):
+            b.said = True  # «без страховки», «контры не будет»: named, and not bought
+            continue
         if c == "if":
             if _pays_after(items, k):
                 break  # «если пробьёт — гашу 1»: the soak, read apart
@@ -128,6 +133,8 @@ def scan_boosts(items: list[Item], skip: set[int], strict_from: int | None = Non
 
 
 _NONE_ANSWERS = frozenset({Answer.NOTHING, Answer.NO})
+# Boosts a player may say he does not take («без страховки», «не беру класс», «контры не будет»).
+_NEGATABLE = frozenset({"class_up", "cls", "damage", "insurance", "superiority", "counter", "absorb", "advantage"})
 # How each boost is called when a short form of it is read.
 BOOST_NAMES = {"cls": "класс", "insurance": "страховка", "superiority": "превосходство", "counter": "контратака",
                "absorb": "поглощение", "damage": "урон"}
@@ -243,6 +250,8 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
                 attacker = k
             elif target is None:
                 target = k
+    _no_other_order(items, target, ctx)
+    _one_target(items, ctx)
     skip = {k for k in (attacker, target) if k is not None}
     skip |= {k for k, it in enumerate(items) if it.used or it.kind == "player"}
     boosts, issues = scan_boosts(items, skip, _strict_from(items))
@@ -275,6 +284,33 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
         raise fail("attack.target_self", it, kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05")
     p.orders.append(Attack(attacker=_own_slot(it, ctx), **fields))
     return p
+
+
+def _no_other_order(items: list[Item], target: int | None, ctx: Context | None) -> None:
+    """An attack says who attacks whom: a second own character in it with tokens beside it («Рыцарь
+    2 синих, Лучница бьёт Тень») is an order the line also gives and the reader could not tell
+    apart. It is an error pointing at that character, never dropped."""
+    own = {(it.faction, it.value) for k, it in enumerate(items)
+           if k != target and it.kind == "ref" and it.side != "opp" and it.value is not None}
+    if len(own) < 2:
+        return
+    for k, it in enumerate(items):
+        if k != target and it.kind == "ref" and it.side != "opp" \
+                and any(j.kind == "colour" for j in items[max(0, k - 3) : k + 4]):
+            raise fail("read.other_order", it, hint=msg("read.hint_split"), what=_called(it, ctx))
+
+
+def _one_target(items: list[Item], ctx: Context | None) -> None:
+    """One attack has one target: two enemy characters in it («Рыцарь бьёт Вихря и Тень», «Тень
+    атакует Вихря») are an error naming both, never the first taken silently (DRP-ATK-01)."""
+    enemies: dict[tuple[str | None, int | None], Item] = {}
+    for it in items:
+        if it.kind == "ref" and it.side == "opp":
+            enemies.setdefault((it.faction, it.value), it)
+    if len(enemies) >= 2:
+        first, second = list(enemies.values())[:2]
+        raise fail("read.two_targets", second, kind=ProblemKind.AMBIGUOUS, clause="DRP-ATK-01",
+                   hint=msg("read.hint_attack"), first=_called(first, ctx), second=_called(second, ctx))
 
 
 def _no_enemy_subject(items: list[Item], refs: list[int], verb: int | None, ctx: Context | None) -> None:
@@ -353,7 +389,9 @@ def _only_target(ctx: Context | None, p: Parsed) -> tuple[int, str | None] | Non
 
 
 def parse_skip(items: list[Item], ctx: Context | None) -> Parsed:
-    return Parsed("skip", items[0].start, items[-1].end, orders=[Skip()])
+    p = Parsed("skip", items[0].start, items[-1].end, orders=[Skip()])
+    p.conditional = any(it.is_word("if") for it in items)
+    return p
 
 
 # --- phase 3: defence and soaking ------------------------------------------------------------------------
@@ -404,8 +442,8 @@ def _soak_amount(items: list[Item], ctx: Context | None) -> int:
     cs = concepts_of(items)
     texts = {it.text for it in items}
     k = first_index(items, "v_soak", "v_give")
-    if "не" in texts and k is not None and k > 0 and items[k - 1].text == "не":
-        return 0
+    if k is not None and negated([it.text for it in items], k):
+        return 0  # «не гашу», «гасить не буду»
     if "v_accept" in cs and "v_soak" not in cs and "v_give" not in cs:
         return 0
     for it in items[(k or 0):] + items[: (k or 0)]:

@@ -12,10 +12,11 @@ ambiguous (which character? which zone?).
 
 from __future__ import annotations
 
+from letopis.engine.negation import negated
 from letopis.engine.problems import ProblemKind, Severity
 
 from .messages import msg
-from .orders import Zone
+from .orders import Colour, Zone
 from .reader_combat import (
     parse_attack,
     parse_boosts,
@@ -50,6 +51,7 @@ from .reader_phase1 import (
 from .reader_setup import parse_bid, parse_first_move, parse_handicap, parse_pass, sheet_like
 from .reader_words import Context, Item, lemmatizer
 from .reading.asked import asked_family
+from .reading.clauses import recipient
 from .reading.frames import BOOST, verb_reading, verbless_kind
 
 
@@ -66,9 +68,12 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return asked
     if "v_skip" in cs or ("nobody" in cs and ("v_attack" in cs or any(i.zone is Zone.ATTACK for i in items))):
         return "skip"
-    if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)) \
-            or ("random" in cs and ("v_swap" in cs or "bag" in cs)):
+    if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)):
         return "emergency"
+    if "random" in cs and ("v_swap" in cs or "bag" in cs):
+        # «меняю … на случайные»: the emergency exchange when there is no time anywhere (DRP-RES-12),
+        # a discard and draw otherwise (DRP-RES-09)
+        return "reroll" if ctx is not None and _has_time(ctx) and not _no_time_said(items) else "emergency"
     if "v_discard" in cs or "v_reroll" in cs or _into_the_bag(items):
         return "reroll"
     if "v_soak" in cs or ("v_accept" in cs and "damage" in cs) or ("v_give" in cs and "instead" in cs):
@@ -116,6 +121,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return "defence"
     if "v_attack" in cs or _attack_named(items):
         return "attack"
+    if "v_charge" in cs:  # «Лис прыгает на Берсерка»: an attack with an enemy to go at, else a story
+        return "attack" if verb_reading(items, ctx, "v_charge", "attack").kind == "attack" else None
     if "v_reinforce" in cs and (refs or any(i.kind == "ordinal" for i in items)) and specs(items):
         return "add"  # «Усиливаю первого двумя синими и тремя зелёными из хранилища»
     if "v_draw" in cs:
@@ -149,9 +156,11 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     if "storage" in cs and refs and "bag" not in cs and not into_storage \
             and any(prep_before(items, k) in DEST_PREPS for k in refs):
         return "add"
-    # «+1 синий на П2», «Синий на П2», «П2: +2 синих», «2 синих из хранилища П1» (not «… в хранилище»)
+    # «+1 синий на П2», «Синий на П2», «П2: +2 синих», «2 синих из хранилища П1» (not «… в хранилище»),
+    # «Рыцарю 2 синих» (a name in the dative gets the tokens)
     if len(refs) == 1 and "bag" not in cs and specs(items) and not cs & {"state_word", "v_give"} \
             and (prep_before(items, refs[0]) in ("на", "к", "ко") or "storage" in cs and not into_storage
+                 or recipient(items, refs[0]) and not _from_a_zone(items) and not _zone_to_zone(items)
                  or (refs[0] == 0 and len(items) > 2 and items[1].is_sym(":") and items[2].is_sym("+"))):
         return "add"
     if len(refs) >= 2 and any(prep_before(items, k) in ("с", "со", "от") for k in refs) \
@@ -214,6 +223,29 @@ def _attack_named(items: list[Item]) -> bool:
             return any(j.kind == "ref" and (j.side == "opp" or prep_before(items, n) in ("по", "на"))
                        for n, j in enumerate(items) if n > k + 1)
     return False
+
+
+def _from_a_zone(items: list[Item]) -> bool:
+    """«П2: 2 красных из защиты в атаку»: tokens leave a zone of the character (a shift), not the storage."""
+    return any(it.kind == "zone" and prep_before(items, k) in ("из", "с", "со", "от") for k, it in enumerate(items))
+
+
+def _has_time(ctx: Context) -> bool:
+    """Whether the poster has a time token anywhere: on a character or in storage."""
+    return any(c.time for c in ctx.me.chars.values()) or bool(ctx.storage.get(Colour.BLUE))
+
+
+def _no_time_said(items: list[Item]) -> bool:
+    """«Времени нет — меняю …»: the player says he has no time (the emergency exchange is meant)."""
+    texts = [it.text for it in items]
+    return any((it.zone is Zone.TIME or it.colour is Colour.BLUE) and negated(texts, k) for k, it in enumerate(items))
+
+
+def _zone_to_zone(items: list[Item]) -> bool:
+    """«Рыцарю одну атаку в защиту»: a red zone's token said to go to the other red zone (a shift)."""
+    return any(a.kind == "zone" and a.zone in REDS and b.kind == "word" and b.text in ("в", "во")
+               and c.kind == "zone" and c.zone in REDS and c.zone is not a.zone
+               for a, b, c in zip(items, items[1:], items[2:], strict=False))
 
 
 def _into_storage(items: list[Item]) -> bool:

@@ -77,6 +77,7 @@ class Parsed:
     attack_fields: dict | None = None  # an attack whose attacker the reader must still find
     build_slot_missing: bool = False
     draw_count: int | None = None  # «добираю N»
+    conditional: bool = False  # said under «если …» («если синего не придёт — пропускаю»)
 
     @property
     def failed(self) -> bool:
@@ -135,13 +136,14 @@ def slot_of(it: Item) -> int:
     return it.value
 
 
-def own_slot_of(it: Item, ctx: Context | None) -> int:
+def own_slot_of(it: Item, ctx: Context | None, clause: str = "DRP-RES-01") -> int:
     """The slot of one of the poster's own characters (Phase 1 moves only touch one's own):
-    a name that belongs only to an opponent's character is an error, not their slot number."""
+    a name that belongs only to an opponent's character is an error of the operation's own clause
+    (``clause``: «токен кладётся на своего персонажа», DRP-RES-08), not their slot number."""
     if it.by_name and ctx is not None:
         mine = tuple((f, s) for f, s in it.candidates if f == ctx.me.faction)
         if not mine:
-            raise fail("read.char_not_yours", it, kind=ProblemKind.ILLEGAL, clause="DRP-RES-01",
+            raise fail("read.char_not_yours", it, kind=ProblemKind.ILLEGAL, clause=clause,
                        hint=msg("read.hint_slot"), what=it.text)
         if len(mine) != len(it.candidates):
             it.candidates, it.value = mine, mine[0][1] if len(mine) == 1 else None
@@ -181,6 +183,11 @@ class Spec:
         return self.zone.colour if self.zone else self.colour
 
 
+# Words between a number and its token: «два своих синих», «все три синих», «двух оставшихся».
+_QUANTIFIERS = frozenset({"все", "всех", "свои", "своих", "оставшихся", "оставшиеся", "лишних", "лишние",
+                          "последних", "последние"})
+
+
 def _zone_is_direction(items: list[Item], k: int) -> bool:
     p = prep_before(items, k)
     if p in SOURCE_PREPS or p in DEST_PREPS:
@@ -210,6 +217,8 @@ def specs(items: list[Item], lo: int = 0, hi: int | None = None) -> list[Spec]:
         else:
             sp.generic = True
         j = k - 1
+        while j >= lo and (items[j].is_word("own") or items[j].kind == "word" and items[j].text in _QUANTIFIERS):
+            j -= 1  # «два своих синих», «все три синих»
         if j >= lo and items[j].is_sym("+"):
             j -= 1
         if j >= lo and items[j].kind == "num":
@@ -246,7 +255,18 @@ def specs(items: list[Item], lo: int = 0, hi: int | None = None) -> list[Spec]:
             sp.owner = j
         out.append(sp)
         k = max(j, k + 1)
-    return out
+    return _count_after(out)
+
+
+def _count_after(found: list[Spec]) -> list[Spec]:
+    """«форму …, 2 шт»: a count of tokens with no colour after one token with no count is that
+    token's count."""
+    counts = [sp for sp in found if sp.generic and sp.count is not None]
+    named = [sp for sp in found if not sp.generic]
+    if len(counts) == 1 and len(named) == 1 and named[0].count is None and counts[0].index > named[0].index:
+        named[0].count = counts[0].count
+        return named
+    return found
 
 
 def first_number(items: list[Item], lo: int, hi: int) -> int | None:

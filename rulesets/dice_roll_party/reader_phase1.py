@@ -50,7 +50,7 @@ def parse_shift(items: list[Item], ctx: Context | None) -> Parsed:
     refs = ref_indices(items)
     if len(refs) != 1:
         raise fail("read.shift_char", span=(p.start, p.end), hint=msg("read.hint_shift"))
-    slot = own_slot_of(items[refs[0]], ctx)
+    slot = own_slot_of(items[refs[0]], ctx, "DRP-RES-05")
     source = dest = None
     for a, b, _ in arrow_pairs(items):
         if items[a].kind == "zone" and items[b].kind == "zone":
@@ -90,6 +90,8 @@ def _dest_ref(items: list[Item], refs: list[int]) -> int | None:
     for a, b, _ in arrow_pairs(items):
         if items[b].kind == "ref":
             return b
+    if len({(items[k].faction, items[k].value) for k in refs}) == 1:
+        return refs[-1]  # «Ведьма приходит в себя: добавляю ей 2 синих»: one character, named twice
     return refs[0] if len(refs) == 1 else None
 
 
@@ -101,15 +103,25 @@ def parse_add(items: list[Item], ctx: Context | None) -> Parsed:
     k = _dest_ref(items, refs)
     if k is None:
         raise fail("read.add_char", span=(p.start, p.end), hint=msg("read.hint_add"))
-    slot = own_slot_of(items[k], ctx)
+    slot = own_slot_of(items[k], ctx, "DRP-RES-08")
     found = [sp for sp in specs(items) if not (sp.zone is Zone.TIME and sp.count is None and sp.lands is None
                                                 and any(i.is_word("storage") for i in items[sp.index + 1 : sp.index + 2]))]
     if not found:
         raise fail("read.add_what", span=(p.start, p.end), hint=msg("read.hint_add"))
+    lands = _lands_said(items, found)
     for sp in found:
+        if sp.lands is None and lands is not None:
+            sp.lands = lands  # «Добавляю в атаку П1 два красных», «1 красный из хранилища в атаку»
         zone = zone_arriving(sp)
         p.orders.append(Add(slot=slot, zone=zone, count=max(sp.count or 1, 1)))
     return p
+
+
+def _lands_said(items: list[Item], found: list[Spec]) -> Zone | None:
+    """The one red zone said with «в» apart from every token, where the reds of the line land."""
+    zones = {it.zone for k, it in enumerate(items) if it.kind == "zone" and it.zone in REDS
+             and prep_before(items, k) in ("в", "во") and not any(sp.start <= it.start < sp.end for sp in found)}
+    return zones.pop() if len(zones) == 1 else None
 
 
 def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
@@ -135,7 +147,7 @@ def parse_transfer(items: list[Item], ctx: Context | None) -> Parsed:
             dst = rest.pop(0)
     if src is None or dst is None:
         raise fail("read.transfer_chars", span=(p.start, p.end), hint=msg("read.hint_transfer"))
-    source, target = own_slot_of(items[src], ctx), own_slot_of(items[dst], ctx)
+    source, target = own_slot_of(items[src], ctx, "DRP-RES-07"), own_slot_of(items[dst], ctx, "DRP-RES-07")
     found = specs(items)
     if not found:
         raise fail("read.transfer_what", span=(p.start, p.end), hint=msg("read.hint_transfer"))
@@ -167,7 +179,7 @@ def parse_return(items: list[Item], ctx: Context | None) -> Parsed:
     refs = ref_indices(items)
     if len(refs) != 1:
         raise fail("read.return_char", span=(p.start, p.end), hint=msg("read.hint_return"))
-    slot = own_slot_of(items[refs[0]], ctx)
+    slot = own_slot_of(items[refs[0]], ctx, "DRP-GAP-09")
     found = specs(items)
     if not found:
         raise fail("read.return_what", span=(p.start, p.end), hint=msg("read.hint_return"))
@@ -190,7 +202,7 @@ def parse_swap(items: list[Item], ctx: Context | None) -> Parsed:
 
 
 def _swap_storage(items: list[Item], ref: int, found: list[Spec], ctx: Context | None, p: Parsed) -> Parsed:
-    slot = own_slot_of(items[ref], ctx)
+    slot = own_slot_of(items[ref], ctx, "DRP-RES-06")
     give_k = first_index(items, "v_give")
     get_k = first_index(items, "v_get")
     give = take = None
@@ -224,7 +236,7 @@ def _swap_characters(items: list[Item], refs: list[int], found: list[Spec], ctx:
     else:
         raise fail("read.swap_what", span=(p.start, p.end), hint=msg("read.hint_swap"))
     assert a is not None and b is not None
-    slot_a, slot_b = own_slot_of(items[a], ctx), own_slot_of(items[b], ctx)
+    slot_a, slot_b = own_slot_of(items[a], ctx, "DRP-RES-06"), own_slot_of(items[b], ctx, "DRP-RES-06")
     a_zone = zone_leaving(sa, ctx, slot_a)
     b_zone = zone_leaving(sb, ctx, slot_b)
     a_lands = sa.lands if (sa.lands and a_zone in REDS) else a_zone
@@ -247,20 +259,19 @@ def _swap_characters(items: list[Item], refs: list[int], found: list[Spec], ctx:
 
 
 def _discards(items: list[Item], ctx: Context | None, lo: int, hi: int, p: Parsed) -> list[Discard]:
-    """«2 красных из хранилища, 1 атаки с П2» — each with the place after it (storage by default)."""
+    """«2 красных из хранилища, 1 атаки с П2»: each with the place after it (storage by default);
+    or, when the line names a place before its first tokens («Сбрасываю с П4 две формы», «С Рыцаря
+    в мешок 1 синий», «из хранилища 2 красных и с Лучницы 1 форму»), each with the place said last
+    before it."""
     out: list[Discard] = []
     found = specs(items, lo, hi)
+    before = bool(found) and any(_place_at(items, k, ctx) is not _NO_PLACE for k in range(lo, found[0].index))
     for n, sp in enumerate(found):
-        end = found[n + 1].index if n + 1 < len(found) else hi
-        place: int | None = None  # slot; None = storage
-        for k in range(sp.index + 1, end):
-            if items[k].kind == "ref" and prep_before(items, k) in SOURCE_PREPS | {None}:
-                place = own_slot_of(items[k], ctx)
-                break
-            if items[k].is_word("storage"):
-                break
-        if place is None and sp.owner is not None:
-            place = own_slot_of(items[sp.owner], ctx)
+        if before:
+            place = _place_said_before(items, lo, sp.index, ctx)
+        else:
+            end = found[n + 1].index if n + 1 < len(found) else hi
+            place = _place_said_after(items, sp, end, ctx)
         count = max(sp.count or 1, 1)
         if place is None:
             colour = sp.colour_of()
@@ -268,9 +279,56 @@ def _discards(items: list[Item], ctx: Context | None, lo: int, hi: int, p: Parse
                 out.extend(_guess_storage(ctx, count, sp, p))
                 continue
             out.append(Discard(colour=colour, count=count))
+        elif sp.colour_of() is None and sp.zone is None:
+            out.extend(_all_of(ctx, place, count, sp))  # «все 12 токенов Стража»
         else:
             out.append(Discard(slot=place, zone=zone_leaving(sp, ctx, place), count=count))
     return out
+
+
+def _all_of(ctx: Context | None, slot: int, count: int, sp: Spec) -> list[Discard]:
+    """Tokens of no colour from a character: all of them when the count is all it has (so the
+    rules can say that would empty it, DRP-GAP-11, DRP-GAP-13); else the colour must be said."""
+    char = ctx.me.chars.get(slot) if ctx is not None else None
+    zones = {Zone.TIME: char.time, Zone.ATTACK: char.attack, Zone.DEFENCE: char.defence,
+             Zone.FORM: char.form} if char is not None else {}
+    if not zones or count < sum(zones.values()):
+        raise fail("read.colour_needed", span=(sp.start, sp.end), hint=msg("read.hint_colour"))
+    return [Discard(slot=slot, zone=z, count=n) for z, n in zones.items() if n]
+
+
+_NO_PLACE = object()
+
+
+def _place_at(items: list[Item], k: int, ctx: Context | None) -> int | None | object:
+    """The place item k names: a slot («с П4»), None for the storage, or `_NO_PLACE`."""
+    if k < 0:
+        return _NO_PLACE
+    it = items[k]
+    if it.is_word("storage"):
+        return None
+    if it.kind == "ref" and prep_before(items, k) in SOURCE_PREPS:
+        return own_slot_of(it, ctx, "DRP-RES-09")
+    return _NO_PLACE
+
+
+def _place_said_before(items: list[Item], lo: int, at: int, ctx: Context | None) -> int | None:
+    """The last place said before the tokens at ``at``, past other tokens of the same list
+    («с Рыцаря 1 синий и 1 зелёный»); the storage when none is."""
+    for k in range(at - 1, lo - 1, -1):
+        got = _place_at(items, k, ctx)
+        if got is not _NO_PLACE:
+            return got  # type: ignore[return-value]
+    return None
+
+
+def _place_said_after(items: list[Item], sp: Spec, end: int, ctx: Context | None) -> int | None:
+    for k in range(sp.index + 1, end):
+        if items[k].kind == "ref" and prep_before(items, k) in SOURCE_PREPS | {None}:
+            return own_slot_of(items[k], ctx, "DRP-RES-09")
+        if items[k].is_word("storage"):
+            return None
+    return own_slot_of(items[sp.owner], ctx, "DRP-RES-09") if sp.owner is not None else None
 
 
 _COLOUR_FORMS = {Colour.RED: ("красный", "красных"), Colour.BLUE: ("синий", "синих"),

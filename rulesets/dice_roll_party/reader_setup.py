@@ -19,6 +19,11 @@ from .reader_words import Context, Item, lemmatizer
 _LETTER_KEYS = {"в": "time", "а": "attack", "з": "defence", "ф": "form", "с": "blue", "к": "red"}
 
 
+# «все в защиту»: the reds a sheet does not split otherwise all go to one zone.
+_ALL_THE_REST = frozenset({"все", "всё", "остальные", "остальное", "оба", "обе", "всех", "остальных"})
+REST = -1
+
+
 def sheet_like(items: list[Item]) -> bool:
     if _slash_sheet(items) is not None:
         return True
@@ -26,10 +31,15 @@ def sheet_like(items: list[Item]) -> bool:
     return len(pairs) + len(splits) >= 3
 
 
+# «3/4/2/3», «3\4\2\3», «2-5-1-4», «3|4|2|3»: four numbers with one separator between them.
+_SHEET_SEPARATORS = ("/", "\\", "-", "|")
+
+
 def _slash_sheet(items: list[Item]) -> tuple[int, int, tuple[int, int, int, int]] | None:
     for k in range(len(items) - 6):
         seq = items[k : k + 7]
-        if all(seq[i].kind == "num" for i in (0, 2, 4, 6)) and all(seq[i].is_sym("/") for i in (1, 3, 5)):
+        if all(seq[i].kind == "num" for i in (0, 2, 4, 6)) and seq[1].is_sym(*_SHEET_SEPARATORS) \
+                and all(seq[i].is_sym(seq[1].text) for i in (3, 5)):
             vals = tuple(seq[i].value or 0 for i in (0, 2, 4, 6))
             return k, k + 7, vals  # type: ignore[return-value]
     return None
@@ -65,6 +75,13 @@ def _sheet_pairs(items: list[Item]) -> tuple[list[tuple[str, int, Item]], list[t
             used.update(range(k, k + 3 + red))
             k += 3 + red
             continue
+        # «(все в защиту)», «остальные в атаку»: every red not split otherwise
+        if it.kind == "word" and it.text in _ALL_THE_REST and k + 2 < n and items[k + 1].kind == "word" \
+                and items[k + 1].text in ("в", "во") and items[k + 2].kind == "zone" and items[k + 2].zone in REDS:
+            splits.append((items[k + 2].zone, REST, items[k + 2]))  # type: ignore[arg-type]
+            used.update(range(k, k + 3))
+            k += 3
+            continue
         key = _sheet_key(it)
         if key is None or k in used:
             k += 1
@@ -96,7 +113,8 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
     if first.kind == "ref":
         slot = slot_of(first)
         lo = 1
-    elif first.kind == "num" and len(items) > 1 and items[1].is_sym("-", ":", ".", ")"):
+    elif first.kind == "num" and len(items) > 1 and items[1].is_sym("-", ":", ".", ")") \
+            and (_slash_sheet(items) or (-1,))[0] != 0:  # «2-5-1-4 Берсерк» is a sheet, not slot 2
         slot = first.value
         lo = 2
     elif first.kind == "ordinal":
@@ -137,6 +155,9 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
                 red, red_item = (red or 0) + value, it
             else:
                 sheet[key] += value
+        if any(v == REST for _, v, _ in splits):
+            left = (red or 0) - sum(v for _, v, _ in splits if v != REST)
+            splits = [(z, left if v == REST else v, it) for z, v, it in splits]
         for zone, value, _ in splits:
             sheet["attack" if zone is Zone.ATTACK else "defence"] += value
         if red is not None:
@@ -156,14 +177,36 @@ def parse_build(items: list[Item], ctx: Context | None, marker_number: int | Non
     return p
 
 
+def build_parts(items: list[Item]) -> list[list[Item]]:
+    """«П1 3/4/2/3, П2 4/2/2/4, …», «первым Паладин, у него …, вторым Монах — …»: a line with several
+    sheets is several builds, each from its slot (a slot, an ordinal, «3:») to the next slot that
+    opens a sheet of its own."""
+    marks = [k for k, it in enumerate(items) if _slot_mark(items, k)]
+    parts: list[list[Item]] = []
+    start = 0
+    for n, k in enumerate(marks):
+        end = marks[n + 1] if n + 1 < len(marks) else len(items)
+        if k > start and sheet_like(items[start:k]) and sheet_like(items[k:end]):
+            parts.append(items[start:k])
+            start = k
+    return [*parts, items[start:]]
+
+
+def _slot_mark(items: list[Item], k: int) -> bool:
+    it = items[k]
+    if it.kind == "ref" and not it.by_name or it.kind == "ordinal" and 1 <= (it.value or 0) <= 4:
+        return True
+    return it.kind == "num" and 1 <= (it.value or 0) <= 4 and k + 1 < len(items) and items[k + 1].is_sym(":", ")")
+
+
 def _ref_after_chatter(items: list[Item]) -> int | None:
     """The index of a character reference that only chatter or a preposition («Ну,», «Итак:»,
     «Во второй — …») stands before."""
     for k, it in enumerate(items):
         if it.kind == "ref" or it.kind == "ordinal" and 1 <= (it.value or 0) <= 4:
             return k
-        if not (it.kind == "sym" or it.kind == "word" and it.concept is None):
-            return None
+        if not (it.kind in ("sym", "player") or it.kind == "word" and it.concept is None):
+            return None  # «Привет Оля, значит так, первым у меня будет Паладин…»: a greeting is chatter
     return None
 
 

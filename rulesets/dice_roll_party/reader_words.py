@@ -25,6 +25,7 @@ from letopis.engine.text import (
     Lexicon,
     Token,
     cyrillic_lookalike,
+    is_known,
     normalise,
     number_value,
     ordinal_value,
@@ -286,7 +287,7 @@ def _letter_zones(items: list[Item]) -> None:
                 items[j] = Item("zone", items[j].start, items[j].end, items[j].text, concept, zone=zone)
 
 
-_ORDINAL_PREPS = frozenset({"с", "со", "на", "у", "к", "ко", "от"})
+_ORDINAL_PREPS = frozenset({"с", "со", "на", "у", "к", "ко", "от", "по", "в", "во"})
 _AFTER_ORDINAL_REF = frozenset({"с", "со", "на", "в", "во", "из", "у", "к", "и"})
 
 
@@ -346,7 +347,8 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
             return nxt
     read_as = None
     if concept is None and t.kind == "word":
-        got = misspelt().concept(t.text)
+        counted = nxt < len(toks) and toks[nxt].kind == "num" or i > 0 and toks[i - 1].kind == "num"
+        got = misspelt().concept(t.text) or _cut_short(t.text, lem, counted)
         if got is not None:
             concept, read_as = got
             if concept in COLOUR_OF:
@@ -364,6 +366,20 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
         item.concept = "opp_pronoun"
     items.append(item)
     return nxt
+
+
+# Tokens and zones by the word a short form of them is read as («врем» → «время»).
+_TOKEN_WORDS = {"z_time": "время", "z_attack": "атака", "z_defence": "защита", "z_form": "форма",
+                "c_red": "красный", "c_blue": "синий", "c_green": "зелёный"}
+
+
+def _cut_short(word: str, lem: Lemmatizer, counted: bool) -> tuple[str, str] | None:
+    """«врем 3», «син.»: a token's or a zone's name cut short, with the word it is read as; a
+    dictionary word only beside a number («врем 3» in a sheet, not «врём»)."""
+    if is_known(word) and not counted:
+        return None
+    concept = lem.abbreviation(word, frozenset(_TOKEN_WORDS))
+    return (concept, _TOKEN_WORDS[concept]) if concept is not None else None
 
 
 def _reported(word: str, items: list[Item], lem: Lemmatizer) -> bool:
@@ -395,14 +411,18 @@ def _slot_ref(toks: list[Token], i: int, lem: Lemmatizer) -> tuple[Item, int] | 
         if j < n and toks[j].kind == "num" and toks[j].start - t.end <= 1:
             return Item("ref", t.start, toks[j].end, "", value=toks[j].value), j + 1
         return None
+    read_as = None
     if lem.concept(t.text) != "char":
-        return None
+        slip = misspelt().concept(t.text)  # «Пресонаж 2»
+        if slip is None or slip[0] != "char":
+            return None
+        read_as = slip[1]
     if j < n and toks[j].text == ".":
         j += 1
     if j < n and toks[j].text == "№":
         j += 1
     if j < n and toks[j].kind in ("num", "ord"):
-        item = Item("ref", t.start, toks[j].end, "", concept="char", value=toks[j].value)
+        item = Item("ref", t.start, toks[j].end, "", concept="char", value=toks[j].value, read_as=read_as)
         item.ablt = lem.has_grammeme(t.text, "ablt")
         return item, j + 1
     if j < n and toks[j].kind == "word":
@@ -501,6 +521,11 @@ def _merge_char_words(items: list[Item]) -> None:
         k += 1
 
 
+def _only_mine(it: Item, me: str | None) -> bool:
+    """A character named by a name only the poster's characters have."""
+    return it.by_name and bool(it.candidates) and all(f == me for f, _ in it.candidates)
+
+
 def _mark_sides(items: list[Item], ctx: Context | None) -> None:
     """Attach «соперника», «вражеского», «его», «своим», a player's name to the nearest reference."""
     me = ctx.me.faction if ctx else None
@@ -513,8 +538,8 @@ def _mark_sides(items: list[Item], ctx: Context | None) -> None:
             j -= 1
         if j >= 0 and items[j].kind == "word" and not items[j].used:
             before = items[j]
-            if before.concept in ("opp", "opp_pronoun"):
-                it.side, before.used = "opp", True
+            if before.concept == "opp" or before.concept == "opp_pronoun" and not _only_mine(it, me):
+                it.side, before.used = "opp", True  # «бью её Рыцарем»: «её» is whom, not whose
             elif before.concept == "own":
                 it.side, before.used = "own", True
                 it.ablt = it.ablt or lemmatizer().has_grammeme(before.text, "ablt")

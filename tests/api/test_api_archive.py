@@ -1,5 +1,6 @@
 """The archive as JSON: games and steps paged, a past state, the metric series; the export link."""
 
+from api.webclient import bearer
 from support.dbtools import finish_bids, post
 
 from letopis import service
@@ -40,5 +41,9 @@ def test_metric_series_as_json(bot, db):
 
 def test_export_linked_from_the_archive_is_gm_only_while_running(bot, client, db, race_game):
     game = race_game()
-    assert f'href="/api/games/{game.id}/export"' in client.get(f"/archive/games/{game.id}").text
+    # the archive links to the export only for those who may download it: not for a spectator
+    assert f'href="/api/games/{game.id}/export"' not in client.get(f"/archive/games/{game.id}").text
     assert bot.get(f"/api/games/{game.id}/export").status_code in (401, 403)
+    gm = bearer(bot, "gm")
+    assert f'href="/api/games/{game.id}/export"' in bot.get(f"/archive/games/{game.id}", headers=gm).text
+    assert bot.get(f"/api/games/{game.id}/export", headers=gm).status_code == 200

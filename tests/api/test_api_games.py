@@ -4,6 +4,8 @@ GM publish / override / annul / default, chronicle, export, verify, OpenAPI."""
 from __future__ import annotations
 
 import hashlib
+import re
+from urllib.parse import urlsplit
 
 import pytest
 from api.webclient import bearer
@@ -60,6 +62,46 @@ def test_lists_and_game_view(bot, seated):
     assert all(seat["invite_token"] is None for seat in public["seats"])
     schema = bot.get("/api/rulesets/race/schema").json()
     assert schema["properties"]["ruleset"]["const"] == "race"
+
+
+def _links(header: str) -> dict[str, str]:
+    """An RFC 8288 Link header as {rel: path?query}, the query's parameters sorted."""
+    out = {}
+    for part in header.split(","):
+        url, rel = re.fullmatch(r'\s*<([^>]+)>;\s*rel="(\w+)"\s*', part).groups()
+        parts = urlsplit(url)
+        out[rel] = f"{parts.path}?{'&'.join(sorted(parts.query.split('&')))}"
+    return out
+
+
+def test_games_list_comes_a_page_at_a_time_with_links_and_a_total(bot, db, race_game):
+    ids = [race_game().id for _ in range(5)]
+    newest_first = ids[::-1]
+    # an old bot's request: still an array, every game (up to 100 a page), newest first
+    whole = bot.get("/api/games")
+    assert [g["id"] for g in whole.json()] == newest_first
+    assert whole.headers["X-Total-Count"] == "5"
+    assert _links(whole.headers["Link"]) == {"first": "/api/games?page=1&per_page=100",
+                                             "last": "/api/games?page=1&per_page=100"}
+    first = bot.get("/api/games?per_page=2")
+    assert [g["id"] for g in first.json()] == newest_first[:2]
+    assert _links(first.headers["Link"]) == {"first": "/api/games?page=1&per_page=2",
+                                             "next": "/api/games?page=2&per_page=2",
+                                             "last": "/api/games?page=3&per_page=2"}
+    # following rel="next" to the end walks every game once
+    seen, url = [], "/api/games?per_page=2"
+    while url:
+        page = bot.get(url)
+        assert page.headers["X-Total-Count"] == "5"
+        seen += [g["id"] for g in page.json()]
+        url = _links(page.headers["Link"]).get("next")
+    assert seen == newest_first
+    last = bot.get("/api/games?page=3&per_page=2")
+    assert _links(last.headers["Link"])["prev"] == "/api/games?page=2&per_page=2"
+    assert bot.get("/api/games?page=4&per_page=2").json() == []  # past the end: empty, not an error
+    for bad in ("page=0", "per_page=0", "per_page=101", "page=x"):
+        refused = bot.get(f"/api/games?{bad}")
+        assert refused.status_code == 422 and refused.json()["code"], (bad, refused.text)
 
 
 def test_check_reads_line_by_line_and_stores_nothing(bot, db, seated):

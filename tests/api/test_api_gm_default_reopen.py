@@ -43,3 +43,26 @@ def test_reopen_a_published_step_for_a_corrected_post(bot, db, race_game):
     audit = bot.get(f"/api/games/{game.id}/audit").json()  # public, without logging in
     assert audit[-1]["action"] == "reopen_step" and audit[-1]["reason"] == "опечатка в ставке"
     assert bot.get(f"/api/games/{game.id}/verify").json()["ok"] is True
+
+
+def test_the_gm_resolves_a_step_held_by_the_delay_at_once(bot, db, race_game):
+    game = race_game()
+    service.set_schedule(db, game_id=game.id, gm_user_id=race_game.gm.id, resolve_delay_minutes=60)
+    url = f"/api/games/{game.id}/resolve-now"
+    gm, ann = bearer(bot, "gm"), bearer(bot, "ann")
+    post(db, game, "a", "ставка 2")
+    early = bot.post(url, headers=gm)  # «b» has not posted: there is no delay to cut short
+    assert early.status_code == 409 and early.json()["code"] == "not_waiting", early.text
+    post(db, game, "b", "ставка 1")
+    held = bot.get(f"/api/games/{game.id}").json()["step"]
+    assert held["number"] == 1 and held["status"] == "open" and held["resolve_at"]  # the delay holds it
+    assert bot.post(url).status_code == 401
+    assert bot.post(url, headers=ann).status_code == 403
+    done = bot.post(url, headers=gm)
+    assert done.status_code == 200, done.text
+    assert done.json()["number"] == 1 and done.json()["status"] == "published" and done.json()["resolve_at"] is None
+    assert bot.get(f"/api/games/{game.id}").json()["step"]["number"] == 2
+    audit = bot.get(f"/api/games/{game.id}/audit").json()
+    assert audit[-1]["action"] == "resolve_now" and audit[-1]["step_number"] == 1
+    assert bot.get(f"/api/games/{game.id}/verify").json()["ok"] is True
+    assert bot.post(url, headers=gm).status_code == 409  # once

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support.browser_pages import shot
 
 from letopis import service
 from letopis.service.demo import DEMO_GAMES
@@ -151,7 +152,7 @@ def test_a_step_s_png_is_reachable_from_its_bbcode(chromium, live_server, db, wi
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_docs_list_the_operations_from_a_local_renderer(chromium, live_server, width):
+def test_docs_list_the_operations_from_a_local_renderer(chromium, live_server, width, tmp_path):
     context = _context(chromium, width)
     try:
         page = context.new_page()
@@ -164,10 +165,16 @@ def test_docs_list_the_operations_from_a_local_renderer(chromium, live_server, w
         for path in ("/api/token", "/api/games", "/api/games/{game_id}/check", "/api/rulesets/{ruleset_id}/schema"):
             assert any(p.replace("\u200b", "") == path for p in paths), path
         summaries = set(page.locator(".opblock-summary-description").all_inner_texts())
-        assert {"Token", "Games", "Check", "Ruleset Schema"} <= summaries
+        assert {"Получить ключ API", "Список игр", "Проверить пост", "Схема документа настройки",
+                "Рассчитать сейчас"} <= summaries
+        groups = [" ".join(t.split()) for t in page.locator(".opblock-tag").all_inner_texts()]
+        for tag in ("Игры", "Посты", "Мастер", "Архив", "Пользователь", "Уведомления"):
+            assert any(g.startswith(tag + " ") for g in groups), (tag, groups)
         assert len(paths) >= 30
         page.locator(".opblock-summary", has_text="/api/rulesets/{ruleset_id}/schema").first.click()
         assert page.locator(".opblock-body").first.is_visible()
+        assert "JSON Schema документа" in page.locator(".opblock-body").first.inner_text()
+        shot(page, "docs", width, tmp_path)
         assert hosts == {live_server.split("/")[2]}  # nothing from a CDN
     finally:
         context.close()

@@ -121,6 +121,34 @@ def test_the_default_before_the_deadline_asks_for_a_reason_and_the_chronicle_say
 
 
 @pytest.mark.parametrize("width", WIDTHS)
+def test_the_gm_resolves_a_step_held_by_the_delay_at_once(chromium, live_server, db, make_user, width, tmp_path):
+    game, users = _duel(db, make_user)
+    service.set_schedule(db, game_id=game.id, gm_user_id=users["gm"], resolve_delay_minutes=60)
+    for faction, seed in (("p1", "c3"), ("p2", "d4")):
+        service.submit_post(db, game_id=game.id, step_number=1, faction=faction,
+                            text=_build(db, game, faction, seed), user_id=users[faction])
+    with sized_page(chromium, width) as page:
+        log_in(page, live_server, "gm")
+        page.goto(f"{live_server}/games/{game.id}/gm#posts")
+        box = page.locator("#resolve-now")
+        assert "Все посты собраны. Задержка расчёта: шаг будет рассчитан" in " ".join(box.inner_text().split())
+        fits(page, width)
+        shot(page, "gm-resolve-now", width, tmp_path)
+        button = box.get_by_role("button", name="Рассчитать сейчас")
+        box.locator("input[name=confirm]").evaluate("e => e.removeAttribute('required')")  # the server asks too
+        button.click()
+        page.get_by_text("Отметьте «Да, рассчитать сейчас»").wait_for()
+        assert service.game_page(db, game.id).step.number == 1  # nothing resolved
+        page.locator("#resolve-now").get_by_label("Да, рассчитать шаг 1 сейчас").check()
+        page.locator("#resolve-now").get_by_role("button", name="Рассчитать сейчас").click()
+        page.get_by_text("Шаг 1 рассчитан и опубликован.").wait_for()
+        assert page.locator("#posts").is_visible() and page.locator("#resolve-now").count() == 0
+    assert service.game_page(db, game.id).step.number == 2
+    entry = service.audit_log(db, game.id)[-1]
+    assert entry.action == "resolve_now" and entry.step_number == 1
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_gm_reopens_a_published_step_for_a_corrected_post(chromium, live_server, db, make_user, width, tmp_path):
     game, users = _duel(db, make_user)
     first = {f: _build(db, game, f, s) for f, s in (("p1", "c3"), ("p2", "d4"))}

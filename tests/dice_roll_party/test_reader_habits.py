@@ -3,7 +3,7 @@ checks the mechanism that reads it on lines of its own (the corpora hold the str
 
 from __future__ import annotations
 
-from test_reader_support import auction, build, defence, handicap, orders, read, soak, turn
+from test_reader_support import auction, build, defence, errors, handicap, orders, read, soak, turn
 
 from letopis.engine.contract import LineStatus
 from rulesets.dice_roll_party.orders import (
@@ -21,6 +21,7 @@ from rulesets.dice_roll_party.orders import (
     Soak,
     SwapCharacters,
     SwapStorage,
+    Transfer,
     Zone,
 )
 
@@ -302,3 +303,55 @@ def test_a_verb_in_the_first_person_takes_no_subject_from_the_clause_before_DRP_
     taken from the attack before it."""
     r = read("П2 → П1. Переношу синий на П3", turn())
     assert "read.transfer_chars" in [p.code for p in r.problems if p.is_error]
+
+
+# --- where tokens come from and go to ----------------------------------------------------------------
+def test_a_place_named_before_the_tokens_is_where_a_discard_comes_from_DRP_RES_09():
+    """«Выкидываю из П2 3 формы», «С Рыцаря в мешок 1 синий»: the character said before the tokens
+    gives them, never the storage; a place said after each still wins when none is said first."""
+    assert orders("Выкидываю из П2 3 формы", turn()) == [
+        Reroll(discards=(Discard(slot=2, zone=Zone.FORM, count=3),))]
+    assert orders("С Рыцаря в мешок 1 синий", turn()) == [
+        Reroll(discards=(Discard(slot=1, zone=Zone.TIME, count=1),))]
+    assert orders("Сбрасываю 2 красных из хранилища, 1 атаку с П2", turn()) == [
+        Reroll(discards=(Discard(colour=Colour.RED, count=2), Discard(slot=2, zone=Zone.ATTACK, count=1)))]
+
+
+def test_a_red_zone_said_to_go_to_the_other_red_zone_is_a_shift_DRP_RES_05():
+    """«Лучнице пару атак в защиту»: a name in the dative with tokens usually gets them from the
+    storage, but a red zone sent to the other red zone moves inside the character."""
+    assert orders("Лучнице пару атак в защиту", turn()) == [Shift(slot=2, source=Zone.ATTACK, count=2)]
+    assert orders("Лучнице 2 красных в защиту", turn()) == [Add(slot=2, zone=Zone.DEFENCE, count=2)]
+
+
+def test_the_red_zone_of_an_add_said_apart_from_the_tokens_DRP_RES_08():
+    """«Кладу Стражу 2 красных, в защиту», «В защиту Лучнице 2 красных из хранилища»: the one red
+    zone said with «в» anywhere on the line is where the reds land."""
+    assert orders("Кладу Стражу 2 красных, в защиту", turn()) == [Add(slot=3, zone=Zone.DEFENCE, count=2)]
+    assert orders("В защиту Лучнице 2 красных из хранилища", turn()) == [Add(slot=2, zone=Zone.DEFENCE, count=2)]
+
+
+def test_words_between_a_count_and_its_tokens_keep_the_count_DRP_RES_07():
+    """«все три своих синих»: «свои», «все», «оставшиеся» between the number and the colour."""
+    assert orders("Рыцарь отдаёт Лучнице все три своих синих", turn()) == [
+        Transfer(source=1, target=2, zone=Zone.TIME, lands=Zone.TIME, count=3)]
+
+
+def test_an_opponent_s_character_in_phase_one_breaks_the_operation_s_own_clause():
+    """Each operation of Phase 1 says whose characters it touches: an add puts tokens on one's own
+    (DRP-RES-08), a shift moves them inside one's own (DRP-RES-05)."""
+    assert [(p.code, p.clause) for p in errors("Добавляю Тени 2 синих", turn())] == [
+        ("read.char_not_yours", "DRP-RES-08")]
+    assert [(p.code, p.clause) for p in errors("Сдвигаю у Тени 1 атаку в защиту", turn())] == [
+        ("read.char_not_yours", "DRP-RES-05")]
+
+
+def test_swapping_for_random_tokens_is_a_reroll_while_time_is_left_DRP_RES_09_DRP_RES_12():
+    """«меняю … на случайные» is the emergency exchange only when no time is left anywhere
+    (DRP-RES-12); while the player has time it is a discard and draw."""
+    assert orders("Меняю 3 зелёных из хранилища на случайные", turn()) == [
+        Reroll(discards=(Discard(colour=Colour.GREEN, count=3),))]
+    no_time = {"mine": ("0/4/2/3", "0/2/2/7", "0/6/0/6", "0/1/1/6"), "storage": "10/0/10"}
+    r = read("Меняю 3 зелёных из хранилища на случайные. Если синего не придёт — пропускаю", turn(**no_time))
+    assert [o.kind for o in r.orders] == ["emergency"]
+    assert [p.code for p in r.problems if p.is_error] == []

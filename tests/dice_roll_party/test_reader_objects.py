@@ -54,10 +54,11 @@ def test_adding_damage_in_an_attack_is_its_boost_DRP_ATK_04(text):
     assert orders(text, state, me) == [Attack(attacker=2, target=1, damage=2)]
 
 
-def test_a_token_taken_from_the_enemy_is_never_an_attack_DRP_RES_01():
+def test_a_token_taken_from_the_enemy_is_never_an_attack_DRP_RES_07():
+    """A transfer only moves tokens between one's own characters (DRP-RES-07)."""
     state, me = scene("turn_named")
     [p] = errors("Переношу 1 форму с Тени на Рыцаря.", state, me)
-    assert p.clause == "DRP-RES-01"
+    assert p.clause == "DRP-RES-07"
 
 
 def test_two_readings_that_fit_equally_are_an_error_naming_both():

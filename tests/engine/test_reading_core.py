@@ -8,7 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from letopis.engine.answers import Answer, answer_of_post, everyday_answer
-from letopis.engine.clauses import Part, find_repeat, group_word, split_clauses, subject_scopes
+from letopis.engine.clauses import (
+    Part,
+    find_repeat,
+    group_word,
+    pronoun,
+    split_clauses,
+    subject_scopes,
+)
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import (
     AMOUNT,
@@ -113,6 +120,20 @@ def test_group_words():
     assert group_word("оба") == "both" and group_word("всеми") == "all" and group_word("имп") is None
 
 
+@pytest.mark.parametrize(("word", "role", "agrees", "disagrees"), [
+    ("она", "subject", "femn", "masc"), ("он", "subject", "masc", "femn"), ("им", "instrument", "masc", "femn"),
+    ("ее", "object", "femn", "masc"), ("него", "object", "neut", "femn"), ("ему", "recipient", "masc", "plur"),
+])
+def test_pronouns_say_their_part_and_the_genders_they_stand_for(word, role, agrees, disagrees):
+    p = pronoun(word)
+    assert p is not None and p.role == role
+    assert p.agrees(agrees) and not p.agrees(disagrees) and p.agrees(None)
+
+
+def test_words_that_are_no_third_person_pronoun():
+    assert pronoun("я") is None and pronoun("свой") is None and pronoun("рыцарь") is None
+
+
 # --- everyday answers ----------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "answer"), [
     ("без наворотов", Answer.NOTHING), ("Никаких добавок!", Answer.NOTHING), ("пас", Answer.NOTHING),
@@ -121,7 +142,7 @@ def test_group_words():
     ("нет", Answer.NO), ("Ну нет, пожалуй.", Answer.NO), ("не гашу", Answer.NO),
     ("пусть так", Answer.YES), ("ок", Answer.YES), ("Да, согласен", Answer.YES),
     ("на ваше усмотрение", Answer.DEFAULT), ("как по умолчанию", Answer.DEFAULT),
-    ("без разницы", Answer.DEFAULT),
+    ("без разницы", Answer.DEFAULT), ("Да как-нибудь без наворотов", Answer.NOTHING), ("да", Answer.YES),
     ("пусть решит кубик", Answer.RANDOM), ("Пускай кости решат", Answer.RANDOM), ("наугад", Answer.RANDOM),
 ])
 def test_everyday_answers(text, answer):
@@ -303,3 +324,5 @@ def test_a_verb_that_is_no_order_word_is_found():
     assert foreign_verb(["рыцарь", "смотрит", "на", "тень"], lem) == "смотрит"
     assert foreign_verb(["рыцарь", "атакует", "тень"], lem) is None
     assert foreign_verb(["рыцарь", "по", "тени"], lem) is None
+    assert foreign_verb(["у", "него", "будет", "пять"], lem) is None  # a copula tells no action
+    assert foreign_verb(["станет", "шесть", "и", "улыбнется"], lem) == "улыбнется"

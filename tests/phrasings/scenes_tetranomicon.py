@@ -99,6 +99,15 @@ Players, clockwise: **Анна** (``anna``), **Борис** (``boris``), **Ве�
   castles) and Горн Вечности (no quarry).
 
 ``waiting`` — the ``epoch2`` table (Борис to act), but the post is Анна's: not her turn (TET-ACT-01).
+
+``opening`` — the first turn of the game: epoch 1, Анна to act, everyone **10 coins**, nothing on
+  the board, no cards in front of anyone. Monsters: Каменец 3, Чернолесье 2, Туманный Перевал 1,
+  Южная Застава 4. Pools — существа: 1 Лесной Дух (3), 2 Горный Тролль (4), 3 Речной Змей (3),
+  4 Каменный Страж (5); артефакты: 1 Серп Плодородия, 2 Компас Странника, 3 Печать Гильдии, 4 Рог
+  Призыва (no condition is met yet).
+  What Анна can do: any segment as a route (4), any creature of the pool. Not: a building anywhere
+  (no castle is built on or reached by a route yet, TET-BLD-05), a campaign (no building to start
+  from, TET-TRO-04), any artifact (TET-ART-02).
 """
 
 from __future__ import annotations
@@ -297,6 +306,20 @@ def _waiting() -> tuple[State, str]:
     return epoch2_table(), "anna"
 
 
+def _opening() -> tuple[State, str]:
+    s = _table(
+        1, active="anna",
+        coins={"anna": 10, "boris": 10, "vera": 10, "gleb": 10},
+        buildings=[], routes={},
+        trophies={"kamenets": 3, "chernolesye": 2, "tumanny_pereval": 1, "yuzhnaya_zastava": 4},
+        creatures={},
+        creature_pool=["C1-1", "C1-3", "C1-2", "C1-5"],
+        artifact_pool=["A1-1", "A1-2", "A1-3", "A1-4"],
+    )
+    s.turns = 0
+    return s, "anna"
+
+
 SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "epoch1": _epoch1,
     "epoch2": _epoch2,
@@ -306,4 +329,5 @@ SCENES: dict[str, Callable[[], tuple[State, str]]] = {
     "passed": _passed,
     "epoch4": _epoch4,
     "waiting": _waiting,
+    "opening": _opening,
 }

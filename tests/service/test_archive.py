@@ -44,7 +44,10 @@ def test_past_state_before_and_after_a_step(db, race_game):
     before = state_at(db, game_id=game.id, step_number=2, when="before")
     after = state_at(db, game_id=game.id, step_number=2, when="after")
     assert before.svg.startswith("<svg") and before.summary != after.summary
-    assert (after.prev_step, after.next_step) == (1, 3)
+    # neighbours are linked in the same view only where that view exists: step 3 is still open
+    assert (after.prev_step, after.next_step, after.published) == (1, None, True)
+    assert (before.prev_step, before.next_step) == (1, 3)
+    assert not state_at(db, game_id=game.id, step_number=3, when="before").published
     # the state after step 2 is the state before step 3
     assert state_at(db, game_id=game.id, step_number=3, when="before").summary == after.summary
     with pytest.raises(service.NotFound):  # the open step has no "after" yet

@@ -213,3 +213,55 @@ def test_two_workers_resolve_a_delayed_step_exactly_once(db, session_factory, ra
         t.join(30)
     assert not errors
     assert sum(r.resolved.count(game.id) for r in reports) == 1 and resolutions(db) == 1
+
+
+def test_the_gm_resolves_a_waiting_step_now_as_the_worker_would_and_the_log_says_so(db, race_game, clock):
+    game = delayed_game(db, race_game, minutes=30)
+    clock(0)
+    post(db, game, "a", "ставка 1")
+    post(db, game, "b", "ставка 2")
+    out = service.resolve_now(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    assert out.number == 1 and out.status == "published" and out.resolve_at is None
+    chronicle = service.step_chronicle(db, game_id=game.id, step_number=1)
+    assert chronicle.status == "published" and chronicle.resolution.created_by == "Мастер"
+    assert service.game_page(db, game.id).view["mover"] == "b"  # his 2 beat her 1
+    assert header(db, game).number == 2 and resolutions(db) == 1
+    assert service.verify_game(db, game.id).ok  # the same resolution the posts and the seed give
+    entry = service.audit_log(db, game.id)[-1]
+    assert (entry.action, entry.action_title, entry.step_number, entry.actor_name) == (
+        "resolve_now", "шаг рассчитан досрочно", 1, "Мастер")
+    assert entry.data["resolve_at"] == (T0 + timedelta(minutes=30)).isoformat()
+    assert service.run_worker(db, now=T0 + timedelta(hours=1)).resolved == [] and resolutions(db) == 1
+
+
+def test_resolving_now_in_review_mode_leaves_a_draft(db, race_game, clock):
+    game = race_game(mode="review")
+    service.set_schedule(db, game_id=game.id, gm_user_id=race_game.gm.id, resolve_delay_minutes=5)
+    clock(0)
+    post(db, game, "a", "ставка 3")
+    post(db, game, "b", "ставка 2")
+    out = service.resolve_now(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    assert out.status == "draft" and header(db, game).status == "draft" and resolutions(db) == 1
+    service.publish_step(db, game_id=game.id, step_number=1, gm_user_id=race_game.gm.id)
+    assert service.verify_game(db, game.id).ok
+
+
+def test_resolve_now_is_refused_to_players_and_when_nothing_waits(db, race_game, clock):
+    game = delayed_game(db, race_game)
+    clock(0)
+    post(db, game, "a", "ставка 1")
+    before = db_snapshot(db)
+    with pytest.raises(service.Conflict) as err:  # «b» has not posted: the step waits for a post, not a delay
+        service.resolve_now(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    assert err.value.code == "not_waiting" and "ни один шаг не ждёт расчёта" in err.value.message
+    post(db, game, "b", "ставка 2")
+    waiting = db_snapshot(db)
+    with pytest.raises(service.Forbidden):
+        service.resolve_now(db, game_id=game.id, gm_user_id=race_game.ann.id)
+    assert db_snapshot(db) == waiting and before != waiting
+    with pytest.raises(service.NotFound):
+        service.resolve_now(db, game_id=game.id + 1000, gm_user_id=race_game.gm.id)
+    service.resolve_now(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    with pytest.raises(service.Conflict) as again:  # the next step has no posts yet
+        service.resolve_now(db, game_id=game.id, gm_user_id=race_game.gm.id)
+    assert again.value.code == "not_waiting" and resolutions(db) == 1

@@ -93,6 +93,17 @@ def test_mistyped_order_words_keep_their_meaning():
     assert orders == ["Маг телепортирует мечника №3 на 12-10."]
 
 
+def test_swapped_letters_and_a_wrong_vowel_keep_an_order_word():
+    """An inflected verb is far by letters from the lexicon's infinitive, so a swap or a wrong vowel
+    in it is repaired to a form the dictionary knows (a property test found «Не стрелеям.» read as
+    flavour)."""
+    assert fixed_word("стрелеям") == "стреляем"
+    assert fixed_word("атакеум") == "атакуем"
+    assert fixed_word("отсутпаем") == "отступаем"
+    assert fixed_word("двигаюсь") == "двигаюсь"  # a known word is never changed
+    assert read("shooting", "Не стрелеям.")[1] == read("shooting", "Не стреляем.")[1] != []
+
+
 def test_decision_answers_wg_dec_05_06_09_12():
     """WG-DEC-05: the one dodging figure acts unnamed; WG-DEC-06: «все орки» are those in the melee;
     WG-DEC-09: «на ваше усмотрение» is the default (the nearest cells), «пусть решит кубик» the

@@ -5,6 +5,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import bbcode
+from api.webclient import log_in
 from support.dbtools import finish_bids, post
 
 from letopis import service
@@ -70,10 +71,15 @@ def test_game_archive_links_steps_states_rounds_export_and_feed(client, db, race
     assert page.status_code == 200
     for href in (f"/games/{game.id}/steps/1", f"/archive/games/{game.id}/steps/1/state?when=after",
                  f"/archive/games/{game.id}/steps/2/state?when=before", f"/archive/games/{game.id}/steps/1/round",
-                 f"/api/games/{game.id}/export", f"/games/{game.id}/feed.atom"):
+                 f"/api/games/{game.id}/verify", f"/games/{game.id}/feed.atom"):
         assert f'href="{href}"' in page.text
     assert "/steps/2/state?when=after" not in page.text  # step 2 is open
     assert "Для этих правил графиков нет." in page.text
+    # a running game's export is its GM's: a spectator gets no link that would answer 403
+    assert f'href="/api/games/{game.id}/export"' not in page.text
+    assert client.get(f"/api/games/{game.id}/export").status_code == 403
+    log_in(client, "gm")
+    assert f'href="/api/games/{game.id}/export"' in client.get(f"/archive/games/{game.id}").text
 
 
 def test_past_state_page_shows_the_board_and_summary(client, db, race_game):
@@ -85,6 +91,11 @@ def test_past_state_page_shows_the_board_and_summary(client, db, race_game):
     before = client.get(f"/archive/games/{game.id}/steps/2/state?when=before")
     assert "До шага 2" in before.text
     assert client.get(f"/archive/games/{game.id}/steps/3/state?when=after").status_code == 404
+    # the open step's state before it links to no state after it, nor to a next step's state after
+    open_before = client.get(f"/archive/games/{game.id}/steps/3/state?when=before").text
+    assert 'href="?when=after"' not in open_before and 'href="?when=after"' in before.text
+    assert "/steps/3/state?when=after" not in after.text  # «шаг 3 →» after step 2: step 3 is open
+    assert "/steps/3/state?when=before" in before.text
 
 
 def test_drp_charts_are_inline_svg_without_scripts(client, db):

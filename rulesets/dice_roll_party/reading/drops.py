@@ -32,6 +32,17 @@ def _lacking(items: list[Item], m: Mention) -> bool:
     return m.kind == AMOUNT and k > 0 and items[k - 1].kind == "word" and items[k - 1].text in ("без", "нет")
 
 
+# Prepositions that put one character beside another, never against it: «взлетает над Энтом»,
+# «прячется за Рыцарем», «думает о Тени».
+_BESIDE = frozenset({"над", "под", "за", "перед", "около", "возле", "мимо", "вокруг", "о", "об", "про", "среди",
+                     "позади", "сзади"})
+
+
+def _beside(items: list[Item], m: Mention) -> bool:
+    k = next(i for i, it in enumerate(items) if it.start == m.start)
+    return m.kind == ENEMY and k > 0 and items[k - 1].kind == "word" and items[k - 1].text in _BESIDE
+
+
 def must_be_read(items: list[Item], ctx: Context | None) -> bool:
     """Whether a sentence that failed to read is an order line with an error, not role-play: it
     names an own character and something it acts on («Рыцарь атакует Тень» in the defender's
@@ -39,8 +50,14 @@ def must_be_read(items: list[Item], ctx: Context | None) -> bool:
     words = [it.text for it in items if it.kind == "word"]
     if any(it.is_word("state_word") for it in items) and not any(it.is_word(*ORDER_VERBS) for it in items):
         return False  # «Страж стоит столбом», «у Рыцаря есть 2 синих»: what is, not what to do
-    found = [m for m in mentions(items, ctx) if not _lacking(items, m)]
+    if any(it.is_word("v_regard") for it in items) and not any(it.is_word(*ORDER_VERBS) for it in items) \
+            and not any(it.kind in ("colour", "num") for it in items):
+        return False  # «Лучница молча смотрит на Вихря»: a look, not an order
+    found = [m for m in mentions(items, ctx) if not _lacking(items, m) and not _beside(items, m)]
     own = {m.value for m in found if m.kind == OWN}
+    enemies = {(it.faction, it.value) for it in items if it.kind == "ref" and it.side == "opp"}
+    if len(enemies) >= 2 and any(it.is_word("v_attack") for it in items):
+        return True  # «Тень атакует Вихря»: an attack between two of the opponent's characters
     if len(own) >= 2 and any(it.kind == "word" and it.concept in ORDER_VERBS for it in items):
         return True  # «Рыцарь атакует Лучницу»: an order verb between two own characters
     return is_order_line(Evidence(mentions=found), frozenset(), words)

@@ -27,10 +27,11 @@ def subject(sentence: list[Item]) -> Item | None:
 
 
 def lacks_subject(sentence: list[Item]) -> bool:
-    """Whether a clause opens with its order verb, said of a character rather than by the player
-    («атакует», «атаковал», not «атакую»), and names no actor of its own: no own character marked
-    as such («своим П3»), none in the instrumental («вторым»)."""
-    first = next((it for it in sentence if it.kind != "sym"), None)
+    """Whether a clause opens with its order verb (after an adverb or a particle: «Тогда просто бьёт
+    Тень»), said of a character rather than by the player («атакует», «атаковал», not «атакую»), and
+    names no actor of its own: no own character marked as such («своим П3»), none in the
+    instrumental («вторым»)."""
+    first = next((it for it in sentence if it.kind != "sym" and not _lead_in(it)), None)
     if first is None or not (first.kind == "word" and first.concept in ORDER_VERBS):
         return False
     if lemmatizer().grammemes(first.text) & _SAID_BY_THE_PLAYER:
@@ -39,6 +40,12 @@ def lacks_subject(sentence: list[Item]) -> bool:
 
 
 _SAID_BY_THE_PLAYER = frozenset({"1per", "impr", "INFN"})
+# «Тогда просто бьёт Тень», «и сразу атакует»: adverbs, particles and conjunctions before the verb
+_LEAD_IN = frozenset({"ADVB", "PRCL", "CONJ", "INTJ"})
+
+
+def _lead_in(it: Item) -> bool:
+    return it.kind == "word" and it.concept is None and bool(lemmatizer().grammemes(it.text) & _LEAD_IN)
 
 
 def with_subject(actor: Item, sentence: list[Item]) -> list[Item]:

@@ -54,27 +54,89 @@ FRAMES = (
                   Slot("token", frozenset({TOKEN}), many=True, title="токена"),
                   Slot("count", frozenset({AMOUNT}), required=False, many=True)),
           triggers=frozenset({"v_add", "storage"}), implied=frozenset({"turn"}), title="добавление из хранилища"),
+    Frame("transfer", (Slot("source", frozenset({OWN}), role=ROLE_FROM, title="откуда"),
+                       Slot("dest", frozenset({OWN}), role=ROLE_TO, title="куда"),
+                       Slot("token", frozenset({TOKEN}), many=True, title="токена"),
+                       Slot("count", frozenset({AMOUNT}), required=False)),
+          implied=frozenset({"turn"}), title="перенос токена на другого персонажа"),
 )
 
 
 def _evidence(items: list[Item], ctx: Context | None) -> Evidence:
     found: list[Mention] = []
+    said: list[tuple[str, int, int]] = []
+    arrow = any(it.is_sym("→") for it in items)
     for m in mentions(items, ctx):
         if m.kind != AMOUNT:
-            role = ROLE_TARGET if m.kind == ENEMY else ROLE_TO
+            k = next(i for i, it in enumerate(items) if it.start == m.start)
+            role = ROLE_TARGET if m.kind == ENEMY else _own_role(items, k, arrow)
             found.append(Mention(m.kind, m.start, m.end, m.value, role))
     for k, it in enumerate(items):
         if it.kind == "num":
             found.append(Mention(AMOUNT, it.start, it.end, it.value))
+        elif _attack_noun(items, k):
+            said.append(("v_attack", it.start, it.end))  # «Рыцарь | атака | Тень»: the order named
         elif it.kind in ("colour", "zone"):
             prep = prep_before(items, k)
-            if it.kind == "zone" and it.zone in _REDS and prep in ("из", "с", "со", "от"):
+            if it.kind == "zone" and it.zone in _REDS and (prep in ("из", "с", "со", "от") or _moved_on(items, k)):
                 found.append(Mention(ZONE_FROM, it.start, it.end, it.zone, ROLE_FROM))
             elif it.kind == "zone" and it.zone in _REDS and prep in ("в", "во", "на"):
                 found.append(Mention(ZONE_TO, it.start, it.end, it.zone, ROLE_TO))
             else:
                 found.append(Mention(TOKEN, it.start, it.end))
-    return Evidence(mentions=found, context=frozenset({"turn"}))
+    return Evidence(mentions=found, concepts=said, context=frozenset({"turn"}))
+
+
+def _moved_on(items: list[Item], k: int) -> bool:
+    """«одну атаку в защиту»: a red zone's token followed by the other red zone it goes to."""
+    return k + 2 < len(items) and items[k + 1].kind == "word" and items[k + 1].text in ("в", "во") \
+        and items[k + 2].kind == "zone" and items[k + 2].zone in _REDS and items[k + 2].zone is not items[k].zone
+
+
+def _own_role(items: list[Item], k: int, arrow: bool) -> str | None:
+    """Where tokens go for an own character with no verb: from it after «с»/«из», or when it heads
+    a line with an arrow after it («Кентавр: 2 синих → Энту»); to it after «на»/«к» or an arrow;
+    else it is the one who acts or gets them (no role)."""
+    prep = prep_before(items, k)
+    if prep in _FROM_PREPS or arrow and k + 1 < len(items) and items[k + 1].is_sym(":") \
+            and not any(it.is_sym("→") for it in items[:k]):
+        return ROLE_FROM
+    if prep in _TO_PREPS or k and items[k - 1].is_sym("→"):
+        return ROLE_TO
+    return None
+
+
+def _attack_noun(items: list[Item], k: int) -> bool:
+    """«атака» naming the order, not a token: no number, «+» or preposition before it, no zone it
+    goes to after it («одну атаку в защиту» moves a token)."""
+    it = items[k]
+    if it.kind != "zone" or it.zone is not Zone.ATTACK:
+        return False
+    before = items[k - 1] if k else None
+    if before is not None and (before.kind == "num" or before.is_sym("+") or prep_before(items, k) is not None):
+        return False
+    return not (k + 2 < len(items) and items[k + 1].kind == "word" and items[k + 1].text in ("в", "во")
+                and items[k + 2].kind == "zone")
+
+
+def other_verb(items: list[Item]) -> bool:
+    """Whether items hold a verb that is no order: one the lexicon does not know («мстит»,
+    «взлетает»), or one it knows as never an order («смотрит», «улыбается»)."""
+    return any(it.is_word("v_regard") for it in items) \
+        or foreign_verb([it.text for it in items if it.kind == "word"], lemmatizer()) is not None
+
+
+def _target_part(items: list[Item]) -> list[Item]:
+    """The part of a sentence, between dashes and colons, that names the enemy: «Следопыт мстит за
+    друга — стрела в Лиса» tells its story before the dash and gives its order after it."""
+    parts: list[list[Item]] = [[]]
+    for it in items:
+        if it.is_sym("-", "—", ":"):
+            parts.append([])
+        else:
+            parts[-1].append(it)
+    return next((part for part in parts if any(it.kind in ("ref", "ordinal") and it.side == "opp" for it in part)),
+                items)
 
 
 def verbless_kind(items: list[Item], ctx: Context | None) -> str | None:
@@ -83,11 +145,13 @@ def verbless_kind(items: list[Item], ctx: Context | None) -> str | None:
         return None
     if any(it.kind == "word" and (it.text in RESTATING or it.concept == "state_word") for it in items):
         return None  # «у Стража осталось 2 времени» restates the state
-    if foreign_verb([it.text for it in items if it.kind == "word"], lemmatizer()):
+    if other_verb(_target_part(items)):
         return None  # «Рыцарь смотрит на Тень»: its verb says something else than an order
     choice = choose(FRAMES, _evidence(items, ctx))
     if choice.best is None or not choice.best.complete:
         return None
+    if choice.best.frame.kind == "transfer" and not _roles_agree(choice.best, strict=True):
+        return None  # «Рыцарю и Лучнице 2 синих»: two who get tokens, no one they come from
     refs = [k for k, it in enumerate(items) if it.kind in ("ref", "ordinal")]
     if choice.best.frame.kind == "add" and all(prep_before(items, k) == "у" for k in refs):
         return None  # «У П2 5 времени, у П4 — 4»: what each has, not what to add
@@ -106,7 +170,7 @@ _OWN_SLOT = frozenset({OWN})
 VERB_FRAMES = (
     Frame("attack", (Slot("actor", _OWN_SLOT, title="атакующего"),
                      Slot("target", frozenset({ENEMY}), role=ROLE_TARGET, title="цели")),
-          triggers=frozenset({"v_transfer"}), title="атака"),
+          triggers=frozenset({"v_transfer", "v_charge"}), title="атака"),
     Frame(BOOST, (Slot("actor", _OWN_SLOT, required=False), Slot("target", frozenset({ENEMY}), required=False),
                   Slot("damage", frozenset({DAMAGE}), title="урона"), Slot("amount", frozenset({AMOUNT}), title="сколько")),
           triggers=frozenset({"v_add"}), title="усиление атаки уроном"),
@@ -174,13 +238,14 @@ def _verb_evidence(items: list[Item], ctx: Context | None, verb: str, at: int) -
     return Evidence(mentions=found, concepts=[(verb, at, at)])
 
 
-def _roles_agree(got: FrameFit) -> bool:
+def _roles_agree(got: FrameFit, strict: bool = False) -> bool:
     """A mention whose preposition gives it another role does not fill a slot: «с Тени» is where
-    a token comes from, never the target of an attack."""
+    a token comes from, never the target of an attack; with ``strict`` a mention with no role
+    does not fill a slot with one either."""
     for slot in got.frame.slots:
         if slot.role is None:
             continue
-        if any(m.role is not None and m.role != slot.role for m in got.filled.get(slot.name, ())):
+        if any((m.role is not None or strict) and m.role != slot.role for m in got.filled.get(slot.name, ())):
             return False
     return True
 

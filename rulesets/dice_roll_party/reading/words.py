@@ -21,7 +21,7 @@ CONCEPTS = frozenset({
     "v_attack", "v_defend", "v_shift", "v_add", "v_swap", "v_transfer", "v_return", "v_remove",
     "v_discard", "v_draw", "v_skip", "v_pass", "v_bid", "v_soak", "v_raise",
     "c_red", "c_blue", "c_green", "z_time", "z_attack", "z_defence", "z_form", "storage", "bag",
-    "insurance", "superiority", "counter", "absorb", "advantage", "cls", "damage", "token",
+    "insurance", "superiority", "counter", "absorb", "advantage", "cls", "damage", "token", "char",
 })
 _MAX_FORMS = 60
 

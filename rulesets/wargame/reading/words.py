@@ -134,7 +134,26 @@ def fixed_word(word: str) -> str:
             d = DamerauLevenshtein.distance(f, known, score_cutoff=limit)
             if d <= limit and (best is None or d < best[0]):
                 best = (d, known)
-    return best[1] if best else word
+    return best[1] if best else _repaired(word, lem) or word
+
+
+_VOWELS = "аеёиоуыэюя"
+
+
+def _repaired(word: str, lem: Lemmatizer) -> str | None:
+    """A dictionary form of an order word one slip of the fingers away: two neighbouring letters
+    swapped («стрелеям» → «стреляем») or one vowel mistaken («стриляем»). Inflected forms are far
+    from the lexicon's infinitives by letters, so they are repaired to a word the dictionary knows
+    and whose lemma the lexicon names; the trials are a few dozen dictionary lookups."""
+    from letopis.engine.text_words import is_known
+
+    trials = [word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1)]
+    trials += [word[:i] + v + word[i + 1:] for i, c in enumerate(word) if c in _VOWELS and i
+               for v in _VOWELS if v != c]
+    for trial in trials:
+        if is_known(trial) and lem.concept(trial) is not None:
+            return trial
+    return None
 
 
 def near_concept(word: str) -> str | None:

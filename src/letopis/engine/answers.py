@@ -14,8 +14,9 @@ the decision at hand:
   «без разницы», «как решит мастер»);
 - ``RANDOM``: let the dice decide («пусть решит кубик», «наугад», «рандом», «жребий»).
 
-A line is an answer when, after dropping polite filler («ну», «пожалуй», «наверное», «давай»),
-what is left is one of the phrases, so «нет, атакую П2» is not a bare «нет». Matching is by
+A line is an answer when, after dropping polite filler («ну», «пожалуй», «наверное», «давай»,
+«как-нибудь», a «да» leading into the answer), what is left is one of the phrases, so «нет,
+атакую П2» is not a bare «нет». Matching is by
 word stems on normalised text: linear, no dictionary look-ups.
 """
 
@@ -99,6 +100,8 @@ _FILLER = frozenset({
     "значит", "всё", "все", "уже", "лучше", "думаю", "считаю", "решил", "решила", "ход",
 })
 _WORDS = re.compile(r"[а-яa-z]+")
+# «как-нибудь», «как-то», «что-нибудь»: a vague word around an answer, not part of it
+_INDEFINITE = re.compile(r"\b(?:как|что|где|куда|когда)-(?:нибудь|то|либо)\b")
 _MAX_WORDS = 12  # an answer is short; a longer line is an order or chatter
 
 
@@ -114,7 +117,10 @@ def everyday_answer(text: str, *, normalised: bool = False) -> Answer | None:
         return None
     if any(c.isdigit() for c in norm):
         return None
-    for candidate in (words, [w for w in words if w not in _FILLER]):
+    plain = [w for w in _WORDS.findall(_INDEFINITE.sub(" ", norm)) if w not in _FILLER]
+    # «Да как-нибудь без наворотов»: a «да» that opens a longer answer only leads into it
+    lead = plain[1:] if len(plain) > 1 and plain[0] == "да" else []
+    for candidate in (words, plain, lead):
         if not candidate:
             continue
         joined = " ".join(candidate)

@@ -1,8 +1,10 @@
-"""Compound order lines: where one order ends and the next begins, repeats and group actors.
+"""Compound order lines: where one order ends and the next begins, repeats, group actors and
+pronouns.
 
 Players chain orders on one line: «идёт на 36-15, затем атакует беса», «П1 → П2; П3 → П4»,
 «сыграю Шмеля, а потом Следопыта», «и ещё раз атакую». Each clause is an order of the same actor
-unless it names another, so a ruleset reads the clauses one by one and carries the actor over.
+unless it names another, so a ruleset reads the clauses one by one and carries the actor over; a
+pronoun («+1 синий Лучнице, она бьёт Молота», «бью им П4») stands for a unit named before it.
 Only explicit connectors split a line: a bare comma usually lists options of one order
 («+2 урона, страховка»), so it never does.
 
@@ -200,3 +202,42 @@ _GROUP_FORMS = {
 def group_word(word: str) -> str | None:
     """Whether a normalised word groups actors: "both", "all", "each", or None."""
     return _GROUP_FORMS.get(word)
+
+
+# --- pronouns standing for a unit named before ---------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pronoun:
+    """A third-person pronoun: the part it plays in its clause and the genders it can stand for.
+
+    ``role`` is "subject" («она бьёт»), "object" («бью её», «у него»), "recipient" («ему 2 синих»)
+    or "instrument" («бью им»); ``genders`` holds "masc", "femn", "neut" or "plur"."""
+
+    role: str
+    genders: frozenset[str]
+
+    def agrees(self, gender: str | None) -> bool:
+        """Whether a unit of ``gender`` may be what the pronoun stands for (None: not known, any)."""
+        return gender is None or gender in self.genders
+
+
+_MN = frozenset({"masc", "neut"})
+_F = frozenset({"femn"})
+_PL = frozenset({"plur"})
+# «им» is also the dative plural, «ей» also the instrumental: a clause about one unit means the first.
+_PRONOUNS = {
+    "он": Pronoun("subject", frozenset({"masc"})), "она": Pronoun("subject", _F),
+    "оно": Pronoun("subject", frozenset({"neut"})), "они": Pronoun("subject", _PL),
+    "его": Pronoun("object", _MN), "него": Pronoun("object", _MN), "ее": Pronoun("object", _F),
+    "нее": Pronoun("object", _F), "их": Pronoun("object", _PL), "них": Pronoun("object", _PL),
+    "ему": Pronoun("recipient", _MN), "нему": Pronoun("recipient", _MN), "ей": Pronoun("recipient", _F),
+    "ней": Pronoun("recipient", _F), "им": Pronoun("instrument", _MN), "ним": Pronoun("instrument", _MN),
+    "ею": Pronoun("instrument", _F), "нею": Pronoun("instrument", _F), "ими": Pronoun("instrument", _PL),
+    "ними": Pronoun("instrument", _PL),
+}
+
+
+def pronoun(word: str) -> Pronoun | None:
+    """The third-person pronoun a normalised word is («она», «им», «него»), or None. Which unit it
+    stands for is the ruleset's to find: the nearest one named before it whose gender agrees
+    (`Pronoun.agrees`)."""
+    return _PRONOUNS.get(word)

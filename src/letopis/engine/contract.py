@@ -53,20 +53,24 @@ class Faction(BaseModel):
 class TurnInfo(BaseModel):
     """Who may post now and what is expected; ``over`` when the game has ended."""
 
-    phase: str
-    title: str
-    factions: list[str] = Field(default_factory=list)
-    mode: StepMode = StepMode.SINGLE
-    post_kind: PostKind = PostKind.ORDERS
-    prompt: str = ""
-    default: str = ""
-    over: bool = False
+    phase: str = Field(description="Машинное имя фазы хода в наборе правил.")
+    title: str = Field(description="Что за ход, по-русски.")
+    factions: list[str] = Field(default_factory=list, description="Стороны, чьи посты ждёт шаг.")
+    mode: StepMode = Field(StepMode.SINGLE, description="single — пишет одна сторона, simultaneous — все названные "
+                                                        "стороны, reaction — сторона отвечает на решение другой.")
+    post_kind: PostKind = Field(PostKind.ORDERS, description="Что за пост: setup — расстановка, orders — приказы, "
+                                                             "reaction — ответ, decision — решение.")
+    prompt: str = Field("", description="Подсказка игроку, что писать.")
+    default: str = Field("", description="Что будет, если пост не придёт к сроку (действие по умолчанию).")
+    over: bool = Field(False, description="Игра окончена.")
     # The posts of this step (deck lists, mulligans) are seen by their author's faction and the GM
     # only, until the game's secrets are revealed (`Ruleset.secrets_revealed`).
-    private: bool = Field(default=False, exclude_if=lambda v: not v)
+    private: bool = Field(default=False, exclude_if=lambda v: not v,
+                          description="Посты шага видят только автор и мастер, пока тайны игры не раскрыты.")
     # a deadline the step sets itself, in hours from its opening (a reaction window's); the GM may
     # still move it like any deadline
-    deadline_hours: int | None = Field(default=None, ge=1, exclude_if=lambda v: v is None)
+    deadline_hours: int | None = Field(default=None, ge=1, exclude_if=lambda v: v is None,
+                                       description="Срок, который шаг задаёт себе сам, в часах от открытия.")
 
 
 class LineStatus(StrEnum):
@@ -80,11 +84,12 @@ class LineStatus(StrEnum):
 class LineReading(BaseModel):
     """What one line of a post will do, for the live check beside the textarea."""
 
-    line: int
-    text: str
-    status: LineStatus
-    summary: str | None = None  # Russian: what the line will do ("П2 атакует П3 соперника, d8")
-    cost: str | None = None  # Russian: what it costs / what is left ("лимит: осталось 2")
+    line: int = Field(description="Номер строки поста, с 1.")
+    text: str = Field(description="Строка как написана.")
+    status: LineStatus = Field(description="order — приказ, flavour — художественный текст, quote — цитата, "
+                                           "blank — пустая строка, error — ошибка.")
+    summary: str | None = Field(None, description="Что сделает строка («П2 атакует П3 соперника, d8»).")
+    cost: str | None = Field(None, description="Чего это стоит и что останется («лимит: осталось 2»).")
 
 
 @dataclass

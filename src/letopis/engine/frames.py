@@ -223,6 +223,8 @@ def readings_text(rivals: Sequence[FrameFit]) -> str:
 
 # --- a verb that is not an order ------------------------------------------------------------------
 _VERB_TAGS = frozenset({"VERB", "INFN"})
+# «у него будет 5», «станет 6»: a copula says what is, it tells no action of its own.
+_COPULAS = frozenset({"быть", "стать", "становиться", "являться"})
 
 
 def foreign_verb(words: Sequence[str], lemmatizer: Any) -> str | None:
@@ -232,11 +234,11 @@ def foreign_verb(words: Sequence[str], lemmatizer: Any) -> str | None:
     A frame implied by the step stands for a clause *without* a verb; a clause whose verb says
     something else is not that order. It is still an order line when it names the poster's own
     object with a target (`is_order_line`), so it gets an error asking what was meant, never a
-    silent guess. ``lemmatizer`` is a `text_words.Lemmatizer` built on the ruleset's lexicon.
+    silent guess. A copula («будет», «станет») says what is and is no such verb. ``lemmatizer`` is a `text_words.Lemmatizer` built on the ruleset's lexicon.
     """
     for w in words:
         if not w.isalpha() or len(w) < 3 or lemmatizer.concept(w) is not None:
             continue
-        if lemmatizer.grammemes(w) & _VERB_TAGS:
+        if lemmatizer.grammemes(w) & _VERB_TAGS and lemmatizer.lemma(w) not in _COPULAS:
             return w
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Severity(StrEnum):
@@ -38,15 +38,18 @@ class Problem(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    line: int
-    col_start: int = 0
-    col_end: int = 0
-    severity: Severity = Severity.ERROR
-    kind: ProblemKind = ProblemKind.ILLEGAL
-    code: str
-    message: str
-    hint: str | None = None
-    clause: str | None = None
+    line: int = Field(description="Номер строки поста, с 1.")
+    col_start: int = Field(0, description="Начало места в строке, в символах с 0.")
+    col_end: int = Field(0, description="Конец места в строке, в символах с 0 (не включая).")
+    severity: Severity = Field(Severity.ERROR, description="error — пост не примут, warning — предупреждение, "
+                                                           "note — заметка.")
+    kind: ProblemKind = Field(ProblemKind.ILLEGAL, description="unreadable — строка не прочитана, illegal — приказ "
+                                                               "понятен, но правила его не разрешают, ambiguous — "
+                                                               "строку можно понять по-разному, info — к сведению.")
+    code: str = Field(description="Постоянный машинный код замечания из каталога набора правил.")
+    message: str = Field(description="Замечание по-русски.")
+    hint: str | None = Field(None, description="Подсказка, как исправить.")
+    clause: str | None = Field(None, description="Пункт правил (например, DRP-ATK-09), ссылка на страницу правил.")
 
     @property
     def is_error(self) -> bool:

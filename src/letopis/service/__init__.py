@@ -98,6 +98,7 @@ from .posts import check_post, check_text
 from .receipt_page import PostReceiptOut, post_receipt
 from .receipts import PostHistoryOut, RevisionOut, post_history
 from .reopen import reopen_for_post
+from .resolve_delay import resolve_now
 from .schemas import (
     AuditOut,
     CheckOut,
@@ -126,7 +127,7 @@ from .submit import submit_post
 from .tokens import TOKEN_SQL, ApiTokenOut, issue_token, list_tokens, revoke_token, user_for_token
 from .tokens import TOUCH_SQL as TOKEN_TOUCH_SQL
 from .tokens import should_touch as should_touch_token
-from .transfer import export_for, export_game, import_setup, verify_export, verify_game
+from .transfer import export_allowed, export_for, export_game, import_setup, verify_export, verify_game
 from .users import (
     authenticate,
     configure_password_hashing,
@@ -212,6 +213,7 @@ __all__ = [
     "deliveries",
     "edit_outcome",
     "ensure_demo",
+    "export_allowed",
     "export_for",
     "export_game",
     "export_ruling",
@@ -250,6 +252,7 @@ __all__ = [
     "register_user",
     "reopen_for_post",
     "resend_confirmation",
+    "resolve_now",
     "resume_game",
     "revoke_token",
     "rollback",

@@ -67,7 +67,8 @@ class PastState(BaseModel):
     summary: list[tuple[str, str]] = Field(default_factory=list)
     metrics: dict[str, dict[str, float]] = Field(default_factory=dict)
     faction_names: dict[str, str] = Field(default_factory=dict)
-    prev_step: int | None = None
+    published: bool = False  # the state after this step exists (its page may link to it)
+    prev_step: int | None = None  # the neighbours whose state is there to see in the same view
     next_step: int | None = None
 
 
@@ -159,14 +160,17 @@ def state_at(db: Session, *, game_id: int, step_number: int, when: When = "after
     ruleset = ruleset_by_id(game.ruleset_id)
     step, data = public_state_json(db, game, step_number, when)
     state = load_state(ruleset, data)
-    numbers = set(db.scalars(select(Step.number).where(Step.game_id == game_id, listed())))
+    statuses = dict(db.execute(select(Step.number, Step.status).where(Step.game_id == game_id, listed())).all())
+    # the state after a step exists once it is published, the state before it as soon as it opens
+    shown = {n for n, status in statuses.items() if when == "before" or status == PUBLISHED}
     return PastState(
         game_id=game.id, game_title=game.title, number=step.number, when=when,
         title=step.turn.get("title", ""), svg=ruleset.draw(state, PUBLIC),
         summary=[tuple(p) for p in ruleset.summary(state, PUBLIC)], metrics=ruleset.metrics(state),
         faction_names={f["id"]: f["name"] for f in game.factions},
-        prev_step=step.number - 1 if step.number - 1 in numbers else None,
-        next_step=step.number + 1 if step.number + 1 in numbers else None,
+        published=statuses.get(step.number) == PUBLISHED,
+        prev_step=step.number - 1 if step.number - 1 in shown else None,
+        next_step=step.number + 1 if step.number + 1 in shown else None,
     )
 
 

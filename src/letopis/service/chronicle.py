@@ -44,6 +44,7 @@ ACTION_TITLES = {
     "annul_post": "пост аннулирован",
     "override_roll": "бросок задан мастером",
     "apply_default": "приказы по умолчанию",
+    "resolve_now": "шаг рассчитан досрочно",
     "set_deadline": "срок хода",
     "pause": "игра на паузе",
     "resume": "пауза снята",

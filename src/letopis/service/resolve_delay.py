@@ -20,10 +20,11 @@ from sqlalchemy.orm import Session
 from letopis.db.models import Game, GameSchedule, Step
 
 from . import _resolve
-from ._common import load_game, transactional, turn_of
-from .errors import ServiceError
+from ._common import audit, load_game, require_gm, transactional, turn_of
+from .chronicle import step_header
+from .errors import Conflict, ServiceError
 from .posted import latest_posts, waiting_for
-from .schemas import GameStatus, StepStatus
+from .schemas import GameStatus, StepHeader, StepStatus
 
 log = logging.getLogger(__name__)
 
@@ -87,11 +88,42 @@ def _resolve_one(db: Session, game_id: int, moment: datetime) -> bool:
     step = _open_step(db, game_id)
     if step is None or step.resolve_at is None or step.resolve_at > moment:
         return False  # resolved, withdrawn from or replaced meanwhile
+    return _resolve_waiting(db, game, step, actor_id=None)
+
+
+def _resolve_waiting(db: Session, game: Game, step: Step, *, actor_id: int | None) -> bool:
+    """Resolve a step the delay holds, as the worker does when the moment comes (the GM's
+    «рассчитать сейчас» goes the same way); False if a post has stopped counting meanwhile."""
     if waiting_for(latest_posts(db, step.id, turn_of(step).factions)):
         step.resolve_at = None  # a post stopped counting without cancelling the wait: wait for it
         return False
-    _resolve.resolve_open_step(db, game, step, actor_id=None)
+    _resolve.resolve_open_step(db, game, step, actor_id=actor_id)
     return True
+
+
+# --- the GM ---------------------------------------------------------------------------------------
+@transactional
+def resolve_now(db: Session, *, game_id: int, gm_user_id: int) -> StepHeader:
+    """«Рассчитать сейчас»: the GM ends the resolution delay of the open step early. The step is
+    resolved exactly as the worker would resolve it when the wait ran out (published at once in
+    auto mode, a draft for review otherwise); the audit log records who cut the wait and when it
+    would have ended. Refused when no step is waiting (nothing to cut short) or the game is over."""
+    game = load_game(db, game_id, lock=True)
+    require_gm(db, game, gm_user_id)
+    if game.status != GameStatus.ACTIVE.value:
+        raise Conflict("Игра окончена: рассчитывать нечего.", code="game_over")
+    step = _open_step(db, game_id)
+    if step is None or step.resolve_at is None:
+        raise Conflict("Сейчас ни один шаг не ждёт расчёта: рассчитать сразу можно только шаг, "
+                       "все посты которого собраны и который держит задержка расчёта.", code="not_waiting")
+    due = step.resolve_at
+    if not _resolve_waiting(db, game, step, actor_id=gm_user_id):
+        raise Conflict(f"Шаг {step.number} снова ждёт поста: один из постов больше не засчитан.",
+                       code="not_waiting")
+    audit(db, game, "resolve_now", actor_id=gm_user_id, step_number=step.number,
+          data={"resolve_at": due.isoformat()})
+    db.flush()
+    return step_header(db, game, step)
 
 
 @transactional

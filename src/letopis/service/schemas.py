@@ -38,12 +38,13 @@ class Role(StrEnum):
 
 # --- users ---------------------------------------------------------------------------------------
 class UserOut(BaseModel):
-    id: int
-    login: str
-    display_name: str
-    is_admin: bool = False
-    created_at: datetime
-    time_zone: str = Field(default=DEFAULT_ZONE, description="IANA time zone the pages show times in")
+    id: int = Field(description="Номер пользователя.")
+    login: str = Field(description="Логин.")
+    display_name: str = Field(description="Имя, которое видят другие игроки.")
+    is_admin: bool = Field(False, description="Администратор сайта.")
+    created_at: datetime = Field(description="Когда зарегистрирован (UTC).")
+    time_zone: str = Field(default=DEFAULT_ZONE, description="Часовой пояс (имя IANA), в котором страницы "
+                                                            "показывают время.")
 
 
 # --- rulesets and games --------------------------------------------------------------------------
@@ -58,27 +59,28 @@ class RulesetOut(BaseModel):
 
 
 class GameOut(BaseModel):
-    id: int
-    title: str
-    ruleset_id: str
-    ruleset_title: str
-    mode: GameMode
-    status: GameStatus
-    gm_user_id: int
-    gm_name: str
-    factions: list[Faction]
-    options: dict[str, Any] = Field(default_factory=dict)
-    open_step: int | None = None  # number of the step accepting posts, if any
-    draft_step: int | None = None  # number of a step waiting for the GM, if any
-    steps_published: int = 0
-    imported: bool = False  # started from a setup document rather than a seed
-    created_at: datetime
+    id: int = Field(description="Номер игры.")
+    title: str = Field(description="Название игры.")
+    ruleset_id: str = Field(description="Набор правил.")
+    ruleset_title: str = Field(description="Название набора правил.")
+    mode: GameMode = Field(description="auto — шаг публикуется сразу, review — после проверки мастером.")
+    status: GameStatus = Field(description="active — игра идёт, over — окончена.")
+    gm_user_id: int = Field(description="Номер пользователя-мастера.")
+    gm_name: str = Field(description="Имя мастера.")
+    factions: list[Faction] = Field(description="Стороны по порядку: код и имя.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Параметры набора правил в этой игре.")
+    open_step: int | None = Field(None, description="Номер шага, который принимает посты, если он есть.")
+    draft_step: int | None = Field(None, description="Номер шага, ждущего проверки мастера, если он есть.")
+    steps_published: int = Field(0, description="Сколько шагов опубликовано.")
+    imported: bool = Field(False, description="Игра перенесена с форума документом настройки.")
+    created_at: datetime = Field(description="Когда игра создана (UTC).")
     # hidden information: the SHA-256 of the game's one secret seed (shuffles, hidden draws) is
     # public from the start; the seed itself once the ruleset reveals the game's secrets
-    hidden_information: bool = False
-    secret_commitment: str | None = None
-    secret_seed: str | None = None
-    secrets_revealed: bool = False
+    hidden_information: bool = Field(False, description="В игре есть скрытая информация (руки, колоды).")
+    secret_commitment: str | None = Field(None, description="SHA-256 тайного зерна игры (тасовки, скрытые "
+                                                            "взятия), открытый с начала.")
+    secret_seed: str | None = Field(None, description="Само тайное зерно — когда правила раскрывают тайны игры.")
+    secrets_revealed: bool = Field(False, description="Тайны игры раскрыты.")
 
 
 class SeatOut(BaseModel):
@@ -100,21 +102,22 @@ class ViewerOut(BaseModel):
 class ReadingOut(BaseModel):
     """A post as the ruleset read it: line by line, with every problem."""
 
-    ok: bool
-    lines: list[LineReading] = Field(default_factory=list)
-    problems: list[Problem] = Field(default_factory=list)
-    orders: list[dict[str, Any]] = Field(default_factory=list)
+    ok: bool = Field(description="Пост читается без ошибок.")
+    lines: list[LineReading] = Field(default_factory=list, description="Каждая строка поста и как она понята.")
+    problems: list[Problem] = Field(default_factory=list, description="Все замечания к строкам.")
+    orders: list[dict[str, Any]] = Field(default_factory=list, description="Прочитанные приказы в виде данных "
+                                                                           "набора правил.")
 
 
 class CheckOut(ReadingOut):
     """The live check of a post against the current state; nothing is stored."""
 
-    game_id: int | None = None
-    step_number: int | None = None
-    faction: str
-    turn_title: str = ""
-    expected: bool = True  # whether this faction is expected to post now
-    message: str = ""  # a Russian sentence summarising the check
+    game_id: int | None = Field(None, description="Номер игры.")
+    step_number: int | None = Field(None, description="Номер шага, против которого проверен пост.")
+    faction: str = Field(description="Код стороны.")
+    turn_title: str = Field("", description="Что сейчас за ход (например, «Расстановка персонажей»).")
+    expected: bool = Field(True, description="Ждут ли сейчас пост этой стороны.")
+    message: str = Field("", description="Итог проверки по-русски, для человека.")
 
 
 class PostOut(BaseModel):
@@ -150,42 +153,44 @@ class ResolutionOut(BaseModel):
 class SubmitOut(BaseModel):
     """The receipt of an accepted post and what it caused."""
 
-    post_id: int
-    game_id: int
-    step_number: int
-    faction: str
-    revision: int
-    sha256: str  # SHA-256 (hex) of the exact UTF-8 text stored
-    created_at: datetime
-    reading: ReadingOut
-    resolved: bool = False  # the step was resolved by this post
-    published: bool = False  # …and published (auto mode)
-    waiting_for: list[str] = Field(default_factory=list)  # factions still expected in this step
+    post_id: int = Field(description="Номер поста (для квитанции и отзыва).")
+    game_id: int = Field(description="Номер игры.")
+    step_number: int = Field(description="Номер шага.")
+    faction: str = Field(description="Код стороны.")
+    revision: int = Field(description="Версия поста в этом шаге, с 1.")
+    sha256: str = Field(description="SHA-256 (hex) точного текста в UTF-8, как он сохранён.")
+    created_at: datetime = Field(description="Когда пост принят (UTC).")
+    reading: ReadingOut = Field(description="Как сервер прочитал пост, строка за строкой.")
+    resolved: bool = Field(False, description="Этот пост завершил шаг, и шаг рассчитан.")
+    published: bool = Field(False, description="…и опубликован (режим auto).")
+    waiting_for: list[str] = Field(default_factory=list, description="Стороны, чьих постов шаг ещё ждёт.")
     resolve_at: datetime | None = Field(
         default=None, description="Пост был последним, но у игры задержка расчёта: шаг будет рассчитан в этот "
                                   "момент, если никто не исправит и не отзовёт свой пост.")
-    events: list[Event] = Field(default_factory=list)  # what happened, when published
-    next_step: int | None = None
-    game_over: bool = False
-    message: str = ""
+    events: list[Event] = Field(default_factory=list, description="Что произошло, если шаг опубликован.")
+    next_step: int | None = Field(None, description="Номер открывшегося следующего шага.")
+    game_over: bool = Field(False, description="Игра окончена.")
+    message: str = Field("", description="Итог по-русски, для человека.")
 
 
 # --- steps and chronicle ------------------------------------------------------------------------
 class StepHeader(BaseModel):
-    number: int
-    status: StepStatus
-    turn: TurnInfo
-    commitment: str
-    seed: str | None = None  # revealed once published
-    deadline: datetime | None = None
-    opened_at: datetime
-    published_at: datetime | None = None
-    posted: list[str] = Field(default_factory=list)  # factions with a counted post
-    waiting_for: list[str] = Field(default_factory=list)
+    number: int = Field(description="Номер шага.")
+    status: StepStatus = Field(description="open — принимает посты, draft — рассчитан и ждёт проверки мастера, "
+                                           "published — опубликован.")
+    turn: TurnInfo = Field(description="Какой это ход и чьих постов он ждёт.")
+    commitment: str = Field(description="SHA-256 зерна кубиков шага, опубликованный до постов.")
+    seed: str | None = Field(None, description="Само зерно — после публикации шага: по нему кубики проверяемы.")
+    deadline: datetime | None = Field(None, description="Срок шага (UTC), если назначен.")
+    opened_at: datetime = Field(description="Когда шаг открылся (UTC).")
+    published_at: datetime | None = Field(None, description="Когда шаг опубликован (UTC).")
+    posted: list[str] = Field(default_factory=list, description="Стороны, чей пост засчитан.")
+    waiting_for: list[str] = Field(default_factory=list, description="Стороны, чьих постов шаг ещё ждёт.")
     resolve_at: datetime | None = Field(
         default=None, description="Все посты собраны, но задержка расчёта держит шаг открытым до этого "
                                   "момента: до него пост можно исправить или отозвать.")
-    headlines: list[str] = Field(default_factory=list)  # public event sentences, once published
+    headlines: list[str] = Field(default_factory=list, description="Главные события шага для всех — после "
+                                                                   "публикации.")
 
 
 class StepLink(BaseModel):

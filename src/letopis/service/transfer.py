@@ -124,15 +124,21 @@ def _resolution_json(r: Resolution, texts: dict[int, str | None], sight: Sight, 
             "state_after": shown(r.state_after)}
 
 
+def export_allowed(db: Session, game_id: int, viewer_user_id: int | None = None) -> bool:
+    """Whether `export_for` gives this viewer an export (pages link to it only then)."""
+    game = load_game(db, game_id)
+    return (is_gm(db, game, viewer_user_id) or has_secrets(ruleset_by_id(game.ruleset_id))
+            or game.status == GameStatus.OVER.value)
+
+
 def export_for(db: Session, game_id: int, viewer_user_id: int | None = None) -> dict[str, Any]:
     """The export this viewer may download: complete for the GM (or an admin) and for everyone once
     the game is over with its secrets revealed; the public export of a running game with hidden
     information; for other running games, Forbidden (their states may hold secrets too)."""
     game = load_game(db, game_id)
-    ruleset = ruleset_by_id(game.ruleset_id)
     if is_gm(db, game, viewer_user_id):
         return export_game(db, game_id)
-    if has_secrets(ruleset) or game.status == GameStatus.OVER.value:
+    if export_allowed(db, game_id, viewer_user_id):
         return export_game(db, game_id, public=True)  # complete unless secrets are still kept
     raise Forbidden(f"Пока игра идёт, выгрузить её целиком может только мастер; проверить кубики может любой: "
                     f"/api/games/{game_id}/verify.", code="export_forbidden")

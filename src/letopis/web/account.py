@@ -20,7 +20,7 @@ from .responses import ErrorOut
 from .templating import flash, render
 
 pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api = APIRouter(prefix="/api", tags=["API"], responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}})
+api = APIRouter(prefix="/api", responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}})
 
 
 def _settings_page(request: Request, user: UserOut, *, chosen: str | None = None, error: str | None = None,
@@ -48,7 +48,7 @@ def time_zone_form(request: Request, db: SessionDep, user: CurrentUser, time_zon
 
 
 class TimeZoneIn(BaseModel):
-    time_zone: Text = Field(description="IANA time zone, e.g. Europe/Moscow or Asia/Novosibirsk",
+    time_zone: Text = Field(description="Часовой пояс по имени IANA, например Europe/Moscow или Asia/Novosibirsk.",
                             examples=["Europe/Moscow"])
 
 

@@ -45,6 +45,7 @@ from .deps import (
     read_pool_of,
     touch_token,
 )
+from .paging import MAX_PER_PAGE, PageQ, PerPageQ, set_paging_headers
 from .responses import ErrorOut
 from .security import AuthRequired, client_address, make_token, token_max_age
 
@@ -53,47 +54,49 @@ LOGIN_ERRORS = {code: {"model": ErrorOut, "description": text} for code, text in
     (429, "Слишком много попыток входа: ждите столько секунд, сколько в заголовке Retry-After."),
     (503, "Сервер занят проверкой паролей: повторите через Retry-After секунд."))}
 
-router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 # --- request and response models -----------------------------------------------------------------
 class TokenIn(BaseModel):
-    login: Text
-    password: Text
+    login: Text = Field(description="Логин.")
+    password: Text = Field(description="Пароль.")
     label: Text | None = Field(default=None, max_length=100,
                                description="Название ключа в списке ключей (например, имя бота).")
 
 
 class TokenOut(BaseModel):
-    access_token: str
-    token_type: Literal["bearer"] = "bearer"
+    access_token: str = Field(description="Ключ: передавайте его в заголовке `Authorization: Bearer <ключ>`.")
+    token_type: Literal["bearer"] = Field("bearer", description="Всегда bearer.")
     expires_in: int = Field(description="Сколько секунд ключ действует.")
     token_id: int = Field(description="Номер ключа: по нему ключ можно отозвать (DELETE /api/me/tokens/{id}).")
-    user: UserOut
+    user: UserOut = Field(description="Чей это ключ.")
 
 
 class RegisterIn(BaseModel):
-    login: Text
-    password: Text
-    display_name: Text
+    login: Text = Field(description="Логин для входа.")
+    password: Text = Field(description="Пароль.")
+    display_name: Text = Field(description="Имя, которое видят другие игроки.")
 
 
 class FactionIn(BaseModel):
     """A side as the GM names it: a code used in posts and states, and a name."""
 
-    id: Text
-    name: Text
+    id: Text = Field(description="Код стороны в постах и позиции (латиницей, например p1).")
+    name: Text = Field(description="Имя стороны, как его видят игроки.")
 
 
 class GameCreate(BaseModel):
-    ruleset_id: Text
-    title: Text
+    ruleset_id: Text = Field(description="Набор правил (см. GET /api/rulesets).")
+    title: Text = Field(description="Название игры.")
     factions: list[Text | FactionIn] = Field(
         description="Имена сторон по порядку (id будут p1, p2, …) или объекты {id, name}. "
                     f"Имя стороны — {NAME_RULE}.")
-    mode: Literal["auto", "review"] = "auto"
-    options: Document | None = None
-    setup_document: Document | None = None
+    mode: Literal["auto", "review"] = Field("auto", description="«auto» — шаг публикуется сразу после расчёта, "
+                                                                "«review» — сначала его проверяет мастер.")
+    options: Document | None = Field(None, description="Параметры набора правил; не указаны — по книге правил.")
+    setup_document: Document | None = Field(None, description="Документ настройки: начать с позиции, как она "
+                                                              "стоит на форуме (схема — GET /api/rulesets/{id}/schema).")
     resolve_delay_minutes: Int4 | None = Field(
         default=None, description="Задержка расчёта, минут (0–1440): шаг, в котором пришёл последний пост, "
                                   "рассчитывается через столько минут, чтобы пост с ошибкой успели исправить или "
@@ -105,26 +108,26 @@ class GameCreate(BaseModel):
 
 
 class ImportIn(BaseModel):
-    document: Document
-    title: Text | None = None
-    mode: Literal["auto", "review"] = "auto"
+    document: Document = Field(description="Документ настройки набора правил или экспорт Летописи.")
+    title: Text | None = Field(None, description="Название игры; не указано — из документа.")
+    mode: Literal["auto", "review"] = Field("auto", description="Как в POST /api/games.")
     resolve_delay_minutes: Int4 | None = Field(default=None, description="Как в POST /api/games.")
 
 
 class CheckIn(BaseModel):
-    faction: Text
-    text: Text
+    faction: Text = Field(description="Код стороны, за которую написан пост.")
+    text: Text = Field(description="Текст поста, как он написан на форуме.")
 
 
 class PostIn(BaseModel):
     step: Int4 = Field(description="Номер открытого шага: пост для другого шага будет отклонён (409).")
-    faction: Text
+    faction: Text = Field(description="Код вашей стороны.")
     text: Text = Field(description="Текст поста; сохраняется байт в байт. Нулевой символ и одиночные "
                                    "суррогаты UTF-16 сохранить нельзя: такой пост отклоняется (422).")
 
 
 class InviteIn(BaseModel):
-    faction: Text
+    faction: Text = Field(description="Код стороны, на место которой приглашают.")
 
 
 class InviteOut(BaseModel):
@@ -134,16 +137,16 @@ class InviteOut(BaseModel):
 
 
 class JoinIn(BaseModel):
-    token: Text
+    token: Text = Field(description="Токен из ссылки-приглашения.")
 
 
 class ReasonIn(BaseModel):
-    reason: Text = Field(min_length=1)
+    reason: Text = Field(min_length=1, description="Причина; её увидят все в журнале мастера.")
 
 
 class OverrideIn(BaseModel):
-    value: Int4
-    reason: Text = Field(min_length=1)
+    value: Int4 = Field(description="Значение, которое мастер ставит броску.")
+    reason: Text = Field(min_length=1, description="Почему бросок задан вручную; её увидят все.")
 
 
 class DefaultIn(BaseModel):
@@ -152,7 +155,7 @@ class DefaultIn(BaseModel):
 
 
 class DeadlineIn(BaseModel):
-    deadline: datetime | None
+    deadline: datetime | None = Field(description="Срок шага с часовым поясом (ISO 8601); null снимает срок.")
 
 
 # --- the live check: the hottest route, so the first one FastAPI tries ----------------------------
@@ -225,9 +228,19 @@ def ruleset_schema(ruleset_id: Text) -> dict[str, Any]:
 
 
 # --- games ---------------------------------------------------------------------------------------
+# The list stays a JSON array, as it was before it had pages: a bot written then still reads it, and
+# with 100 a page (the most) it still sees every game of a site with up to 100 of them, the newest
+# first; past that the ``Link`` header's rel="next" leads on and X-Total-Count says how many there are.
+GAMES_PER_PAGE = MAX_PER_PAGE
+
+
 @router.get("/games", response_model=list[GameOut])
-def games(db: ReadSessionDep) -> list[GameOut]:
-    return service.list_games(db)
+def games(request: Request, response: Response, db: ReadSessionDep, page: PageQ = 1,
+          per_page: PerPageQ = GAMES_PER_PAGE) -> list[GameOut]:
+    listing = service.archive_games(db, page=page, per_page=per_page)
+    set_paging_headers(response, request, total=listing.total, page=listing.page, pages=listing.pages,
+                       per_page=listing.per_page)
+    return listing.games
 
 
 @router.post("/games", response_model=GameOut, status_code=status.HTTP_201_CREATED)
@@ -346,6 +359,12 @@ def default(game_id: Int4, body: DefaultIn, db: SessionDep, user: CurrentUser) -
     """Factions that have not posted get the ruleset's default, with the GM's reason; the chronicle
     says the GM applied it (before or after the deadline) and quotes the reason."""
     return service.apply_default(db, game_id=game_id, gm_user_id=user.id, reason=body.reason)
+
+
+@router.post("/games/{game_id}/resolve-now", response_model=StepHeader)
+def resolve_now(game_id: Int4, db: SessionDep, user: CurrentUser) -> StepHeader:
+    """End the resolution delay early: the waiting step is resolved now, as the worker would."""
+    return service.resolve_now(db, game_id=game_id, gm_user_id=user.id)
 
 
 @router.put("/games/{game_id}/deadline", response_model=StepHeader)

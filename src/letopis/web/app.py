@@ -25,7 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from letopis.settings import Settings, get_settings
 
-from . import account, api, archive, auth, boards, errors, gm, lobby, own_posts, pages
+from . import account, api, api_docs, archive, auth, boards, errors, gm, lobby, own_posts, pages
 from . import email as email_web
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
@@ -121,6 +121,7 @@ def create_app(
     app.include_router(archive.api_router)
     app.include_router(account.pages)  # «Настройки»: the time zone
     app.include_router(account.api)
+    api_docs.install(app)  # /docs in Russian: tags, summaries, descriptions
 
     secure = settings.environment != "development"
     app.add_middleware(

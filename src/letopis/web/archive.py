@@ -4,23 +4,22 @@ read-only; the service decides what the public may see."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from letopis import service
 from letopis.service.archive import PER_PAGE, GamesPage, PastState, Round, SeriesPoint, StepsPage, When
-from letopis.service.inputs import INT4_MAX, Int4
+from letopis.service.inputs import Int4
 
 from .bbcode import render_bbcode
-from .deps import ReadSessionDep, current_user
+from .deps import MaybeUser, ReadSessionDep, current_user
+from .paging import PageQ, PerPageQ
 from .templating import render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api_router = APIRouter(prefix="/api", tags=["архив"])
-
-PageQ = Annotated[int, Query(ge=1, le=INT4_MAX)]
+api_router = APIRouter(prefix="/api")
 
 
 def base_url(request: Request) -> str:
@@ -45,11 +44,12 @@ def archive(request: Request, db: ReadSessionDep, page: PageQ = 1) -> Response:
 
 
 @router.get("/archive/games/{game_id}")
-def archive_game(request: Request, db: ReadSessionDep, game_id: Int4, page: PageQ = 1) -> Response:
+def archive_game(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4, page: PageQ = 1) -> Response:
     steps = service.archive_steps(db, game_id, page=page)
     return render(request, "archive_game.html",
                   {"p": steps, "game": steps.game, "charts": service.game_charts(db, game_id),
-                   "names": {f.id: f.name for f in steps.game.factions}})
+                   "names": {f.id: f.name for f in steps.game.factions},
+                   "can_export": service.export_allowed(db, game_id, user.id if user else None)})
 
 
 @router.get("/archive/games/{game_id}/steps/{step_number}/state")
@@ -83,14 +83,14 @@ def site_feed(request: Request, db: ReadSessionDep) -> Response:
 
 # --- JSON ----------------------------------------------------------------------------------------
 @api_router.get("/archive/games", response_model=GamesPage)
-def api_games(db: ReadSessionDep, page: PageQ = 1, per_page: Annotated[int, Query(ge=1, le=100)] = PER_PAGE) -> Any:
+def api_games(db: ReadSessionDep, page: PageQ = 1, per_page: PerPageQ = PER_PAGE) -> Any:
     """All games, newest first, a page at a time."""
     return service.archive_games(db, page=page, per_page=per_page)
 
 
 @api_router.get("/archive/games/{game_id}/steps", response_model=StepsPage)
 def api_steps(db: ReadSessionDep, game_id: Int4, page: PageQ = 1,
-              per_page: Annotated[int, Query(ge=1, le=100)] = PER_PAGE) -> Any:
+              per_page: PerPageQ = PER_PAGE) -> Any:
     """A game's steps, oldest first, a page at a time."""
     return service.archive_steps(db, game_id, page=page, per_page=per_page)
 

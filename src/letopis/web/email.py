@@ -26,7 +26,7 @@ from .responses import ErrorOut
 from .templating import flash, render
 
 pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api = APIRouter(prefix="/api", tags=["API"], responses={400: {"model": ErrorOut}, 404: {"model": ErrorOut},
+api = APIRouter(prefix="/api", responses={400: {"model": ErrorOut}, 404: {"model": ErrorOut},
                                                        409: {"model": ErrorOut}, 422: {"model": ErrorOut},
                                                        429: {"model": ErrorOut}})
 
@@ -105,9 +105,9 @@ def email_unsubscribe(request: Request, db: SessionDep, user: MaybeUser, token: 
 
 # --- API ----------------------------------------------------------------------------------------
 class EmailIn(BaseModel):
-    address: Text = Field(description="адрес почты; новый адрес получит письмо со ссылкой для подтверждения")
-    events: list[Text] = Field(description="your_turn, deadline_soon, step_published")
-    enabled: bool = True
+    address: Text = Field(description="Адрес почты; новый адрес получит письмо со ссылкой для подтверждения")
+    events: list[Text] = Field(description="События: your_turn — ваш ход, deadline_soon — скоро срок, step_published — шаг опубликован.")
+    enabled: bool = Field(True, description="false — не присылать писем, не удаляя адреса.")
 
 
 @api.get("/me/email", response_model=EmailOut | None)

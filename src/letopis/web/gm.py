@@ -155,6 +155,23 @@ def default(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
     return _done(request, game_id, f"Действие по умолчанию применено; шаг {header.number} рассчитан.", "deadlines")
 
 
+@router.post("/games/{game_id}/gm/resolve-now")
+def resolve_now(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
+                confirm: FormStr = "") -> Response:
+    """«Рассчитать сейчас» during a resolution delay; only with the box «да, рассчитать» ticked,
+    since the players lose the chance to correct or withdraw their posts."""
+    def action() -> str:
+        if confirm != "yes":
+            raise FormError("Отметьте «Да, рассчитать сейчас»: после расчёта посты этого шага "
+                            "уже нельзя будет исправить или отозвать.")
+        header = service.resolve_now(db, game_id=game_id, gm_user_id=user.id)
+        if header.status == service.StepStatus.DRAFT:
+            return f"Шаг {header.number} рассчитан и ждёт вашей проверки."
+        return f"Шаг {header.number} рассчитан и опубликован."
+
+    return _act(request, db, user, game_id, {"resolve_confirm": confirm}, action, "posts")
+
+
 @router.post("/games/{game_id}/gm/deadline")
 def deadline(request: Request, db: SessionDep, user: CurrentUser, game_id: Int4,
              deadline: FormStr = "") -> Response:

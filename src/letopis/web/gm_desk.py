@@ -146,29 +146,32 @@ def ruling(db: SessionDep, user: CurrentUser, game_id: Int4, step_number: Int4, 
 
 
 # --- the same tools as JSON ----------------------------------------------------------------------
-api_router = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
+api_router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+REASON = "Причина; её увидят все в журнале мастера."
 
 
 class RollbackIn(BaseModel):
-    from_step: Int4 = Field(ge=1)
-    reason: Text = Field(min_length=1)
+    from_step: Int4 = Field(ge=1, description="С какого опубликованного шага пересчитывать.")
+    reason: Text = Field(min_length=1, description=REASON)
 
 
 class EditIn(BaseModel):
-    reason: Text = Field(min_length=1)
-    texts: dict[Int4, Text] = Field(default_factory=dict)
-    annul: list[Int4] = Field(default_factory=list)
+    reason: Text = Field(min_length=1, description=REASON)
+    texts: dict[Int4, Text] = Field(default_factory=dict, description="Новые формулировки: номер события → текст.")
+    annul: list[Int4] = Field(default_factory=list, description="Номера событий, которые отменяются.")
 
 
 class CorrectIn(BaseModel):
-    text: Text = Field(min_length=1)
-    reason: Text = Field(min_length=1)
+    text: Text = Field(min_length=1, description="Правка позиции, по строке на изменение.")
+    reason: Text = Field(min_length=1, description=REASON)
 
 
 class TakeOverIn(BaseModel):
-    faction: Text
-    text: Text = Field(min_length=1)
-    reason: Text = Field(min_length=1)
+    faction: Text = Field(description="Код стороны, за которую пишет мастер.")
+    text: Text = Field(min_length=1, description="Текст поста.")
+    reason: Text = Field(min_length=1, description=REASON)
 
 
 class ReopenIn(BaseModel):
@@ -180,9 +183,10 @@ class ReopenIn(BaseModel):
 
 
 class ReassignIn(BaseModel):
-    faction: Text
-    reason: Text = Field(min_length=1)
-    to_user_id: Int4 | None = None
+    faction: Text = Field(description="Код стороны, чьё место передаётся.")
+    reason: Text = Field(min_length=1, description=REASON)
+    to_user_id: Int4 | None = Field(None, description="Кому отдать место; не указан — место освобождается, "
+                                                      "и мастер получает новую ссылку-приглашение.")
 
 
 @api_router.post("/games/{game_id}/rollback", response_model=service.RollbackOut)

@@ -18,7 +18,7 @@ from .responses import ErrorOut
 from .templating import render
 
 pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api = APIRouter(prefix="/api", tags=["API"], responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}})
+api = APIRouter(prefix="/api", responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}})
 
 HOME_GAMES = 10
 PageNo = Annotated[int, Query(ge=1, le=100_000, description="page number, from 1")]

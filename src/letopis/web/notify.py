@@ -20,7 +20,7 @@ from .responses import ErrorOut
 from .templating import flash, render
 
 pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api = APIRouter(prefix="/api", tags=["API"], responses={400: {"model": ErrorOut}, 403: {"model": ErrorOut},
+api = APIRouter(prefix="/api", responses={400: {"model": ErrorOut}, 403: {"model": ErrorOut},
                                                        404: {"model": ErrorOut}, 409: {"model": ErrorOut},
                                                        422: {"model": ErrorOut}})
 
@@ -177,23 +177,25 @@ def notifications_save(request: Request, db: SessionDep, user: CurrentUser, sett
 
 # --- API ----------------------------------------------------------------------------------------
 class WebhookIn(BaseModel):
-    url: Text = Field(description="http(s) адрес, на который придёт POST с JSON")
-    events: list[Text] = Field(description="your_turn, deadline_soon, step_published")
-    enabled: bool = True
+    url: Text = Field(description="Адрес http(s), на который придёт POST с JSON.")
+    events: list[Text] = Field(description="События: your_turn — ваш ход, deadline_soon — скоро срок, step_published — шаг опубликован.")
+    enabled: bool = Field(True, description="false — не отправлять событий, не удаляя вебхука.")
 
 
 class ExtendIn(BaseModel):
-    minutes: Int4
-    reason: Text
+    minutes: Int4 = Field(description="На сколько минут сдвинуть срок.")
+    reason: Text = Field(description="Причина; её увидят все в журнале мастера.")
 
 
 class ReasonIn(BaseModel):
-    reason: Text = ""
+    reason: Text = Field("", description="Причина (необязательно); её увидят все в журнале мастера.")
 
 
 class ScheduleIn(BaseModel):
-    grace_minutes: Int4 | None = None
-    reminder_minutes: Int4 | None = None
+    grace_minutes: Int4 | None = Field(None, description="Льготное время после срока, минут, до действия по "
+                                                         "умолчанию; не указано — не меняется.")
+    reminder_minutes: Int4 | None = Field(None, description="За сколько минут до срока напомнить (0 — не "
+                                                            "напоминать); не указано — не меняется.")
     resolve_delay_minutes: Int4 | None = Field(
         default=None, description="Задержка расчёта: через сколько минут после последнего поста шаг "
                                   "рассчитывается (0 — сразу, до 1440); пока он ждёт, пост можно исправить или отозвать.")

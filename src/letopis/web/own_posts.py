@@ -17,7 +17,7 @@ from .responses import ErrorOut
 from .templating import flash, render
 
 pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api = APIRouter(prefix="/api", tags=["API"], responses={code: {"model": ErrorOut} for code in (401, 403, 404, 409)})
+api = APIRouter(prefix="/api", responses={code: {"model": ErrorOut} for code in (401, 403, 404, 409)})
 
 
 def receipt_path(game_id: int, post_id: int) -> str:

@@ -33,9 +33,9 @@ ERROR_TITLES = {
 class ErrorOut(BaseModel):
     """The JSON body of every API error."""
 
-    code: str
-    message: str
-    problems: list[Problem] = Field(default_factory=list)
+    code: str = Field(description="Постоянный машинный код ошибки, например `not_gm` или `post_has_errors`.")
+    message: str = Field(description="Что не так, по-русски, для человека.")
+    problems: list[Problem] = Field(default_factory=list, description="Замечания к строкам поста, если дело в них.")
 
 
 def wants_json(scope: Scope) -> bool:

@@ -18,7 +18,7 @@ from .forms import FormError, FormStr, parse_int
 from .notify import _schedule_act
 
 pages = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
-api = APIRouter(prefix="/api", tags=["API"], responses=ERRORS)
+api = APIRouter(prefix="/api", responses=ERRORS)
 
 
 def hours_text(hours: int) -> str:
