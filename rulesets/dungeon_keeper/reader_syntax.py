@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
+from letopis.engine.corrections import corrections
 from letopis.engine.text import parses
 
 from .reader_words import MOOD_NOUN, MOOD_ORDER, MOOD_REPORT, MOOD_SPEECH, MOOD_STORY, Item, scan
@@ -202,13 +203,15 @@ def _parse_line(norm: str) -> LineSyntax:
             ref.owner_words, ref.cell, ref.cell_span = probe.owner_words, probe.cell, probe.cell_span
             out.header = ref
             pos = rest_start
-    out.clauses = _clauses(items, pos)
+    marks = tuple((m.start, m.end) for m in corrections(norm))
+    out.clauses = _clauses(items, pos, marks)
     if out.clauses and pos < n and items[pos].kind == "word" and items[pos].text in _GOING_ON:
         out.clauses[0].continues = True
     return out
 
 
 _GOING_ON = frozenset({"и", "а", "еще", "ещё", "также", "плюс"})
+Marks = tuple[tuple[int, int], ...]  # the spans of a line's self-correction markers
 
 
 def continuing(c: Clause, said: list[Clause]) -> Clause | None:
@@ -285,7 +288,7 @@ def _a_name(inner: list[Item]) -> bool:
 
 
 # --- clauses ------------------------------------------------------------------------------------
-def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
+def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Clause]:
     """Split items at «,», «;», «.», «затем», «и»… into clauses; a piece without an action word
     continues the clause before it, unless it names another object of the same order («вскопать
     20-21 и 19-21», «взял сундук, а потом кристалл», «36-15; шахта 35-14»): then it is an order
@@ -307,6 +310,9 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             elif depth == 0 and (it.text in _CLAUSE_SYMS or it.text == ":" and _sentence_colon(items, k)):
                 pieces.append((start, k, sep))
                 start, sep = k + 1, it.text
+        elif depth == 0 and k > start and _marked(items[k], marks) and not _marked(items[k - 1], marks):
+            pieces.append((start, k, sep))  # «идёт на 20-20 — нет, на 20-21»: the correction is a piece of its own
+            start, sep = k, "fix"
         elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and"):
             pieces.append((start, k, sep))
             start, sep = k + 1, ("then" if it.concept == "w_then" or sep == ";" else "and")
@@ -319,7 +325,7 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
     for a, b, sep in pieces:
         if a >= b:
             continue
-        fix = _correction(items, a, b) if merged else None
+        fix = _correction(items, a, b, marks) if merged else None
         if fix is not None and fix >= b:
             taking_back = True
             continue
@@ -424,31 +430,21 @@ def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Cl
             return
 
 
-_TAKE_BACK = frozenset({"нет", "не"})
-_INSTEAD = frozenset({"лучше", "вернее", "точнее"})
+def _marked(it: Item, marks: Marks) -> bool:
+    return any(a <= it.start < b for a, b in marks)
 
 
-def _correction(items: tuple[Item, ...], a: int, b: int) -> int | None:
-    """Where the order a writer puts instead of the one before starts, when a piece opens by taking
-    that one back («…, нет, лучше 19-21», «…, хотя нет — на 29-31», «… вернее, двух импов»); None
-    when it does not. «нет» must stand alone (followed by a sign, «лучше» or nothing): «нет маны» is
-    no correction."""
-    k = a
-    if k < b and items[k].text == "хотя":
-        k += 1
-    took_back = k < b and items[k].text in _TAKE_BACK and (
-        k + 1 >= b or items[k + 1].kind == "sym" or items[k + 1].text in _INSTEAD)
-    if took_back:
-        k += 1
-        while k < b and items[k].is_sym("—", "-", ":", ","):
-            k += 1
-    elif k > a:
+def _correction(items: tuple[Item, ...], a: int, b: int, marks: Marks) -> int | None:
+    """Where the order a writer puts instead of the one before starts, when a piece opens with a
+    self-correction marker of the reading core («…, нет, лучше 19-21», «…, хотя нет — на 29-31»,
+    «… вернее, двух импов»; `letopis.engine.corrections`); None when it does not. The marker may
+    take the whole piece («…. Нет, двух импов»: then the next piece says what instead)."""
+    if not _marked(items[a], marks):
         return None
-    if k < b and items[k].text in _INSTEAD:
+    k = a
+    while k < b and _marked(items[k], marks):
         k += 1
-        while k < b and items[k].is_sym("—", "-", ":", ","):
-            k += 1
-    return k if k > a else None
+    return k
 
 
 def _take_back(c: Clause, dropped: Clause, inherited: bool) -> None:

@@ -56,6 +56,11 @@ def test_a_correction_keeps_what_it_does_not_replace():
         "Имп №1: строит Боевую башню на 9-10."]
 
 
+def test_a_correction_said_inside_a_clause():
+    assert texts(read("Бес №1 идёт на 19-19 — нет, на 19-20", field())) == ["Бес №1: перемещается на 19-20."]
+    assert read("Призываю беса, ой, импа", field()).lines[0].summary == "Призываю импа."
+
+
 def test_no_is_a_correction_only_standing_alone():
     assert texts(read("Бес №1 идёт на 19-19, хотя нет смысла", field())) == ["Бес №1: перемещается на 19-19."]
 
