@@ -310,6 +310,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             elif depth == 0 and (it.text in _CLAUSE_SYMS or it.text == ":" and _sentence_colon(items, k)):
                 pieces.append((start, k, sep))
                 start, sep = k + 1, it.text
+        elif depth == 0 and it.kind == "word" and it.concept is None and _gerund(it):
+            pieces.append((start, k, sep))  # «…, глядя на огневика Лилит»: a description of its own
+            start, sep = k, "as"
         elif depth == 0 and k > start and _marked(items[k], marks) and not _marked(items[k - 1], marks):
             pieces.append((start, k, sep))  # «идёт на 20-20 — нет, на 20-21»: the correction is a piece of its own
             start, sep = k, "fix"
@@ -324,6 +327,11 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
     taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
     for a, b, sep in pieces:
         if a >= b:
+            continue
+        if sep == "as" and not _has_action(items, a, b) and not (
+                merged and _has_action(items, *merged[-1][:2]) and not _acts_on(items, *merged[-1][:2])):
+            # what a unit does «глядя на огневика» is how it does it; what it looks at is no target
+            # (unless the order before has none: «бьёт, целясь в беса Лилит»)
             continue
         fix = _correction(items, a, b, marks) if merged else None
         if fix is not None and fix >= b:
@@ -428,6 +436,12 @@ def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Cl
             c.parts.append(replace(prev.nouns(cat)[-1], start=it.start, end=it.end, prep=prep, cell=None,
                                    cell_span=None))
             return
+
+
+def _gerund(it: Item) -> bool:
+    """«глядя», «ухмыляясь», «думая»: a verbal adverb the lexicon does not know (an order verb's one,
+    «отступая на 20-20», stays the lexicon's)."""
+    return it.text.isalpha() and len(it.text) > 3 and "GRND" in parses(it.text)[0].tag
 
 
 def _marked(it: Item, marks: Marks) -> bool:

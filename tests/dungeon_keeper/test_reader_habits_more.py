@@ -125,3 +125,10 @@ def test_a_line_that_only_opens_like_going_on_is_no_order():
         got = read(f"Призываю беса.\n{tail}", field())
         assert got.lines[1].status.value == "flavour"
         assert not [p for p in got.problems if p.line == 2]
+
+
+def test_what_a_unit_looks_at_while_doing_something_is_no_target():
+    got = read("Бес №1 злобно ухмыляется, глядя на беса Лилит.", field())
+    assert not got.orders and got.lines[0].status.value == "flavour"
+    assert texts(read("Бес №1, поглядывая на зверя Лилит, идёт на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Бес №1 бьёт, целясь в беса Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
