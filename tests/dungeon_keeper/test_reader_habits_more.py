@@ -132,3 +132,11 @@ def test_what_a_unit_looks_at_while_doing_something_is_no_target():
     assert not got.orders and got.lines[0].status.value == "flavour"
     assert texts(read("Бес №1, поглядывая на зверя Лилит, идёт на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
     assert texts(read("Бес №1 бьёт, целясь в беса Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_a_resource_is_nothing_to_build_or_summon():
+    """«Золота полно, пора строить армию»: talk about the treasury, not an order with its object missing."""
+    for line in ("Золота полно, пора строить армию", "Маны много — призываю армию!"):
+        got = read(line, field())
+        assert got.lines[0].status.value == "flavour", line
+        assert [p.code for p in got.problems] == ["post.no_orders"], line
