@@ -398,6 +398,10 @@ BUILDING_OF = {
 }
 
 
+# Buildings no one builds, and the rule that says so: a second Altar (DK-BLD-04), a new Source (DK-SRC-03).
+_NEVER_BUILT = {"altar": ("read.second_altar", "DK-BLD-04"), "source": ("read.new_source", "DK-SRC-03")}
+
+
 def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     nouns = [p for p in c.nouns("b_")]
@@ -413,8 +417,8 @@ def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     if kind is None:
         raise fail("read.building_kind", (noun.start, noun.end), hint=example("build"))
     if not DATA.buildings[kind].buildable:
-        raise fail("read.not_buildable", (noun.start, noun.end), kind=ProblemKind.ILLEGAL, clause="DK-IMP-06",
-                   what=DATA.buildings[kind].name)
+        code, clause = _NEVER_BUILT.get(kind, ("read.not_buildable", "DK-IMP-06"))
+        raise fail(code, (noun.start, noun.end), kind=ProblemKind.ILLEGAL, clause=clause, what=DATA.buildings[kind].name)
     where = cell_of(c, "b_")
     if where is None:
         raise fail("read.cell_needed", span_of(c), what="постройки", hint=example("build"))

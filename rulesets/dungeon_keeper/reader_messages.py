@@ -51,6 +51,8 @@ READER_MESSAGES: dict[str, str] = {
     "read.building_kind": "Какое здание строить? Например: стену, Боевую башню, Госпиталь.",
     "read.tower_which": "Какую башню: Боевую или Замедляющую?",
     "read.not_buildable": "{what} не строится импами.",
+    "read.second_altar": "Второй Алтарь построить нельзя: он у архидемона один.",
+    "read.new_source": "Новый Источник Силы не построить: Источники можно только захватывать.",
     "read.building_unknown": "Не найдено здание «{what}».",
     "read.building_ambiguous": "Какое именно здание «{what}»: {where}?",
     "read.no_building_at": "На {cell} нет здания.",

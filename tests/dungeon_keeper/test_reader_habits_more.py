@@ -140,3 +140,8 @@ def test_a_resource_is_nothing_to_build_or_summon():
         got = read(line, field())
         assert got.lines[0].status.value == "flavour", line
         assert [p.code for p in got.problems] == ["post.no_orders"], line
+
+
+def test_an_altar_or_a_source_is_refused_under_its_own_rule():
+    for line, clause in (("Имп №1 строит Алтарь на 9-10", "DK-BLD-04"), ("Имп №1 строит Источник Силы на 9-10", "DK-SRC-03")):
+        assert [p.clause for p in errors(read(line, field()))] == [clause], line
