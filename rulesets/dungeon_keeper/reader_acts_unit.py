@@ -681,11 +681,12 @@ def ability(c: Clause, actor: UnitView, a: Acts, key: str) -> list[BaseModel]:
             fields["buff"] = buff
     if data.repeatable:
         fields["ap"] = a.count(c, actor, unit_cost=data.ap)
-    else:
-        if c.repeat_said and c.repeat > 1:
-            raise fail("read.repeat_fixed", span, clause="DK-GAP-14", what=data.name, hint=example("ability"))
-        fields["ap"] = data.ap
-    return [make(o.Ability, span, **_head(actor, view), **fields)]
+        return [make(o.Ability, span, **_head(actor, view), **fields)]
+    # «два раза пускает огненный поток»: an ability of fixed cost said N times is N uses, each
+    # checked in turn (the ОД run out on the one that overspends, DK-TURN-03)
+    fields["ap"] = data.ap
+    times = c.repeat if c.repeat_said else 1
+    return [make(o.Ability, span, **_head(actor, view), **fields) for _ in range(times)]
 
 
 def _self_said(c: Clause) -> bool:

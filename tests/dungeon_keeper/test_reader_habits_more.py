@@ -145,3 +145,10 @@ def test_a_resource_is_nothing_to_build_or_summon():
 def test_an_altar_or_a_source_is_refused_under_its_own_rule():
     for line, clause in (("Имп №1 строит Алтарь на 9-10", "DK-BLD-04"), ("Имп №1 строит Источник Силы на 9-10", "DK-SRC-03")):
         assert [p.clause for p in errors(read(line, field()))] == [clause], line
+
+
+def test_an_ability_said_twice_is_used_twice_and_checked_against_the_units_ap():
+    w = world(units=[("p1", "ognevik", 1, (20, 20)), ("p1", "ifrit", 2, (10, 10))])
+    assert texts(read("Огневик №1 дважды дышит огнём", w)) == ["Огневик №1: дышит огнём.", "Огневик №1: дышит огнём."]
+    got = read("Ифрит №2 два раза пускает огненный поток вправо", w)
+    assert [p.clause for p in errors(got)] == ["DK-TURN-03"]  # 3 ОД each: the second has none left
