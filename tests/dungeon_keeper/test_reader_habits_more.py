@@ -152,3 +152,11 @@ def test_an_ability_said_twice_is_used_twice_and_checked_against_the_units_ap():
     assert texts(read("Огневик №1 дважды дышит огнём", w)) == ["Огневик №1: дышит огнём.", "Огневик №1: дышит огнём."]
     got = read("Ифрит №2 два раза пускает огненный поток вправо", w)
     assert [p.clause for p in errors(got)] == ["DK-TURN-03"]  # 3 ОД each: the second has none left
+
+
+def test_an_ordinal_after_the_noun_in_its_case_is_the_number():
+    assert texts(read("Бес первый идёт на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Зверь второй идёт на 29-29", field())) == ["Осадный зверь №2: перемещается на 29-29."]
+    two = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "bes", 2, (22, 22))])
+    assert texts(read("Бес второй идёт на 22-23", two)) == ["Бес №2: перемещается на 22-23."]
+    assert errors(read("Бес первым идёт на 22-23", two))  # «first», not «№1»: which бес is not said
