@@ -22,6 +22,7 @@ from itertools import pairwise
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.corrections import corrections
 from letopis.engine.text import parses
+from letopis.engine.text_words import same_case
 
 from .reader_words import MOOD_NOUN, MOOD_ORDER, MOOD_REPORT, MOOD_SPEECH, MOOD_STORY, Item, scan
 
@@ -1163,20 +1164,12 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
         ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]
         j += 1
     elif j < n and items[j].kind == "ord" and not (j + 1 < n and _unit_kind(items[j + 1]) is not None) \
-            and _same_case(it.text, items[j].text):
+            and same_case(it.text, items[j].text):
         ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]  # «Бес первый атакует»
         j += 1
     if ref.number is not None:
         ref.plural = False
     return ref, j
-
-
-def _same_case(noun: str, ordinal: str) -> bool:
-    """«Бес первый», «беса второго»: an ordinal after a unit's noun in the same case is its number
-    («Бес первым идёт», «first», is not)."""
-    def cases(word: str) -> set[str]:
-        return {g for p in parses(word) for g in ("nomn", "gent", "datv", "accs", "ablt", "loct") if g in p.tag}
-    return bool(cases(noun) & cases(ordinal))
 
 
 @lru_cache(maxsize=1)
