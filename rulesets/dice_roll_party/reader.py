@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 from rapidfuzz.distance import DamerauLevenshtein
 
+from letopis.engine.answers import Answer
 from letopis.engine.clauses import Repeat
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.corrections import replaces, takes_back
@@ -29,11 +30,11 @@ from letopis.engine.text import Cue, LineKind, PostLine, order_cue, split_post, 
 from . import legality
 from .messages import msg
 from .orders import Attack, Colour, Defence, Emergency, Reroll, Skip
-from .reader_grammar import FAMILY_KIND, PARSERS, family, wondering
+from .reader_grammar import FAMILY_KIND, NOT_DONE, PARSERS, family, wondering
 from .reader_parts import Boosts, Issue, Parsed, ReadError, fail, note
 from .reader_setup import build_parts, parse_build
 from .reader_words import ORDER_VERBS, CharInfo, Context, Item, SideInfo, analyse, lemmatizer
-from .reading.answers import defence_answer, line_answer, soak_answer
+from .reading.answers import defence_answer, handicap_answer, line_answer, soak_answer
 from .reading.clauses import clause_spans, repeat_in, split_items
 from .reading.corrections import corrected_line
 from .reading.drops import must_be_read
@@ -45,6 +46,7 @@ from .reading.headers import under_header, unit_header
 from .reading.pronouns import resolve_pronouns
 from .reading.tables import table_line
 from .state import State
+from .turns import default_handicap
 
 MAX_ORDER_LINE = 400  # characters; a longer line is a paragraph, not an order
 _SENTENCE_END = frozenset({".", ";", "!", "?", "…"})
@@ -85,7 +87,10 @@ def context_from_state(state: State, faction: str) -> Context:
     return Context(me=me, opponents=opponents, storage=storage,
                    expected=legality.allowed_kinds(state, faction) if faction in state.players else frozenset(),
                    damage=state.soak.damage if mine else None,  # type: ignore[union-attr]
-                   soak_slot=state.soak.slot if mine else None)  # type: ignore[union-attr]
+                   soak_slot=state.soak.slot if mine else None,  # type: ignore[union-attr]
+                   bid=state.auction.bid if state.auction is not None else None,
+                   handicap_default=default_handicap(state, faction)
+                   if state.phase == "handicap" and state.active == faction else None)
 
 
 # --- the work list ------------------------------------------------------------------------------
@@ -196,6 +201,14 @@ def _read_line(pl: PostLine, ctx: Context, header: Item | None = None) -> _Line:
     return line
 
 
+def _asked_back(sentence: list[Item], asked: set[int]) -> bool:
+    """Whether a sentence with no verb of an order ends in a question mark (``asked``: where the
+    line's questions end): an amount repeated as a question («Одно?», «Пять?!») answers nothing."""
+    if any(it.kind == "word" and it.concept in ORDER_VERBS for it in sentence):
+        return False
+    return sentence[-1].end in asked
+
+
 def _silent_order(items: list[Item], ctx: Context) -> bool:
     """Whether a line read as nothing names one of the poster's characters with something it
     acts on (`reading.drops.must_be_read`), and is not a restatement of what a character has
@@ -246,6 +259,11 @@ def _note_misspellings(items: list[Item], parsed: list[Parsed], pl: PostLine) ->
 def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list[Parsed]) -> Parsed | None:
     """In the defender's or the soaker's step a line the grammar cannot read may be a plain answer
     («без наворотов», «нет», «пусть решит кубик»): the step's default (D5, D6, D7)."""
+    if ctx.expected == _HANDICAP_STEP and ctx.handicap_default is not None and not any(p.orders for p in parsed):
+        answer = line_answer(pl.norm, items, soak=False)  # «Снимайте как по умолчанию, мне всё равно»
+        if answer not in (Answer.DEFAULT, Answer.RANDOM):
+            return None
+        return handicap_answer(ctx.handicap_default, 0, len(pl.norm.rstrip()))
     if ctx.expected not in (_DEFENCE_STEP, _SOAK_STEP):
         return None
     soak = ctx.expected == _SOAK_STEP
@@ -262,6 +280,7 @@ def _everyday_answer(pl: PostLine, items: list[Item], ctx: Context, parsed: list
 
 
 _DEFENCE_STEP = frozenset({"defence"})
+_HANDICAP_STEP = frozenset({"handicap"})
 _SOAK_STEP = frozenset({"soak"})
 
 
@@ -316,11 +335,16 @@ def _groups(items: list[Item], ctx: Context, norm: str, header: Item | None = No
         sentences = [under_header(header, s) for s in sentences]
     sentences = resolve_pronouns(sentences, ctx, header)  # «+1 синий Лучнице, она бьёт Молота»
     actor: Item | None = None  # the subject of the clauses so far
+    asked = {items[k - 1].end for k in range(1, len(items)) if items[k].is_sym("?")}  # ends of questions
     for n, sentence in enumerate(sentences):
         if groups and takes_back(_words(sentence)) and n + 1 < len(sentences) and replaces(_words(sentences[n + 1])):
             groups.pop()  # «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень»: the last order is taken back
             continue
         fam = family(sentence, ctx)
+        if fam == NOT_DONE:
+            continue  # «Не буду ничего добавлять, Рыцарь бьёт Тень»: said not to be done
+        if fam == "bid" and _asked_back(sentence, asked):
+            continue  # «Одно? Смешно. Даю два.»: the rival's bid asked back in surprise
         if fam == "attack" and groups and groups[-1][0] == "attack" and retells(sentence):
             groups[-1][1].extend(sentence)  # «… бросается на П4 Бориса и бьёт со всей дури — урон +1»
             continue
@@ -354,7 +378,8 @@ def _told(sentence: list[Item]) -> bool:
 
 def _parse(fam: str, items: list[Item], ctx: Context, pl: PostLine) -> Parsed:
     p = _parse_family(fam, items, ctx, pl)
-    if p.failed and _a_story(items) and not must_be_read(items, ctx):
+    if p.failed and _a_story(items) and not must_be_read(items, ctx) \
+            and not any(i.code == "read.char_unknown" for i in p.issues):  # «Мечник бьёт Тень»: told, not a story
         return Parsed("story", p.start, p.end)  # «Лучница стреляет без промаха» — role-play (DRP-GEN-05)
     return p
 
@@ -501,6 +526,9 @@ def _merge(lines: list[_Line], ctx: Context) -> list[_Entry]:
                     _rebuild_attack(last)
                     p.family = "boosts_merged"
                     continue
+                if ctx.expected == _SOAK_STEP and _the_blow_taken(p.boosts):
+                    p.family = "chatter"  # «Контра, ну-ну. Гашу 2 временем.»: the blow that hit, not a boost
+                    continue
                 step = _step_of(ctx.expected) if ctx.expected else "turn"
                 if ctx.expected and "attack" not in ctx.expected:
                     p.issues.append(Issue("read.boosts_wrong_side",
@@ -551,6 +579,11 @@ def _rebuild_attack(e: _Entry) -> None:
         word = "контратака" if b.counter else "поглощение"
         p.issues.append(Issue("read.defence_boost_in_attack", msg("read.defence_boost_in_attack", word=word),
                               None, "DRP-ATK-07", kind=ProblemKind.ILLEGAL, start=p.start, end=p.end))
+
+
+def _the_blow_taken(b: Boosts | None) -> bool:
+    """In the soaker's step a counterattack named alone is the blow he is paying for, not a boost."""
+    return b is not None and b.counter and not (b.class_up or b.damage or b.insurance or b.superiority or b.absorb)
 
 
 def _absorb_into_defence(defence: _Entry, p: Parsed) -> None:

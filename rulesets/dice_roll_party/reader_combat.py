@@ -228,6 +228,13 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
     for a, b, arrow in arrow_pairs(items):
         if items[a].kind in ("ref", "ordinal") and items[b].kind in ("ref", "ordinal") and arrow == "→":
             attacker, target = a, b
+    if attacker is None and len(items) >= 3 and items[0].kind == "num" and items[1].is_sym("→") \
+            and items[2].kind == "num":
+        # «2->4 +2 урона»: bare digits around the arrow that opens the line are the two slots
+        items = [Item("ref", it.start, it.end, f"П{it.value}", value=it.value) if k in (0, 2) else it
+                 for k, it in enumerate(items)]
+        refs = [0, 2, *(k for k in ref_indices(items) if k > 2)]
+        attacker, target = 0, 2
     if attacker is None:
         free = []
         verb = next((k for k, it in enumerate(items) if it.is_word("v_attack")), None)
@@ -277,6 +284,11 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
     if ctx is not None and len(ctx.opponents) > 1:
         fields["target_faction"] = target_faction
     if attacker is None:
+        unknown = _unknown_subject(items, verb, ctx)
+        if unknown is not None:
+            what = unknown.text[:1].upper() + unknown.text[1:]  # a name, as names are written
+            raise fail("read.char_unknown", unknown, clause="DRP-ATK-01", what=what,
+                       hint=msg("read.hint_own_names", names=_own_names(ctx)))
         p.attack_fields = fields
         return p
     it = items[attacker]
@@ -284,6 +296,25 @@ def parse_attack(items: list[Item], ctx: Context | None) -> Parsed:
         raise fail("attack.target_self", it, kind=ProblemKind.ILLEGAL, clause="DRP-TURN-05")
     p.orders.append(Attack(attacker=_own_slot(it, ctx), **fields))
     return p
+
+
+def _unknown_subject(items: list[Item], verb: int | None, ctx: Context | None) -> Item | None:
+    """«Мечник бьёт Тень», «Лукарь бьёт Тень»: a noun opening the line before the attack verb, in the
+    nominative, where the attacker stands, that names none of the poster's characters (nor is one
+    a slip away) — a character he does not have, to be told so, not asked who attacks."""
+    if verb is None or verb == 0 or ctx is None or not any(c.name for c in ctx.me.chars.values()):
+        return None
+    it = items[verb - 1]
+    if it.kind != "word" or it.concept is not None or any(i.kind != "sym" for i in items[: verb - 1]):
+        return None
+    g = lemmatizer().grammemes(it.text)
+    noun = "NOUN" in g and "nomn" in g and "Apro" not in g and "NPRO" not in g
+    return it if noun or it.text.isalpha() and not is_known(it.text) else None
+
+
+def _own_names(ctx: Context | None) -> str:
+    chars = ctx.me.chars if ctx is not None else {}
+    return ", ".join(f"П{slot} «{c.name}»" if c.name else f"П{slot}" for slot, c in sorted(chars.items()))
 
 
 def _no_other_order(items: list[Item], target: int | None, ctx: Context | None) -> None:

@@ -53,6 +53,7 @@ from .reader_words import Context, Item, lemmatizer
 from .reading.asked import asked_family
 from .reading.clauses import recipient
 from .reading.frames import BOOST, verb_reading, verbless_kind
+from .reading.unsaid import NOT_DONE, not_done
 
 
 # --- the families ---------------------------------------------------------------------------------
@@ -66,6 +67,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     asked = asked_family(items, ctx, _boost_like)  # the step's own question first
     if asked is not None:
         return asked
+    if not_done(items):
+        return NOT_DONE
     if "v_skip" in cs or ("nobody" in cs and ("v_attack" in cs or any(i.zone is Zone.ATTACK for i in items))):
         return "skip"
     if "emergency" in cs or ("nowhere" in cs and any(i.zone is Zone.TIME for i in items)):
@@ -115,6 +118,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         zones = [i for i in items if i.kind == "zone" and i.zone in REDS]
         return by_objects(items, ctx, "v_transfer", "shift" if len(refs) <= 1 and len(zones) >= 2 else "transfer")
     if "v_give" in cs:  # «отдаёт … и забирает …»; «сдаёт в хранилище 2 формы» returns them
+        if "handicap" in expected and (refs or any(i.kind == "ordinal" for i in items)):
+            return "handicap"  # «два времени отдаёт Рыцарь», «Рыцарь отдаёт в хранилище три синих»
         return "swap" if "v_get" in cs else ("soak" if "soak" in expected else
                                              "return" if _into_storage(items) else "transfer")
     if "v_defend" in cs:
@@ -132,8 +137,8 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
     # --- no order verb: the shape decides ---------------------------------------------------
     if sheet_like(items):
         return "build"
-    if "first_move" in cs or _first_move_like(items):
-        return "first_move"
+    if ("first_move" in cs or _first_move_like(items)) and not (len(refs) >= 2 and arrow_pairs(items)):
+        return "first_move"  # not «Первый ход, так что без наворотов: П4 → П2» (an attack said after it)
     first = items[0]  # a heading word: «Атака: П2 → П1», «Атака П3 по П1», «Защита: страховка»
     if first.kind == "zone" and first.zone is Zone.ATTACK and len(items) > 1 \
             and (items[1].is_sym(":") or items[1].kind == "ref"):
@@ -171,11 +176,13 @@ def family(items: list[Item], ctx: Context | None) -> str | None:
         return kind
     if "damage" in cs and refs and all(prep_before(items, k) == "у" for k in refs):
         return None  # «У Вихря 2 времени, 4 урона прилетело»: what is, not a boost
+    if "attack" in expected and _slots_side_by_side(items):
+        return "attack"  # «п2 п4 класс+ урон 2», «2->4 +2 урона»
     if _boost_like(items):
         return "boosts"
     if "handicap" in expected and refs and any(i.kind == "num" for i in items) and "state_word" not in cs:
         return "handicap"
-    if "bid" in expected and len(items) <= 3 and any(i.kind == "num" for i in items) and not refs:
+    if "bid" in expected and _bare_amount(items) and not refs:
         return "bid"
     if "soak" in expected and len(items) <= 2 and any(i.kind == "num" for i in items) and not refs:
         return "soak"  # a bare «1» answering «сколько погасить?»
@@ -261,6 +268,26 @@ def _into_the_bag(items: list[Item]) -> bool:
 
 def _lemma_is(it: Item, lemma: str) -> bool:
     return it.kind == "word" and lemma in lemmatizer().lemmas(it.text)
+
+
+def _slots_side_by_side(items: list[Item]) -> bool:
+    """A line that opens with two slots, the attacker and the target, with no verb, as the
+    shortest attack is written: «п2 п4» or bare digits with an arrow («2->4») before boosts; «2->4»
+    is that alone too."""
+    digits = len(items) >= 3 and items[0].kind == "num" and items[1].is_sym("→") and items[2].kind == "num" \
+        and all(1 <= (items[k].value or 0) <= 9 for k in (0, 2))
+    slots = len(items) >= 2 and items[0].kind == "ref" and items[1].kind == "ref"
+    return (digits or slots) and (_boost_like(items[2:]) or digits and len(items) == 3)
+
+
+def _bare_amount(items: list[Item]) -> bool:
+    """«5», «А я 3!», «Четыре — и ни синим больше»: an amount said on its own, or opening a
+    sentence before a dash."""
+    if len(items) <= 3 and any(i.kind == "num" for i in items):
+        return True
+    return items[0].kind == "num" and len(items) > 1 and items[1].is_sym("-", "—") \
+        and not any(i.kind in ("ordinal", "zone") or i.kind == "colour" and i.colour is not Colour.BLUE
+                    or i.kind == "num" and k > 0 for k, i in enumerate(items))
 
 
 def wondering(items: list[Item]) -> bool:

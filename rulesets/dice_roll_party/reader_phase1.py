@@ -267,10 +267,11 @@ def _discards(items: list[Item], ctx: Context | None, lo: int, hi: int, p: Parse
     found = specs(items, lo, hi)
     before = bool(found) and any(_place_at(items, k, ctx) is not _NO_PLACE for k in range(lo, found[0].index))
     for n, sp in enumerate(found):
-        if before:
-            place = _place_said_before(items, lo, sp.index, ctx)
+        end = found[n + 1].index if n + 1 < len(found) else hi
+        if before:  # a place right after the tokens still wins: «Из хранилища … 1 синий, 1 атаку с П2»
+            right = _place_right_after(items, sp, end, ctx)
+            place = _place_said_before(items, lo, sp.index, ctx) if right is _NO_PLACE else right
         else:
-            end = found[n + 1].index if n + 1 < len(found) else hi
             place = _place_said_after(items, sp, end, ctx)
         count = max(sp.count or 1, 1)
         if place is None:
@@ -320,6 +321,17 @@ def _place_said_before(items: list[Item], lo: int, at: int, ctx: Context | None)
         if got is not _NO_PLACE:
             return got  # type: ignore[return-value]
     return None
+
+
+def _place_right_after(items: list[Item], sp: Spec, end: int, ctx: Context | None) -> int | None | object:
+    """The place said right after tokens, before any comma or «и» («1 атаку с П2»), or `_NO_PLACE`."""
+    for k in range(sp.index + 1, end):
+        if items[k].is_sym(",", ";") or items[k].kind == "word" and items[k].text == "и":
+            break
+        got = _place_at(items, k, ctx)
+        if got is not _NO_PLACE:
+            return got
+    return _NO_PLACE
 
 
 def _place_said_after(items: list[Item], sp: Spec, end: int, ctx: Context | None) -> int | None:

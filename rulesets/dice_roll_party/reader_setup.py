@@ -275,8 +275,21 @@ def parse_bid(items: list[Item], ctx: Context | None) -> Parsed:
     amount = first_number(items, 0, len(items))
     if amount is None:
         raise fail("read.bid_amount", span=(p.start, p.end), hint=msg("read.hint_bid"))
+    if _raised_by(items) and ctx is not None:
+        amount += ctx.bid or 0  # «Поднимаю на один», «+2 к ставке»: by so much over the standing bid
     p.orders.append(Bid(amount=amount))
     return p
+
+
+def _raised_by(items: list[Item]) -> bool:
+    """Whether the amount is a step up from the standing bid: «поднимаю на один», «повышаю ещё на
+    два», «+1 к ставке», «накидываю сверху одно»; «поднимаю до пяти» names the bid itself."""
+    k = next(k for k, it in enumerate(items) if it.kind == "num")
+    before = items[k - 1] if k > 0 else None
+    if before is not None and before.is_sym("+"):
+        return True
+    raising = any(it.is_word("v_raise") for it in items) or any(it.kind == "word" and it.text == "сверху" for it in items)
+    return raising and before is not None and before.kind == "word" and before.text in ("на", "еще", "ещё", "сверху")
 
 
 def parse_pass(items: list[Item], ctx: Context | None) -> Parsed:
@@ -290,7 +303,8 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
     p = Parsed("handicap", items[0].start, items[-1].end)
     takes: list[tuple[int, int]] = []
     used: set[int] = set()
-    for k in ref_indices(items):
+    # «четвёртый» names a slot in the handicap step as a reference does («Рыцарь отдаёт 2, четвёртый 1»)
+    for k in sorted(ref_indices(items) + [k for k, it in enumerate(items) if it.kind == "ordinal"]):
         amount = None
         j = k - 1
         # «2 с П1», «1 время с П3», «все три времени — с П4»
@@ -311,6 +325,11 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
                 amount = items[j].value
                 used.add(j)
         if amount is None:
+            j = _sole_amount(items, k, used)  # «два времени отдаёт Рыцарь», «Рыцарь отдаёт все свои три синих»
+            if j is not None:
+                amount = items[j].value
+                used.add(j)
+        if amount is None:
             raise fail("read.handicap_amount", items[k], hint=msg("read.hint_handicap"))
         takes.append((slot_of(items[k]), amount))
     if not takes:
@@ -320,6 +339,21 @@ def parse_handicap(items: list[Item], ctx: Context | None) -> Parsed:
         merged[slot] = merged.get(slot, 0) + n
     p.orders.append(Handicap(takes=tuple(merged.items())))
     return p
+
+
+def _sole_amount(items: list[Item], k: int, used: set[int]) -> int | None:
+    """The one number not yet taken in the part of the line around the character at ``k`` (up to
+    a comma, «и», a full stop or another character), with a verb or words between them."""
+    def bound(it: Item) -> bool:
+        return it.is_sym(",", ".", ";") or it.kind in ("ref", "ordinal") or it.kind == "word" and it.text == "и"
+    lo = k
+    while lo > 0 and not bound(items[lo - 1]):
+        lo -= 1
+    hi = k + 1
+    while hi < len(items) and not bound(items[hi]):
+        hi += 1
+    nums = [j for j in range(lo, hi) if items[j].kind == "num" and j not in used]
+    return nums[0] if len(nums) == 1 else None
 
 
 def parse_first_move(items: list[Item], ctx: Context | None) -> Parsed:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.names import Fit
 from letopis.engine.text import (
@@ -105,6 +107,8 @@ class Context:
     expected: frozenset[str] = frozenset()  # order kinds legal now (legality.allowed_kinds)
     damage: int | None = None  # damage awaiting my soak, when known
     soak_slot: int | None = None  # the character of mine whose damage awaits my soak
+    bid: int | None = None  # the standing bid of the auction, which «поднимаю на один» raises
+    handicap_default: BaseModel | None = None  # the deadline's handicap, for «снимайте как по умолчанию»
     _names: NameTable | None = None
     _loose: LooseNames | None = None
 
@@ -264,10 +268,37 @@ def _analyse(norm: str, ctx: Context | None) -> list[Item]:
             items.append(Item("sym", t.start, t.end, t.text))
         i += 1
     _merge_char_words(items)
+    items = _slot_beside_name(items)
     _ordinal_refs(items)
     _letter_zones(items)
     _mark_sides(items, ctx)
     return items
+
+
+def _slot_beside_name(items: list[Item]) -> list[Item]:
+    """«Страж (П2)», «Страж П2»: a name that several characters share, with the slot of one of them
+    said right after it (in brackets or not), is that one character, named once."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        out.append(it)
+        k += 1
+        if not (it.kind == "ref" and it.by_name and len(it.candidates) > 1):
+            continue
+        bracket = k + 2 < len(items) and items[k].is_sym("(") and items[k + 2].is_sym(")")
+        j = k + 1 if bracket else k
+        slot = items[j] if j < len(items) else None
+        if slot is None or slot.kind != "ref" or slot.by_name or slot.value is None:
+            continue
+        chosen = tuple(c for c in it.candidates if c[1] == slot.value)
+        if len(chosen) != 1:
+            continue
+        it.candidates = chosen
+        it.faction, it.value = chosen[0]
+        it.end = items[j + 1].end if bracket else slot.end
+        k = j + 2 if bracket else j + 1
+    return out
 
 
 _LETTER_ZONES = {"а": ("z_attack", Zone.ATTACK), "з": ("z_defence", Zone.DEFENCE)}
@@ -314,6 +345,21 @@ def _ordinal_refs(items: list[Item]) -> None:
         items[k] = Item("ref", it.start, it.end, it.text, concept="char", value=it.value)
 
 
+# The names of the digits as nouns («единицу временем», «тройку синих», «гашу двойку»), and «единственный»
+# before a token («гашу единственное время»: the one token there is). Kept to this ruleset: elsewhere
+# «единица» is a unit of an army or a measure.
+_DIGIT_NOUNS = {"единица": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6,
+                "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10}
+_ONLY_ONE = frozenset({"единственный", "единственная", "единственное", "единственной", "единственную",
+                       "единственного", "единственным", "единственном"})
+
+
+def _digit_noun(word: str, after: str, lem: Lemmatizer) -> int | None:
+    if word in _ONLY_ONE:
+        return 1 if lem.concept(after) in COLOUR_OF or lem.concept(after) in ZONE_OF else None
+    return _DIGIT_NOUNS.get(lem.lemma(word))
+
+
 def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
     t = toks[i]
     end = t.end
@@ -338,6 +384,8 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
         return nxt
     if concept is None:
         value = number_value(t)
+        if value is None and t.kind == "word":
+            value = _digit_noun(t.text, toks[nxt].text if nxt < len(toks) else "", lem)
         if value is not None:
             items.append(Item("num", t.start, t.end, t.text, value=value))
             return nxt
@@ -359,6 +407,9 @@ def _word(toks: list[Token], i: int, lem: Lemmatizer, items: list[Item]) -> int:
                 return nxt
     if concept in ORDER_VERBS and not lem.grammemes(t.text).isdisjoint(_NARRATIVE) and not _reported(t.text, items, lem):
         concept = None  # «защищал», «атаковавший»: telling a story, not giving an order
+    if concept in ORDER_VERBS and "2per" in lem.grammemes(t.text) and items and items[-1].kind == "word" \
+            and items[-1].text in ("ты", "вы"):
+        concept = None  # «ну ты даёшь», «вы атакуете, а я…»: said of someone else, not an order
     item = Item("word", t.start, end, t.text, concept, read_as=read_as)
     if t.text in _OWN_PRONOUNS:
         item.concept = "own"

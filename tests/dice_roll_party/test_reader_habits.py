@@ -315,6 +315,8 @@ def test_a_place_named_before_the_tokens_is_where_a_discard_comes_from_DRP_RES_0
         Reroll(discards=(Discard(slot=1, zone=Zone.TIME, count=1),))]
     assert orders("Сбрасываю 2 красных из хранилища, 1 атаку с П2", turn()) == [
         Reroll(discards=(Discard(colour=Colour.RED, count=2), Discard(slot=2, zone=Zone.ATTACK, count=1)))]
+    assert orders("Из хранилища сбрасываю в мешок 1 синий, 1 атаку с П2", turn()) == [
+        Reroll(discards=(Discard(colour=Colour.BLUE, count=1), Discard(slot=2, zone=Zone.ATTACK, count=1)))]
 
 
 def test_a_red_zone_said_to_go_to_the_other_red_zone_is_a_shift_DRP_RES_05():
@@ -355,3 +357,128 @@ def test_swapping_for_random_tokens_is_a_reroll_while_time_is_left_DRP_RES_09_DR
     r = read("Меняю 3 зелёных из хранилища на случайные. Если синего не придёт — пропускаю", turn(**no_time))
     assert [o.kind for o in r.orders] == ["emergency"]
     assert [p.code for p in r.problems if p.is_error] == []
+
+
+# --- numbers told as words ------------------------------------------------------------------------------
+def test_the_names_of_digits_count_DRP_DMG_03():
+    """«единицу временем», «тройку синих»: the digit's noun is its number; «единственное время»
+    before a token is one; a die's «двойка» in talk stays talk."""
+    assert orders("Ну хоть урон погашу: единицу временем.", soak(), "p2") == [Soak(amount=1)]
+    assert orders("Кладу Рыцарю тройку синих", turn()) == [Add(slot=1, zone=Zone.TIME, count=3)]
+    assert orders("Без усилений, если пробьёт гашу единственное время", defence(), "p2") == [Defence(presoak=1)]
+    assert [p.code for p in read("Выпала двойка, обидно", soak(), "p2").problems] == ["post.no_orders"]
+
+
+# --- the auction in other words ---------------------------------------------------------------------------
+def test_a_raise_by_an_amount_is_over_the_standing_bid_DRP_FIRST_04():
+    """«Поднимаю на один», «Повышаю ещё на два», «+1 к ставке» add to the standing bid;
+    «Поднимаю до пяти» names the bid itself."""
+    state = auction(bid=2, leader="p2")
+    assert orders("Поднимаю на один.", state) == [Bid(amount=3)]
+    assert orders("Повышаю ещё на два", state) == [Bid(amount=4)]
+    assert orders("+1 к ставке", state) == [Bid(amount=3)]
+    assert orders("Поднимаю до пяти", state) == [Bid(amount=5)]
+
+
+def test_an_amount_asked_back_is_no_bid_and_one_before_a_dash_is_DRP_FIRST_04():
+    """«Одно? Смешно. Даю два.»: the rival's amount repeated as a question is talk; «Четыре — и ни
+    синим больше» opens with the bid."""
+    state = auction(bid=1, leader="p2")
+    assert orders("Одно? Смешно. Даю два.", state) == [Bid(amount=2)]
+    assert [p.code for p in read("Пять?", state).problems] == ["post.no_orders"]
+    assert orders("Четыре — и ни синим больше :)", state) == [Bid(amount=4)]
+
+
+# --- names ------------------------------------------------------------------------------------------------
+def test_a_shared_name_with_a_slot_beside_it_is_that_character_DRP_GEN_02():
+    """«Страж (П2)», «Стражу П3»: the slot said right after a name two characters share picks one;
+    a bare «Страж» stays ambiguous, and so does a slot that is none of them."""
+    twins = turn(mine=("3/4/2/3", "1/2/2/7", "0/6/0/6", "4/1/1/6"), names=("Рыцарь", "Страж", "Страж", "Лучница"))
+    assert orders("Страж (П2) бьёт Тень", twins) == [Attack(attacker=2, target=1)]
+    assert orders("Переношу форму со Стража (П2) на Стража П3", twins) == [
+        Transfer(source=2, target=3, zone=Zone.FORM, lands=Zone.FORM)]
+    for post in ("Добавляю синий Стражу", "Страж (П4) бьёт Тень"):
+        assert [p.code for p in errors(post, twins)] == ["read.char_ambiguous"], post
+
+
+# --- the handicap in other words ----------------------------------------------------------------------------
+def test_the_handicap_told_as_giving_or_paying_DRP_FIRST_05():
+    """«два времени отдаёт Рыцарь, одно — Лучница», «П4 платит три синих»: in the handicap step a
+    character with an amount is the time it gives, whatever the verb and wherever the number."""
+    assert orders("Фору плачу так: два времени отдаёт Рыцарь, одно — Лучница.", handicap(3)) == [
+        Handicap(takes=((1, 2), (2, 1)))]
+    assert orders("Рыцарь отдаёт в хранилище все свои три синих", handicap(3)) == [Handicap(takes=((1, 3),))]
+    assert orders("П4 платит три синих", handicap(3)) == [Handicap(takes=((4, 3),))]
+    assert orders("Рыцарь отдаёт 2, четвёртый 1", handicap(3)) == [Handicap(takes=((1, 2), (4, 1)))]
+    assert orders("Три времени отдаст четвёртый", handicap(3)) == [Handicap(takes=((4, 3),))]
+
+
+def test_leaving_the_handicap_to_the_default_DRP_GAP_29():
+    """«Снимайте как по умолчанию, мне всё равно» takes the time as the deadline would, and says so."""
+    r = read("Снимайте как по умолчанию, мне всё равно", handicap(3))
+    assert r.orders == [Handicap(takes=((1, 1), (4, 2)))]
+    assert [p.code for p in r.problems] == ["answer.handicap_default"]
+    assert [p.code for p in read("Привет всем", handicap(3)).problems] == ["post.no_orders"]
+
+
+# --- the shortest attacks ------------------------------------------------------------------------------------
+def test_two_slots_opening_a_line_are_the_attacker_and_the_target_DRP_ATK_01():
+    """«п1 п2 страховка, класс+», «1 -> 3 страховка», «2->4»: the attack with no verb, the attacker
+    first; two slots with tokens after them are no attack."""
+    assert orders("п1 п2 страховка, класс+", turn()) == [Attack(attacker=1, target=2, insurance=True, class_up=1)]
+    assert orders("1 -> 3 страховка", turn()) == [Attack(attacker=1, target=3, insurance=True)]
+    assert orders("2->4", turn()) == [Attack(attacker=2, target=4)]
+    assert not any(o.kind == "attack" for o in read("П2 П3 2 синих", turn()).orders)
+
+
+def test_an_attack_after_talk_of_the_first_move_is_an_attack_DRP_GAP_04():
+    """«Первый ход, так что без наворотов: П4 → П2»: talk of the first move with an attack after it
+    is that attack; «Первым ходит Борис» alone stays talk."""
+    assert orders("Первый ход у меня, П1 → П3 страховка", turn()) == [Attack(attacker=1, target=3, insurance=True)]
+    assert [p.code for p in read("Первым ходит Борис", turn()).problems] == ["read.first_move", "post.no_orders"]
+
+
+def test_keeping_the_time_for_later_is_no_soak_DRP_DMG_03():
+    """«пусть ест форму, время берегу», «Синие приберегу»: time kept for later is not paid now; an
+    amount said beside it still is."""
+    assert orders("пусть ест форму, время берегу", soak(), "p2") == [Soak(amount=0)]
+    assert orders("Синие приберегу, пусть бьёт", soak(), "p2") == [Soak(amount=0)]
+    assert orders("Гашу 1, остальное время берегу", soak(), "p2") == [Soak(amount=1)]
+
+
+# --- talk around a reaction ------------------------------------------------------------------------------------
+def test_the_counterattack_named_in_a_soak_post_is_the_blow_not_a_boost_DRP_DMG_03():
+    """«Контра, ну-ну. Гашу 2 временем.»: in the soaker's step the counterattack alone names what
+    hit him; another boost there is still out of its step."""
+    assert orders("Контра, ну-ну. Гашу 2 временем.", soak(), "p2") == [Soak(amount=2)]
+    assert [p.code for p in errors("Контра. Страховка. Гашу 1", soak(), "p2")] == ["read.boosts_wrong_side"]
+
+
+def test_a_verb_said_to_someone_else_is_no_order_DRP_DEF_08():
+    """«Ну ты даёшь, Борис! Беру страховку.»: a verb after «ты»/«вы» tells what another does (or is
+    an idiom), so it neither makes an order nor keeps the boosts beside it from being the defence."""
+    assert orders("Ну ты даёшь, Борис! Беру страховку.", defence(), "p2") == [Defence(insurance=True)]
+    assert orders("Вы атакуете Рыцаря, а я гашу 1", soak(), "p2") == [Soak(amount=1)]
+
+
+def test_an_attacker_the_player_does_not_have_is_named_in_the_error_DRP_ATK_01():
+    """«Мечник бьёт Тень», «Лукарь бьёт Тень»: a name before the attack verb that is none of the
+    player's characters (nor a slip of one) is told as such, with the names he has; a slip still
+    reads and a pronoun is still asked about."""
+    [p] = errors("Мечник бьёт Тень", turn())
+    assert (p.code, p.message, p.hint) == ("read.char_unknown", "Персонажа «Мечник» у вас нет.",
+                                           "ваши персонажи: П1 «Рыцарь», П2 «Лучница», П3 «Страж», П4")
+    assert [p.code for p in errors("Лукарь бьёт Тень", turn())] == ["read.char_unknown"]
+    assert orders("Лучнеца бьёт Тень", turn()) == [Attack(attacker=2, target=1)]
+    assert [p.code for p in errors("Он бьёт Тень", turn())] == ["read.attacker_ambiguous"]
+
+
+def test_a_move_said_not_to_be_made_is_no_order_and_holds_none_DRP_RES_01():
+    """«Не буду ничего добавлять, Рыцарь бьёт Тень», «Переносить форму не стану»: a move of tokens
+    said not to be made gives no order and does not swallow the attack after it; «ни одного
+    синего — экстренный обмен» negates the blue, not the exchange."""
+    assert orders("Не буду ничего добавлять, Рыцарь бьёт Тень", turn()) == [Attack(attacker=1, target=1)]
+    assert orders("Переносить форму не стану. Рыцарь бьёт Тень", turn()) == [Attack(attacker=1, target=1)]
+    assert orders("Добавлять не буду, П2 бьёт П1", turn()) == [Attack(attacker=2, target=1)]
+    assert orders("Добавляю Рыцарю синий, Рыцарь бьёт Тень", turn()) == [
+        Add(slot=1, zone=Zone.TIME, count=1), Attack(attacker=1, target=1)]

@@ -49,6 +49,21 @@ def test_what_is_used_survives_a_turnover():
     assert "частое" in cache and cache["частое"] == 1
 
 
+def test_a_discarded_entry_is_gone_from_both_generations_and_its_bytes_with_it():
+    cache: ByteBudgetCache[str, str] = ByteBudgetCache("test", 10_000)
+    cache.put("старое", "x" * 100)
+    for i in range(30):  # one turnover: «старое» is in the old generation
+        cache.put(f"k{i}", "y" * 10)
+    held = cache.nbytes
+    assert "старое" in cache._old and "старое" not in cache._young
+    cache.discard("старое")
+    assert "старое" not in cache and cache.nbytes < held
+    cache.discard("нет такого")  # nothing to forget: nothing happens
+    cache.put("новое", "z")
+    cache.discard("новое")
+    assert "новое" not in cache and cache.nbytes >= 0
+
+
 def test_byte_cached_is_an_lru_cache_with_a_byte_budget():
     calls = []
 

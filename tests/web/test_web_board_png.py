@@ -107,8 +107,10 @@ def test_the_page_links_each_board_to_its_png(client, raced):
 def test_pngs_are_cached_by_bytes_and_drawn_once(client, raced, monkeypatch):
     boardpng._pngs.clear()
     calls = []
-    real = boardpng.cairosvg.svg2png
-    monkeypatch.setattr(boardpng.cairosvg, "svg2png", lambda **kw: calls.append(1) or real(**kw))
+    import cairosvg  # imported by the first drawing, not with the app
+
+    real = cairosvg.svg2png
+    monkeypatch.setattr(cairosvg, "svg2png", lambda **kw: calls.append(1) or real(**kw))
     for _ in range(3):
         assert client.get(f"/games/{raced.id}/steps/2/board.png").status_code == 200
     assert len(calls) == 1

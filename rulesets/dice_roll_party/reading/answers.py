@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
+from pydantic import BaseModel
+
 from letopis.engine.answers import Answer, everyday_answer
 
 from ..orders import Colour, Soak, Zone
 from ..reader_parts import Boosts, Parsed, note
-from ..reader_words import Item
+from ..reader_words import Item, lemmatizer
 
 # The soaker's own ways to say "I take it all": «без гашения», «принимаю контру», «пусть бьёт».
 _SOAK_NONE = re.compile(
@@ -31,6 +33,9 @@ _BOOSTS = frozenset({"insurance", "superiority", "counter", "absorb", "class_up"
 _BLOWS = frozenset({"counter", "damage", "hit"})
 _NEGATIONS = frozenset({"не", "ни", "нисколько", "никак"})
 _ALL = frozenset({"все", "всё", "весь", "целиком", "полностью"})
+# Verbs of keeping the time for later: it is not paid now.
+_KEEPING = frozenset({"беречь", "поберечь", "приберечь", "сберечь", "сохранять", "сохранить", "копить",
+                      "экономить", "сэкономить", "придержать", "оставлять", "оставить"})
 
 
 def _answer_of(text: str, soak: bool) -> Answer | None:
@@ -96,7 +101,8 @@ def _keeps_time(items: list[Item]) -> bool:
     words = {it.text for it in items if it.kind == "word"}
     time = any(it.zone is Zone.TIME or it.colour is Colour.BLUE for it in items)
     form = any(it.zone is Zone.FORM or it.colour is Colour.GREEN for it in items)
-    return time and bool(words & _NEGATIONS) or form and bool(words & _ALL) and not words & _NEGATIONS
+    keeping = any(lemmatizer().lemmas(w) & _KEEPING for w in words)  # «время берегу», «синие приберегу»
+    return time and bool(words & _NEGATIONS or keeping) or form and bool(words & _ALL) and not words & _NEGATIONS
 
 
 def defence_answer(answer: Answer, start: int, end: int) -> Parsed:
@@ -105,6 +111,14 @@ def defence_answer(answer: Answer, start: int, end: int) -> Parsed:
     p.boosts = Boosts(none_said=True)
     if answer in (Answer.RANDOM, Answer.DEFAULT):
         p.issues.append(note("answer.defence_default", start, end, "DRP-DEF-02"))
+    return p
+
+
+def handicap_answer(default: BaseModel, start: int, end: int) -> Parsed:
+    """«Снимайте как по умолчанию», «мне всё равно»: the time taken as the deadline would take it,
+    from the character with the most time first (DRP-FIRST-05, DRP-GAP-29), and said so."""
+    p = Parsed("handicap", start, end, orders=[default])
+    p.issues.append(note("answer.handicap_default", start, end, "DRP-GAP-29"))
     return p
 
 

@@ -1,7 +1,7 @@
 """The answer to the question a step asks, whatever other verb the sentence also has.
 
 A decision step asks one player one thing (checklist §4): the builds (D1), a bid or a pass (D3),
-the defence's boosts (D5), how much damage to pay with time (D6, D7). It is a dialogue state with few intents
+the time the handicap takes from which characters (D4), the defence's boosts (D5), how much damage to pay with time (D6, D7). It is a dialogue state with few intents
 (STYLE.md), so a sentence that carries that answer is read as it even when another order's verb
 stands beside it: «Ведьма выставляет костяной щит: повышаю класс защиты…» is a defence, not an add;
 «Отдаю одно время, остальное пусть снимает с формы» a soak, not a handicap; «Даю четыре» and
@@ -22,13 +22,14 @@ _BUILD = frozenset({"build"})
 _DEFENCE = frozenset({"defence"})
 _SOAK = frozenset({"soak"})
 _AUCTION = frozenset({"bid", "pass"})
+_HANDICAP = frozenset({"handicap"})
 # Verbs of paying with time: «гашу», «отдаю», «плачу».
 _PAYING = frozenset({"v_soak", "v_give"})
 # The verbs of a defence post itself.
 _DEFENDING = frozenset({"v_defend", "v_soak", "v_give", "v_accept"})
-# Verbs a bid is said with besides «ставлю»/«перебиваю»: «даю», «отдам», «кладу», «предлагаю» (with an
+# Verbs a bid is said with besides «ставлю»/«перебиваю»: «даю», «отдам», «кладу», «поднимаю», «предлагаю» (with an
 # amount, in the auction only).
-_OFFERING = frozenset({"v_add", "v_give", "v_put", "v_transfer", "v_bid", "first_move"})
+_OFFERING = frozenset({"v_add", "v_give", "v_put", "v_transfer", "v_bid", "v_raise", "first_move"})
 # «не буду», «не стану», «не хочу»: a refusal said after the verb («перебивать не буду»).
 _REFUSING = frozenset({"буду", "стану", "хочу", "собираюсь", "планирую"})
 
@@ -47,6 +48,10 @@ def asked_family(items: list[Item], ctx: Context | None, boost_like: Callable[[l
         if cut is not None:  # «пробьют — отдаст оба времени», after the boosts or alone
             return "defence" if boost_like(items[:cut]) else "presoak"
         return "defence" if boost_like(items) else None
+    if expected == _HANDICAP and any(it.kind in ("ref", "ordinal") for it in items) \
+            and any(it.kind == "num" for it in items) \
+            and not _another_order(items):
+        return "handicap"  # «Фору плачу так: два времени отдаёт Рыцарь, одно — Лучница»
     if expected == _SOAK:
         return "soak" if cs & (_PAYING | {"v_accept"}) and not _another_order(items) else None
     if expected == _AUCTION and cs & _OFFERING:

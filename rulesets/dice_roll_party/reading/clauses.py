@@ -18,6 +18,7 @@ from letopis.engine.clauses import Repeat, find_repeat, pronoun, split_clauses
 from ..reader_words import ORDER_VERBS, Item, lemmatizer
 from .ellipsis import lacks_subject
 from .frames import other_verb
+from .unsaid import not_done
 
 _JOINT = re.compile(r"\s*,?\s+и\s+(?=\S)|\s*,\s*а\s+(?=\S)|\s*,\s*(?=\S)")
 _FIRST = re.compile(r"(?:сначала|сперва)\s+")
@@ -105,6 +106,8 @@ def _chatter(items: list[Item]) -> bool:
     («сейчас ходит Паладин, ладно, тогда Паладину из хранилища один синий»). A character alone is
     who the order after it is said to («Лучница, бей Тень»), and a verb that opens the stretch after
     it without a subject is said of the subject before («Лучник натягивает тетиву и стреляет …»)."""
+    if not_done(items):
+        return True  # «Не буду ничего добавлять, Рыцарь бьёт Тень»
     if any(it.kind == "word" and it.concept in _VERBS | _BOOSTS or it.kind in ("colour", "zone") for it in items):
         return False  # «урон, если будет, временем не гасить», «Времени нет, меняю …»: what the order is about
     if not any(it.kind in ("ref", "ordinal") and it.side != "opp" for it in items):

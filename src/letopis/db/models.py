@@ -90,6 +90,10 @@ class Game(Base):
     secret_seed: Mapped[str | None] = mapped_column(String(64))
     secret_commitment: Mapped[str | None] = mapped_column(String(64))
     secret_revealed_at: Mapped[datetime | None] = mapped_column()
+    # (0010) changes, in the same transaction, with everything the game's pages show: bumped by
+    # triggers on this row and on its seats, steps, posts, resolutions, audit entries, schedule and
+    # its people's names (see the migration); the key of its rendered pages (web/pagecache.py)
+    content_version: Mapped[int] = mapped_column(BigInteger, server_default=text("letopis_content_version_now()"))
 
     gm: Mapped[User] = relationship(lazy="joined")
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")

@@ -178,6 +178,18 @@ class ByteBudgetCache(Generic[K, V]):
             got = self.put(key, compute(key))
         return got
 
+    def discard(self, key: K) -> None:
+        """Forget ``key`` (a value that has gone stale), in both generations."""
+        with self._lock:
+            for gen in (self._young, self._old):
+                value = gen.pop(key, MISSING)
+                if value is not MISSING:
+                    cost = key_bytes(key) + self._size(value) + ENTRY_OVERHEAD
+                    if gen is self._young:
+                        self._young_bytes -= cost
+                    else:
+                        self._old_bytes -= cost
+
     def clear(self) -> None:
         with self._lock:
             self._young, self._old = {}, {}

@@ -198,7 +198,13 @@ def require_gm(db: Session, game: Game, user_id: int | None) -> User:
 def viewer_of(db: Session, game: Game, user_id: int | None) -> tuple[ViewerOut, Viewer]:
     """The viewer's role and seats, and the engine `Viewer` that `view`/`draw` take."""
     held = [s.faction_id for s in seats(db, game.id) if user_id is not None and s.user_id == user_id]
-    if is_gm(db, game, user_id):
+    return viewer_for(user_id, gm=is_gm(db, game, user_id), held=held)
+
+
+def viewer_for(user_id: int | None, *, gm: bool, held: list[str]) -> tuple[ViewerOut, Viewer]:
+    """Who a viewer is to a game, from whether they are its GM (or an admin) and the seats they hold
+    in seat order: the one rule of `viewer_of` and of the rendered pages' cache key (`page_key`)."""
+    if gm:
         return ViewerOut(user_id=user_id, role=Role.GM, faction=held[0] if held else None, factions=held), GM
     if held:
         return (ViewerOut(user_id=user_id, role=Role.PLAYER, faction=held[0], factions=held),

@@ -36,7 +36,17 @@ from .default_notes import default_notes, unstop
 from .errors import NotFound
 from .hidden import Sight, is_revealed, step_secret_seed
 from .posted import latest_by_steps
-from .schemas import AuditOut, PostOut, ResolutionOut, Role, StepChronicle, StepHeader, StepLink, StepStatus
+from .schemas import (
+    AuditOut,
+    PostOut,
+    ResolutionOut,
+    Role,
+    StepChronicle,
+    StepHeader,
+    StepLink,
+    StepStatus,
+    ViewerOut,
+)
 
 ACTION_TITLES = {
     "import_game": "игра импортирована",
@@ -171,11 +181,14 @@ def reader_zone(db: Session, user_id: int | None) -> str | None:
     return user.time_zone if user is not None else None
 
 
-def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_id: int | None = None) -> StepChronicle:
+def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_id: int | None = None,
+                   viewer_as: tuple[ViewerOut, Viewer] | None = None) -> StepChronicle:
+    """A step as one viewer may see it: ``viewer_user_id``'s view (`viewer_of`), or the given
+    ``viewer_as`` (the rendered pages' cache renders for the viewer its key names)."""
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
     step = get_step(db, game_id, step_number)
-    viewer_out, viewer = viewer_of(db, game, viewer_user_id)
+    viewer_out, viewer = viewer_as if viewer_as is not None else viewer_of(db, game, viewer_user_id)
     gm = viewer_out.role is Role.GM
     if step.number < 1 and not gm:  # set aside by a stopped roll-back: the GM desk's only
         raise NotFound(f"В игре №{game_id} нет шага {step_number}.", code="step_not_found")
@@ -206,7 +219,7 @@ def step_chronicle(db: Session, *, game_id: int, step_number: int, viewer_user_i
 
     notes = []
     if resolution is not None and res is not None:
-        notes.extend(default_notes(res.submissions, turn, names, reader_zone(db, viewer_user_id)))
+        notes.extend(default_notes(res.submissions, turn, names, reader_zone(db, viewer_out.user_id)))
         for index, (value, reason) in sorted(resolution.overrides.items()):
             notes.append(f"Мастер задал бросок №{index} равным {value}. Причина: {reason}")
 

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, defer
 
 from letopis.db.models import Game, GameSchedule, Post, Seat, Step
-from letopis.engine.contract import Faction, Result, ViewerRole
+from letopis.engine.contract import Faction, Result, Viewer, ViewerRole
 from letopis.engine.declension import counted
 from letopis.engine.dice import new_seed, step_secret
 from letopis.engine.registry import all_rulesets
@@ -42,7 +42,17 @@ from .hidden import new_game_secret, note_reveal
 from .inputs import check_name, require_document, require_storable
 from .option_fields import describe_errors
 from .posted import latest_posts
-from .schemas import GameMode, GameOut, GamePage, GameStatus, OwnPostOut, RulesetOut, SeatOut, StepStatus
+from .schemas import (
+    GameMode,
+    GameOut,
+    GamePage,
+    GameStatus,
+    OwnPostOut,
+    RulesetOut,
+    SeatOut,
+    StepStatus,
+    ViewerOut,
+)
 
 MAX_TITLE = 200
 
@@ -197,11 +207,14 @@ def list_games(db: Session) -> list[GameOut]:
     return [game_out(db, g) for g in games]
 
 
-def game_page(db: Session, game_id: int, viewer_user_id: int | None = None) -> GamePage:
-    """Everything the game page shows, as this viewer may see it."""
+def game_page(db: Session, game_id: int, viewer_user_id: int | None = None,
+              viewer_as: tuple[ViewerOut, Viewer] | None = None) -> GamePage:
+    """Everything the game page shows, as this viewer may see it: ``viewer_user_id``'s view
+    (`viewer_of`), or the given ``viewer_as`` (the rendered pages' cache renders for the viewer its
+    key names)."""
     game = load_game(db, game_id)
     ruleset = ruleset_by_id(game.ruleset_id)
-    viewer_out, viewer = viewer_of(db, game, viewer_user_id)
+    viewer_out, viewer = viewer_as if viewer_as is not None else viewer_of(db, game, viewer_user_id)
     state = load_state(ruleset, game.state)
     step = active_step(db, game.id)
     turn = turn_of(step) if step else None

@@ -21,10 +21,9 @@ import logging
 import secrets
 import time
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
-import httpx
 from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
@@ -44,6 +43,9 @@ from .errors import Invalid, NotFound
 from .notices import EMAIL_CONFIRM, EVENT_TITLES, Channel, Event, chosen_events
 from .schemas import GameStatus, StepStatus
 from .webhook_guard import pin, public_addresses
+
+if TYPE_CHECKING:  # httpx (and the CLI it loads: rich, pygments, click) only when a webhook is due
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -305,6 +307,8 @@ def _post_hooks(db: Session, rows: list[Any], secrets_by_user: dict[int, str], m
                 client: httpx.Client | None, allow_private: bool) -> tuple[int, int]:
     if not rows:
         return 0, 0
+    import httpx
+
     own = client is None
     client = client or httpx.Client(timeout=TIMEOUT_SECONDS, follow_redirects=False)
     sent = failed = 0
@@ -359,6 +363,8 @@ def _cancel(db: Session, notification_id: int, reason: str) -> None:
 
 def _post(client: httpx.Client, url: str, payload: dict[str, Any], secret: str, *,
           allow_private: bool) -> tuple[int | None, str | None, int]:
+    import httpx
+
     body = json.dumps(payload, ensure_ascii=False).encode()
     headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": "Letopis-Webhook/1",
                "X-Letopis-Event": payload.get("event", ""), "X-Letopis-Signature": sign(secret, body)}

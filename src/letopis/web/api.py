@@ -13,6 +13,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from letopis import service
@@ -32,8 +33,10 @@ from letopis.service import (
     VerifyOut,
 )
 from letopis.service.inputs import NAME_RULE, Document, Int4, Text
+from letopis.service.page_key import PageKey
 from letopis.service.posts import check_post_async
 
+from . import pagecache
 from .deps import (
     CurrentUser,
     CurrentUserId,
@@ -55,6 +58,9 @@ LOGIN_ERRORS = {code: {"model": ErrorOut, "description": text} for code, text in
     (503, "Сервер занят проверкой паролей: повторите через Retry-After секунд."))}
 
 router = APIRouter(prefix="/api", responses=ERRORS)
+# the hottest routes, which the app tries before all others (every route tried costs): the live check
+# and a step's JSON
+hot = APIRouter(prefix="/api", responses=ERRORS)
 
 
 # --- request and response models -----------------------------------------------------------------
@@ -159,7 +165,7 @@ class DeadlineIn(BaseModel):
 
 
 # --- the live check: the hottest route, so the first one FastAPI tries ----------------------------
-@router.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
+@hot.post("/games/{game_id}/check", response_class=JSONResponse, responses={200: {"model": CheckOut}})
 async def check(game_id: Int4, body: CheckIn, request: Request, who: Identity) -> Response:
     """Read a post against the current state, line by line; nothing is stored.
 
@@ -175,6 +181,21 @@ async def check(game_id: Int4, body: CheckIn, request: Request, who: Identity) -
     if token_id is not None:
         await touch_token(request, token_id)
     return Response(content=out.model_dump_json(), media_type="application/json")
+
+
+# --- a step: kept until the game changes (web/pagecache.py), so the second route tried ----------
+@hot.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
+async def step(game_id: Int4, step_number: Int4, request: Request) -> Response:
+    """A step as you may see it: its posts, events, rolls, boards and the GM's actions. The answer
+    is kept until the game changes (an ``ETag``: send it back in ``If-None-Match`` for a 304)."""
+    key = await pagecache.key_of(request, game_id)
+
+    def build(db: Session, key: PageKey) -> bytes:
+        viewer = key.viewer.viewer(key.user.id if key.user else None)
+        chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number, viewer_as=viewer)
+        return chronicle.model_dump_json().encode()
+
+    return await pagecache.json_page(request, key, ("step", step_number), build)
 
 
 # --- users ---------------------------------------------------------------------------------------
@@ -306,12 +327,6 @@ def aid(game_id: Int4, faction: Text, db: SessionDep, user: CurrentUser) -> serv
 @router.get("/games/{game_id}/steps", response_model=list[StepHeader])
 def steps(game_id: Int4, db: ReadSessionDep) -> list[StepHeader]:
     return service.list_steps(db, game_id)
-
-
-@router.get("/games/{game_id}/steps/{step_number}", response_model=StepChronicle)
-def step(game_id: Int4, step_number: Int4, db: ReadSessionDep, user: MaybeUser) -> StepChronicle:
-    return service.step_chronicle(db, game_id=game_id, step_number=step_number,
-                                  viewer_user_id=user.id if user else None)
 
 
 @router.get("/games/{game_id}/audit", response_model=list[AuditOut])

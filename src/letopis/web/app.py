@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from importlib.util import find_spec
 from pathlib import Path
 
-import fastapi_offline
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
@@ -30,6 +30,7 @@ from . import email as email_web
 from . import gm_desk as gm_desk_web
 from . import notify as notify_web
 from . import turn_length as turn_length_web
+from .arenas import limit_arenas
 from .csrf import CSRFMiddleware
 from .formcheck import FormEncodingMiddleware
 from .limits import MAX_BODY_BYTES, BodyLimitMiddleware
@@ -38,7 +39,7 @@ from .slowlog import SlowRequestMiddleware
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 # Swagger UI 5 (it reads the OpenAPI 3.1 that FastAPI writes; 4.x cannot), as shipped in the
 # fastapi-offline wheel, so /docs needs no CDN
-DOCS_STATIC_DIR = Path(fastapi_offline.__file__).resolve().parent / "static"
+DOCS_STATIC_DIR = Path(find_spec("fastapi_offline").origin).resolve().parent / "static"  # its files only
 SESSION_COOKIE = "letopis_session"
 SESSION_MAX_AGE = 14 * 24 * 3600
 
@@ -69,6 +70,7 @@ def create_app(
     if deadline_interval is None:
         deadline_interval = settings.deadline_interval_seconds
     settings.check()
+    limit_arenas()  # before the thread pool starts (web/arenas.py)
     from letopis import service
 
     service.configure_password_hashing(concurrency=settings.password_hash_concurrency,
@@ -98,8 +100,11 @@ def create_app(
                                    swagger_js_url="/static/docs/swagger-ui-bundle.js",
                                    swagger_css_url="/static/docs/swagger-ui.css",
                                    swagger_favicon_url="/static/docs/favicon.png")
-    # The JSON API first: FastAPI tries routes in order and each try costs, so the live check
-    # (POST /api/games/{id}/check) should not wait behind every page. No page path starts with /api/.
+    # The hot routes first: FastAPI tries routes in order and each try costs. The live check (POST
+    # /api/games/{id}/check) and a step's JSON, then the kept pages (the game page, a step's
+    # chronicle: web/pagecache.py), then the rest. No page path starts with /api/.
+    app.include_router(api.hot)
+    app.include_router(pages.cached)
     app.include_router(api.router)
     app.include_router(auth.router)
     app.include_router(lobby.pages)  # the home page, /games, «Мои игры»
@@ -150,9 +155,11 @@ def _lifespan(run_deadlines: bool, interval: float):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-            read_pool = getattr(app.state, "read_pool", None)
-            if read_pool is not None:  # the live check's own connections (see deps.ensure_read_pool)
-                await read_pool.close()
+            for name in ("read_pool", "replica_read_pool"):  # hot statements' own connections (deps)
+                read_pool = getattr(app.state, name, None)
+                if read_pool is not None:  # closed for good: the next start (a test's next client) opens anew
+                    delattr(app.state, name)
+                    await read_pool.close()
 
     return lifespan
 

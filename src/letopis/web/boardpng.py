@@ -16,8 +16,8 @@
 from __future__ import annotations
 
 import hashlib
+from importlib.metadata import version
 
-import cairosvg
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -28,7 +28,9 @@ from letopis.service.gate import Gate
 from .boardview import LEGIBLE_PX, sized_tree, smallest_font
 from .svgsafe import BrokenPicture, serialise
 
-RENDERING = f"cairosvg {cairosvg.__version__}, png 1"  # part of every ETag: change it with the drawing
+# part of every ETag: change it with the drawing (cairosvg itself, 14 MB with cairo and Pillow, is
+# imported by the first drawing: most workers never draw one)
+RENDERING = f"cairosvg {version('cairosvg')}, png 1"
 MIN_WIDTH = 800
 MAX_UPSCALE = 2.0
 MAX_SIDE = 3000
@@ -80,6 +82,8 @@ def draw(picture: PngPicture) -> bytes:
         cached = _pngs.get(picture.etag)  # drawn by another request while this one waited
         if cached is not None:
             return cached
+        import cairosvg
+
         scale = picture.scale()
         png = cairosvg.svg2png(bytestring=picture.svg.encode(), unsafe=False,
                                output_width=round(picture.width * scale),

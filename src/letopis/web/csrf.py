@@ -3,7 +3,8 @@
 Forms carry the token in the hidden field ``csrftoken``; htmx sends it as the ``X-CSRFToken``
 header. Not checked: requests with ``Authorization: Bearer`` (scripts and bots; asgi-csrf skips
 them itself), JSON requests under /api (a browser cannot send ``application/json`` cross-site
-without a CORS preflight, which this app never grants), and the one-click unsubscribe link of a
+without a CORS preflight, which this app never grants) and GETs there (no answer under /api holds
+a form, so no token is minted for them), and the one-click unsubscribe link of a
 letter (``POST /email/unsubscribe/<signed token>``: mail clients POST it with no cookie, RFC 8058;
 the token is the proof, and all it can do is stop letters). Log-in and registration are checked
 even without cookies, against login CSRF.
@@ -28,8 +29,11 @@ CSRF_MESSAGE = (
 
 
 def _is_api_json(scope: Scope) -> bool:
+    """A JSON request under /api, or a GET or HEAD there (nothing under /api serves a form)."""
     if not scope.get("path", "").startswith("/api/"):
         return False
+    if scope.get("method") in ("GET", "HEAD"):
+        return True
     for key, value in scope.get("headers") or []:
         if key == b"content-type":
             return value.split(b";", 1)[0].strip().lower() == b"application/json"

@@ -63,6 +63,21 @@ def ensure_read_pool(app: FastAPI) -> ReadPool:
     return pool
 
 
+def ensure_replica_read_pool(app: FastAPI) -> ReadPool | None:
+    """A read pool on the replica (``DATABASE_REPLICA_URL``) for visitors' hot statements; None
+    without a replica."""
+    state = app.state
+    if not hasattr(state, "replica_read_pool"):
+        url = state.settings.database_replica_url
+        state.replica_read_pool = None
+        if url:
+            from letopis.db.session import make_engine
+
+            state.replica_read_pool = ReadPool(conninfo(make_engine(url).url),
+                                               prepare=state.settings.prepared_statements)
+    return state.replica_read_pool
+
+
 def get_db(request: Request) -> Iterator[Session]:
     db = ensure_session_factory(request.app)()
     try:
@@ -138,8 +153,14 @@ def current_user(request: Request, db: SessionDep, settings: SettingsDep) -> Use
     return user
 
 
-async def read_pool_of(request: Request) -> ReadPool:
-    """The app's read pool (its first use may start the embedded database: off the loop)."""
+async def read_pool_of(request: Request, *, replica: bool = False) -> ReadPool:
+    """The app's read pool (its first use may start the embedded database: off the loop); with
+    ``replica``, the replica's when there is one (a visitor's page reads the replica)."""
+    if replica:
+        state = request.app.state
+        pool = state.replica_read_pool if hasattr(state, "replica_read_pool") else ensure_replica_read_pool(request.app)
+        if pool is not None:
+            return pool
     pool = getattr(request.app.state, "read_pool", None)
     return pool or await run_in_threadpool(ensure_read_pool, request.app)
 

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse, Response
+from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
 from letopis import service
@@ -18,7 +19,9 @@ from letopis.service import CheckOut, GameOut, GamePage
 from letopis.service._common import GM_FACTION_NAME
 from letopis.service.inputs import Int4, Text
 from letopis.service.option_fields import FormProblem, OptionField, keep_typed, option_fields, read_form
+from letopis.service.page_key import PageKey
 
+from . import pagecache
 from .archive import PageQ, base_url
 from .bbcode import render_bbcode
 from .deps import CurrentUser, CurrentUserId, MaybeUser, ReadSessionDep, SessionDep, current_user
@@ -27,6 +30,9 @@ from .rulesdoc import render_rules
 from .templating import flash, render, templates
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(current_user)])
+# Pages kept per game version and viewer (`pagecache`): the key's one statement also loads the user,
+# so they do without `current_user`. The app tries these routes first (every route tried costs).
+cached = APIRouter(include_in_schema=False)
 STEP_LINKS = 100  # the game page links its latest steps; the archive pages through all of them
 FEED_SIZE = 50  # a game's Atom feed: its latest published steps (as the site feed)
 STEPS_PER_PAGE = 50  # /games/N/steps
@@ -61,7 +67,7 @@ def check_context(check: CheckOut | service.ReadingOut | None) -> dict:
 
 
 # --- games (the lists are in lobby.py) --------------------------------------------------------------
-@router.get("/games/new")
+@cached.get("/games/new")  # before «/games/{game_id}», which would take «new» for a number
 def new_game_form(request: Request, user: CurrentUser, ruleset_id: Text = "") -> Response:
     return _new_game_page(request, {"mode": "auto", "ruleset_id": ruleset_id})
 
@@ -141,13 +147,19 @@ def _text(data: FormData, name: str) -> str | None:
     return value if isinstance(value, str) or value is None else ""
 
 
-@router.get("/games/{game_id}")
-def game(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4) -> Response:
-    page = service.game_page(db, game_id, user.id if user else None)
-    steps, earlier = service.step_links(db, game_id, STEP_LINKS)
-    return render(request, "game.html",
-                  {"page": page, "game": page.game, "names": faction_names(page.game),
-                   "steps": steps, "earlier_steps": earlier, "base_url": str(request.base_url).rstrip("/")})
+@cached.get("/games/{game_id}")
+async def game(request: Request, game_id: Int4) -> Response:
+    """The game page, kept per game version and viewer class (`pagecache`)."""
+    key = await pagecache.key_of(request, game_id)
+    site = str(request.base_url).rstrip("/")
+
+    def build(db: Session, key: PageKey) -> dict:
+        page = service.game_page(db, game_id, viewer_as=key.viewer.viewer(key.user.id if key.user else None))
+        steps, earlier = service.step_links(db, game_id, STEP_LINKS)
+        return {"page": page, "game": page.game, "names": faction_names(page.game),
+                "steps": steps, "earlier_steps": earlier, "base_url": site}
+
+    return await pagecache.html_page(request, key, ("game",), "game.html", build)
 
 
 @router.get("/games/{game_id}/steps")
@@ -287,18 +299,22 @@ def forum_bbcode(request: Request, db, game: GameOut, chronicle: service.StepChr
                          base_url=base_url(request))
 
 
-@router.get("/games/{game_id}/steps/{step_number}")
-def step(request: Request, db: ReadSessionDep, user: MaybeUser, game_id: Int4, step_number: Int4) -> Response:
-    chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number,
-                                       viewer_user_id=user.id if user else None)
-    game = service.get_game(db, game_id)
-    names = faction_names(game)
-    bbcode = ""
-    if chronicle.status == service.StepStatus.PUBLISHED:
-        bbcode = forum_bbcode(request, db, game, chronicle, public=user is None)
-    return render(request, "step.html",
-                  {"c": chronicle, "game": game, "names": names, "bbcode": bbcode,
-                   "by_post": {p.id: problems_by_line(p.reading) for p in chronicle.posts}})
+@cached.get("/games/{game_id}/steps/{step_number}")
+async def step(request: Request, game_id: Int4, step_number: Int4) -> Response:
+    """A step's chronicle, kept per game version and viewer class (`pagecache`)."""
+    key = await pagecache.key_of(request, game_id)
+
+    def build(db: Session, key: PageKey) -> dict:
+        viewer = key.viewer.viewer(key.user.id if key.user else None)
+        chronicle = service.step_chronicle(db, game_id=game_id, step_number=step_number, viewer_as=viewer)
+        game = service.get_game(db, game_id)
+        bbcode = ""
+        if chronicle.status == service.StepStatus.PUBLISHED:
+            bbcode = forum_bbcode(request, db, game, chronicle, public=key.user is None)
+        return {"c": chronicle, "game": game, "names": faction_names(game), "bbcode": bbcode,
+                "by_post": {p.id: problems_by_line(p.reading) for p in chronicle.posts}}
+
+    return await pagecache.html_page(request, key, ("step", step_number), "step.html", build)
 
 
 @router.get("/games/{game_id}/steps/{step_number}/bbcode")

@@ -13,7 +13,7 @@ Times: ``{{ t|ru_datetime }}`` is the reader's local time with a relative phrase
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,15 @@ from letopis.timezones import DEFAULT_ZONE, zone_title
 
 from .boardview import board_figure, board_png_path
 from .svgsafe import clean_svg
-from .times import datetime_local_value, local_datetime, page_zone, reader_zone, when_html
+from .times import (
+    datetime_local_value,
+    good_until,
+    local_datetime,
+    page_now,
+    page_zone,
+    reader_zone,
+    when_html,
+)
 
 
 @pass_context
@@ -57,7 +65,7 @@ def countdown(context: Any, value: datetime | None) -> Markup:
 @pass_context
 def local_time(context: Any, value: datetime | None) -> str:
     """Only the local time, as plain text («21 ноября, 17:05»): for titles and attributes."""
-    return local_datetime(value, reader_zone(context)) if value is not None else ""
+    return local_datetime(value, reader_zone(context), page_now()) if value is not None else ""
 
 
 @pass_context
@@ -83,8 +91,11 @@ def minutes_until(value: datetime | None) -> int | None:
     """Whole minutes from now until ``value``, rounded up; None once it has passed («расчёт через N мин»)."""
     if value is None:
         return None
-    moment = datetime.now(UTC)
-    return minutes_left(value, moment) if value > moment else None
+    moment = page_now()
+    if value <= moment:
+        return None
+    good_until(moment + timedelta(seconds=(value - moment).total_seconds() % 60 or 60))
+    return minutes_left(value, moment)
 
 
 def clause_url(ruleset_id: str, clause: str | None) -> str:
