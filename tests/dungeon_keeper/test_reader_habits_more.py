@@ -69,9 +69,9 @@ def test_no_is_a_correction_only_standing_alone():
 def test_role_play_verbs_of_orders():
     from rulesets.dungeon_keeper.reader_words import scan as words
 
-    got = {it.text: it.concept for it in words("соблазняет очаровывает тащит утащил выковывают")}
+    got = {it.text: it.concept for it in words("соблазняет очаровывает тащит утащил выковывают апаю апнул")}
     assert got == {"соблазняет": "v_subjugate", "очаровывает": "v_subjugate", "тащит": "v_pickup",
-                   "утащил": "v_pickup", "выковывают": "v_forge"}
+                   "утащил": "v_pickup", "выковывают": "v_forge", "апаю": "v_upgrade", "апнул": "v_upgrade"}
 
 
 # --- two objects of one order ----------------------------------------------------------------------
