@@ -470,7 +470,9 @@ def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
         return False
     for p in c.parts:
         kind = p.kind
-        if kind in _OBJECT_PARTS or (kind == "noun" and not (p.concept or "").startswith("w_")):
+        concept = p.concept or ""
+        if kind in _OBJECT_PARTS or kind == "noun" and not concept.startswith("w_") and (
+                not concept.startswith("r_") or action in _ORE_ACTIONS):
             return False  # something to act on: an order (right or wrong)
     if current is not None and not _first_person(c):
         return False  # «Имп №1:» / «идёт» — an order with its target missing: an error, not chatter
@@ -478,6 +480,9 @@ def _chatter(c: Clause, action: str | None, current: UnitView | None) -> bool:
     return bool(c.words) and notes.typo_of_unit(c.words) is None
 
 
+# Orders a resource alone is something to act on for; «Маны много, золота тоже — пора строить армию!»
+# names gold, but nothing to build.
+_ORE_ACTIONS = frozenset({"mine", "kopat", "alchemy", "rune_exchange", "spend", "use"})
 _SHORT_ABILITY_STEMS = ("дыхани", "поток", "облак")
 
 

@@ -13,7 +13,7 @@ from letopis.engine.text import normalise
 @pytest.mark.parametrize(("line", "after"), [
     ("Ставлю три, нет, две.", "две."), ("Рыцарь бьёт Тень... нет, лучше Молота", "молота"),
     ("Добавляю 2 синих Лучнице, ой, 1 синий", "1 синий"), ("П2 → П1, вернее П3", "п3"),
-    ("Иду на 3-4, то есть на 3-5", "на 3-5"),
+    ("Иду на 3-4, то есть на 3-5", "на 3-5"), ("Иду на 3-4, хотя нет — на 3-5", "на 3-5"),
 ])
 def test_a_marker_after_something_and_before_its_replacement(line, after):
     norm = normalise(line)

@@ -240,6 +240,9 @@ def tower_shot(c: Clause, a: Acts) -> list[BaseModel]:
                        where=", ".join(cell_text(t.cell) for t in own), hint=example("tower_shot"))
         b = own[0]
     targets = [r for r in c.refs() if r.count is None]
+    walls = [p for p in c.nouns("b_") if p is not noun and p.prep in (None, "по", "в", "во")]
+    if walls and not targets:  # «Боевая башня стреляет по Алтарю Лилит»: never the nearest enemy instead
+        raise fail("read.tower_building", (walls[0].start, walls[0].end), kind=ProblemKind.ILLEGAL, clause="DK-BLD-08")
     fields: dict = {}
     if targets:
         target = resolve(targets[0], view, "enemy", a.issues)

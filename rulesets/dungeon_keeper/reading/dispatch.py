@@ -172,8 +172,10 @@ def fold_retargets(clauses: list[Clause]) -> list[Clause]:
     for c in clauses:
         prev = out[-1] if out else None
         refs = [r for r in c.refs() if r.count is None]
+        # (a clause folded on an earlier reading of the cached line has ``then`` set already: the
+        # condition still counts, or reading the same post twice would give an extra attack)
         said = prev is not None and (unit_acts.RETARGET_WORDS.intersection(c.words)
-                                     or prev.then is None and unit_acts.RETARGET_WORDS.intersection(prev.words))
+                                     or prev.then in (None, *refs[:1]) and unit_acts.RETARGET_WORDS.intersection(prev.words))
         # «…; если тот погибнет — доп. атака по импу»: the condition may end the clause before
         if (prev is not None and c.subject is None and refs and said
                 and action_of(c) == "attack" and action_of(prev) == "attack" and prev.then in (None, refs[0])):

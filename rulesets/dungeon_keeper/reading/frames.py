@@ -77,6 +77,7 @@ FRAMES: tuple[Frame, ...] = (
 ACTIONS = frozenset(f.kind for f in FRAMES)
 
 _UPGRADE_PREPS = frozenset({"в", "во", "до"})
+_ORES = frozenset({"r_gold", "r_iron", "r_taldear"})
 
 
 def context_of(c: Clause, current: UnitView | None) -> frozenset[str]:
@@ -115,6 +116,8 @@ def evidence(c: Clause, view: View, context: frozenset[str], current: UnitView |
             out.append(Mention(DIR, p.start, p.end, p))
         elif p.kind == "noun" and p.concept:
             kind, placed = _building_or_kind(p, c.parts[i + 1:], view)
+            if kind is None and p.concept in _ORES and p.prep is None and HEADER in context:
+                kind = MINE  # «Имп №1: золото, 2 ОД», «имп — железо ×2»: the ore a unit is told to dig
             if kind is not None:
                 out.append(Mention(kind, p.start, p.end, p))
         arrow = p.kind == "arrow"

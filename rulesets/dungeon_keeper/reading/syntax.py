@@ -20,7 +20,9 @@ from functools import lru_cache
 from itertools import pairwise
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
+from letopis.engine.corrections import corrections
 from letopis.engine.text import parses
+from letopis.engine.text_words import same_case
 
 from .words import MOOD_NOUN, MOOD_ORDER, MOOD_REPORT, MOOD_SPEECH, MOOD_STORY, Item, scan
 
@@ -185,6 +187,8 @@ def _parse_line(norm: str) -> LineSyntax:
         # «Имп №3:», «[b]Керуб №1[/b]», «Грасдир 2 —», «Бес №2: 1-2 ОД — идёт …», «Бес №2 (Ваал):»
         probe = Ref(ref.kind, ref.start, ref.end, number=ref.number)
         k = _ref_tail(items, after, n, probe)
+        if ref.number is None and probe.number is not None:
+            ref.number, ref.end = probe.number, probe.end  # «Бес Лилит №2:» names its number after its owner
         k = _remark(items, k, n)
         rest_start = k
         if k < n and items[k].is_sym(":", "-", "—", "."):
@@ -200,19 +204,23 @@ def _parse_line(norm: str) -> LineSyntax:
             ref.owner_words, ref.cell, ref.cell_span = probe.owner_words, probe.cell, probe.cell_span
             out.header = ref
             pos = rest_start
-    out.clauses = _clauses(items, pos)
+    marks = tuple((m.start, m.end) for m in corrections(norm))
+    out.clauses = _clauses(items, pos, marks)
     if out.clauses and pos < n and items[pos].kind == "word" and items[pos].text in _GOING_ON:
         out.clauses[0].continues = True
     return out
 
 
 _GOING_ON = frozenset({"и", "а", "еще", "ещё", "также", "плюс"})
+Marks = tuple[tuple[int, int], ...]  # the spans of a line's self-correction markers
 
 
 def continuing(c: Clause, said: list[Clause]) -> Clause | None:
     """A copy of a (cached) clause with no verb that goes on with an earlier order of the post
     («Призываю импа на 16-7, он копает шахту.» / «И ещё двух импов.»): the latest one that named
     the same kind of thing takes it, with its verbs and, for a bare count, its units; None if none did."""
+    if not c.parts:
+        return None  # «А.» (a signature), «И всё»: nothing to go on with
     mine = _kinds_named(c)
     for prev in reversed(said):
         theirs = _kinds_named(prev)
@@ -281,7 +289,7 @@ def _a_name(inner: list[Item]) -> bool:
 
 
 # --- clauses ------------------------------------------------------------------------------------
-def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
+def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Clause]:
     """Split items at «,», «;», «.», «затем», «и»… into clauses; a piece without an action word
     continues the clause before it, unless it names another object of the same order («вскопать
     20-21 и 19-21», «взял сундук, а потом кристалл», «36-15; шахта 35-14»): then it is an order
@@ -303,15 +311,40 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
             elif depth == 0 and (it.text in _CLAUSE_SYMS or it.text == ":" and _sentence_colon(items, k)):
                 pieces.append((start, k, sep))
                 start, sep = k + 1, it.text
+        elif depth == 0 and it.kind == "word" and it.concept is None and _gerund(it):
+            pieces.append((start, k, sep))  # «…, глядя на огневика Лилит»: a description of its own
+            start, sep = k, "as"
+        elif depth == 0 and k > start and _marked(items[k], marks) and not _marked(items[k - 1], marks):
+            pieces.append((start, k, sep))  # «идёт на 20-20 — нет, на 20-21»: the correction is a piece of its own
+            start, sep = k, "fix"
         elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and"):
             pieces.append((start, k, sep))
             start, sep = k + 1, ("then" if it.concept == "w_then" or sep == ";" else "and")
     pieces.append((start, n, sep))
     merged: list[tuple[int, int, bool]] = []  # (first item, end, takes the verb before it)
     placed = -1  # the piece that is a unit put on a cell: «…, [b]Имп №4 — 22-31[/b], а дальше посмотрим»
+    corrected: set[int] = set()  # merged pieces that take back the order before them
+    once_more: set[int] = set()  # merged pieces that end with «…, а потом ещё раз»: one more of the same
+    taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
     for a, b, sep in pieces:
         if a >= b:
             continue
+        if sep == "as" and not _has_action(items, a, b) and not (
+                merged and _has_action(items, *merged[-1][:2]) and not _acts_on(items, *merged[-1][:2])):
+            # what a unit does «глядя на огневика» is how it does it; what it looks at is no target
+            # (unless the order before has none: «бьёт, целясь в беса Лилит»)
+            continue
+        fix = _correction(items, a, b, marks) if merged else None
+        if fix is not None and fix >= b:
+            taking_back = True
+            continue
+        if fix is not None or taking_back:
+            taking_back = False
+            start = a if fix is None else fix
+            if _has_action(items, start, b) or _objects(items, start, b) or _elliptic(items, start, b):
+                corrected.add(len(merged))
+                merged.append((start, b, not _has_action(items, start, b)))
+                continue
         if sep == ":" and merged and not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2])):
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
@@ -329,21 +362,129 @@ def _clauses(items: tuple[Item, ...], pos: int) -> list[Clause]:
                 continue
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
+            if _once_more(items, a, b):
+                once_more.add(len(merged) - 1)
             continue
         merged.append((a, b, False))
     clauses: list[Clause] = []
-    for a, b, inherit in merged:
+    for i, (a, b, inherit) in enumerate(merged):
         c = _clause(items, a, b)
         if c is None:
             continue
         if inherit and clauses:
             _inherit(c, clauses[-1])
+        if i in corrected and clauses:
+            _take_back(c, clauses.pop(), inherit)
+        if clauses:
+            _pronoun(items, a, b, c, clauses)
+        if i in once_more and c.verbs:
+            c.repeat, c.repeat_said, c.again = (c.repeat if c.repeat_said else 1) + 1, True, False
+        if clauses and _one_more_of(c, clauses[-1]):
+            continue
         clauses.append(c)
     _trailing_verb(clauses)
     if len(clauses) > 1:
         _same_building(clauses)
         _same_subject(clauses, merged)
     return clauses
+
+
+def _once_more(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """A piece saying «ещё раз» («…, а потом ещё раз», «…, и ещё раз его»)."""
+    return any(items[k].text in ("еще", "ещё") and items[k + 1].concept == "w_times" for k in range(a, b - 1))
+
+
+def _one_more_of(c: Clause, prev: Clause) -> bool:
+    """«Керуб №4 бьёт огневика, а если тот выживет — бьёт ещё раз»: the same act again at the same
+    target is one more of the order before (its count grows by one); True when folded into it."""
+    if not c.again or c.verb is None or prev.verb is None or c.subject is not None or c.subject_noun is not None \
+            or not _same_act(c.verb, prev.verb) or not prev.refs() or any(p.kind != "ref" for p in c.parts):
+        return False
+    theirs = {(r.kind, r.number) for r in prev.refs()}
+    if not {(r.kind, r.number) for r in c.refs()} <= theirs:
+        return False
+    prev.repeat, prev.repeat_said = (prev.repeat if prev.repeat_said else 1) + 1, True
+    return True
+
+
+_PRONOUNS = frozenset({"его", "него", "ее", "её", "нее", "неё", "ему", "нему", "ей", "ней", "их", "них", "ним"})
+
+
+def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Clause]) -> None:
+    """«…, затем очищает его», «два выстрела в него же», «надеваю на него броню», «кую амулет и
+    надеваю его на беса №1»: a pronoun stands for what the order before acted on — its unit when
+    this order names none (a unit just upgraded is already of its new kind), else its artifact or
+    spell when this order lacks one."""
+    k = next((k for k in range(a, b) if items[k].kind == "word" and items[k].text in _PRONOUNS), None)
+    if k is None:
+        return
+    it = items[k]
+    prep = items[k - 1].text if k > a and items[k - 1].text in PREPOSITIONS else None
+    prev = next((p for p in reversed(before) if p.refs() or p.nouns("a_") or p.nouns("s_")), None)
+    if prev is None:
+        return
+    if c.subject is None and all(r.prep == "до" for r in c.refs()):  # «его же до керуба»: «до» names a kind
+        refs = [r for r in prev.refs() if r.prep != "до" and r.count is None]
+        if refs:
+            ref = refs[-1]
+            grown = next((r.kind for r in prev.refs() if r.prep == "до" and r.kind), None)
+            ref = replace(ref, start=it.start, end=it.end, prep=prep, nominative=False, cell=None, cell_span=None,
+                          kind=grown if grown and ref.number is not None else ref.kind)
+            c.parts.insert(0, Part("ref", it.start, it.end, prep, ref=ref))
+        return
+    for cat in ("a_", "s_"):
+        if not c.nouns(cat) and prev.nouns(cat):
+            c.parts.append(replace(prev.nouns(cat)[-1], start=it.start, end=it.end, prep=prep, cell=None,
+                                   cell_span=None))
+            return
+
+
+def _gerund(it: Item) -> bool:
+    """«глядя», «ухмыляясь», «думая»: a verbal adverb the lexicon does not know (an order verb's one,
+    «отступая на 20-20», stays the lexicon's)."""
+    return it.text.isalpha() and len(it.text) > 3 and "GRND" in parses(it.text)[0].tag
+
+
+def _marked(it: Item, marks: Marks) -> bool:
+    return any(a <= it.start < b for a, b in marks)
+
+
+def _correction(items: tuple[Item, ...], a: int, b: int, marks: Marks) -> int | None:
+    """Where the order a writer puts instead of the one before starts, when a piece opens with a
+    self-correction marker of the reading core («…, нет, лучше 19-21», «…, хотя нет — на 29-31»,
+    «… вернее, двух импов»; `letopis.engine.corrections`); None when it does not. The marker may
+    take the whole piece («…. Нет, двух импов»: then the next piece says what instead)."""
+    if not _marked(items[a], marks):
+        return None
+    k = a
+    while k < b and _marked(items[k], marks):
+        k += 1
+    return k
+
+
+def _take_back(c: Clause, dropped: Clause, inherited: bool) -> None:
+    """A correction replaces the order before it; when it names no one, it is about the same unit
+    or building («Бес №2 идёт на 29-29, хотя нет — на 29-31»), and when it says no verb, it keeps
+    what it does not replace («строит стену на 20-21, нет, на 21-20»: the wall stays)."""
+    if inherited:
+        if c.subject_noun is not None:  # «…, нет, башню»: with the verb before it, the building is its object
+            c.parts.insert(0, c.subject_noun)
+            c.subject_noun = None
+        named = _kinds_named(c)
+        place = next((p for p in dropped.parts if p.kind == "noun" and p.cell is not None), None)
+        if place is not None and "cell" not in named:  # «стену на 20-21, нет, башню»: the new one goes there
+            c.parts = [replace(p, cell=place.cell, cell_span=place.cell_span)
+                       if p.kind == "noun" and p.cell is None and (p.concept or "")[:2] == (place.concept or "")[:2]
+                       else p for p in c.parts]
+        kept = [p for p in dropped.parts if p.kind in ("ref", "cell", "noun") and not _kinds_named(
+            Clause(p.start, p.end, parts=[p])) & named]
+        if "cell" in named:  # «стену на 20-21» → «на 21-20»: the kept noun loses its old place
+            kept = [replace(p, cell=None, cell_span=None) if p.cell is not None else p for p in kept]
+        c.parts[:0] = kept
+    if c.subject is None and c.subject_noun is None:
+        c.subject, c.subject_noun = dropped.subject, dropped.subject_noun
+    if c.ap_index is None:
+        c.ap_index, c.ap_span = dropped.ap_index, dropped.ap_span
 
 
 def _same_subject(clauses: list[Clause], merged: list[tuple[int, int, bool]]) -> None:
@@ -425,7 +566,12 @@ def _own_order(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: 
         return False  # «прокапывает дальше — 33-39»: the verb before had nothing to act on yet
     if sep in ("then", ";"):
         return True
+    if not verbs and sep == "and" and said & _objects(items, prev[0], prev[1]) & _LISTED:
+        return True  # «Ярость и Скорость на беса №1»: two spells with no verb are two orders all the same
     return bool(verbs) and bool(said & _objects(items, prev[0], prev[1]))
+
+
+_LISTED = frozenset({"spell", "spirit", "object"})  # things of which a verbless line may list two
 
 
 def _another_unit_rests(items: tuple[Item, ...], a: int, b: int) -> bool:
@@ -451,12 +597,12 @@ def _inherit(c: Clause, prev: Clause) -> None:
     c.story = prev.story
     c.parts[:0] = _unsaid(c, prev)
     _elliptic_count(c, prev)
-    _shared_complement(c, prev)
     subject = c.subject
     if subject is not None and subject.kind is not None and not subject.nominative:
         # «Бес №1 бьёт беса Лилит, затем импа Лилит»: a unit in an object case is the next target
         c.parts.insert(0, Part("ref", subject.start, subject.end, None, ref=subject))
         c.subject = None
+    _shared_complement(c, prev)
     if c.ap_index is None and prev.ap_index is not None and prev.ap_index[1] > prev.ap_index[0]:
         lo, hi = prev.ap_index
         prev.ap_index, c.ap_index = (lo, lo), (lo + 1, hi)
@@ -471,7 +617,8 @@ def _shared_complement(c: Clause, prev: Clause) -> None:
     kinds = {(p.concept or "").split("_", 1)[0] for p in prev.parts if p.kind == "noun"}
     if not kinds & {(p.concept or "").split("_", 1)[0] for p in c.parts if p.kind == "noun"} - {"w", ""}:
         return
-    prev.parts.extend(p for p in c.parts if p.kind == "ref" and p.prep is not None)
+    prev.parts.extend(p for p in c.parts if p.kind == "ref" and p.ref is not None
+                      and (p.prep is not None or not p.ref.nominative))  # «на беса №1», «грасдиру №3»
 
 
 def _same_building(clauses: list[Clause]) -> None:
@@ -1016,6 +1163,10 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
             and not (j + 1 < n and items[j + 1].kind == "word" and (items[j + 1].concept or "").startswith("r_")):
         ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]
         j += 1
+    elif j < n and items[j].kind == "ord" and not (j + 1 < n and _unit_kind(items[j + 1]) is not None) \
+            and same_case(it.text, items[j].text):
+        ref.number, ref.end = items[j].value, items[j].end  # type: ignore[assignment]  # «Бес первый атакует»
+        j += 1
     if ref.number is not None:
         ref.plural = False
     return ref, j
@@ -1040,6 +1191,9 @@ def _ref_tail(items: tuple[Item, ...], k: int, b: int, ref: Ref) -> int:
             ref.owner_words = (*ref.owner_words, it.text)
             ref.end = it.end
             k += 1
+            if ref.number is None and ref.kind is not None and k < n and items[k].kind == "no":
+                ref.number, ref.end, ref.plural = items[k].value, items[k].end, False  # «беса Мамоны №1»
+                k += 1
             continue
         if it.is_sym("(") and k + 2 < n and items[k + 2].is_sym(")"):
             inner = items[k + 1]

@@ -398,6 +398,10 @@ BUILDING_OF = {
 }
 
 
+# Buildings no one builds, and the rule that says so: a second Altar (DK-BLD-04), a new Source (DK-SRC-03).
+_NEVER_BUILT = {"altar": ("read.second_altar", "DK-BLD-04"), "source": ("read.new_source", "DK-SRC-03")}
+
+
 def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     view = a.view
     nouns = [p for p in c.nouns("b_")]
@@ -413,8 +417,8 @@ def build(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
     if kind is None:
         raise fail("read.building_kind", (noun.start, noun.end), hint=example("build"))
     if not DATA.buildings[kind].buildable:
-        raise fail("read.not_buildable", (noun.start, noun.end), kind=ProblemKind.ILLEGAL, clause="DK-IMP-06",
-                   what=DATA.buildings[kind].name)
+        code, clause = _NEVER_BUILT.get(kind, ("read.not_buildable", "DK-IMP-06"))
+        raise fail(code, (noun.start, noun.end), kind=ProblemKind.ILLEGAL, clause=clause, what=DATA.buildings[kind].name)
     where = cell_of(c, "b_")
     if where is None:
         raise fail("read.cell_needed", span_of(c), what="постройки", hint=example("build"))
@@ -677,11 +681,12 @@ def ability(c: Clause, actor: UnitView, a: Acts, key: str) -> list[BaseModel]:
             fields["buff"] = buff
     if data.repeatable:
         fields["ap"] = a.count(c, actor, unit_cost=data.ap)
-    else:
-        if c.repeat_said and c.repeat > 1:
-            raise fail("read.repeat_fixed", span, clause="DK-GAP-14", what=data.name, hint=example("ability"))
-        fields["ap"] = data.ap
-    return [make(o.Ability, span, **_head(actor, view), **fields)]
+        return [make(o.Ability, span, **_head(actor, view), **fields)]
+    # «два раза пускает огненный поток»: an ability of fixed cost said N times is N uses, each
+    # checked in turn (the ОД run out on the one that overspends, DK-TURN-03)
+    fields["ap"] = data.ap
+    times = c.repeat if c.repeat_said else 1
+    return [make(o.Ability, span, **_head(actor, view), **fields) for _ in range(times)]
 
 
 def _self_said(c: Clause) -> bool:

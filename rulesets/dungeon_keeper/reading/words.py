@@ -158,7 +158,8 @@ class Words:
         return self.lem.lemmas(word)
 
 
-# The data files name every unit, building, spell… with its case forms and aliases; the reader
+# The data files name every unit, building, spell… with its case forms and aliases (and a unit named
+# by two words by its noun alone, when no other unit shares it: «зверь» for «осадный зверь»); the reader
 # accepts all of them, so a name a GM changes in the TOML is understood without touching the lexicon.
 _DATA_TABLES = (("units", "u_"), ("buildings", "b_"), ("spells", "s_"), ("artifacts", "a_"), ("spirits", "sp_"),
                 ("mines", "m_"), ("objects", "o_"), ("runes", "o_rune_"))
@@ -176,6 +177,7 @@ def _add_data_names(lexicon: Lexicon) -> None:
     for key in _ACTIVE_ABILITIES:
         if key in DATA.abilities:
             entries.append(("ab_" + key, DATA.abilities[key]))
+    heads: dict[str, set[str]] = {}
     for concept, item in entries:
         forms = item.forms  # type: ignore[attr-defined]
         names = [item.name, *item.aliases, forms.nom, forms.gen, forms.dat, forms.acc, forms.ins,  # type: ignore[attr-defined]
@@ -188,6 +190,11 @@ def _add_data_names(lexicon: Lexicon) -> None:
                 lexicon.concepts.setdefault(words[0], concept)
             else:
                 lexicon.phrases.setdefault(tuple(w for w in words if w != "-"), concept)
+        if concept.startswith("u_") and " " in item.name.strip():  # type: ignore[attr-defined]
+            heads.setdefault(normalise(item.name).split()[-1], set()).add(concept)  # type: ignore[attr-defined]
+    for head, concepts in heads.items():
+        if len(concepts) == 1:  # «осадный зверь» is «зверь» for short, when no other unit is one
+            lexicon.concepts.setdefault(head, next(iter(concepts)))
 
 
 def _mood(word: str) -> int:

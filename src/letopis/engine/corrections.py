@@ -3,7 +3,7 @@
 sentence back and giving another: «+1 урон... а, первый ход, нельзя. Тогда просто бьёт Тень».
 
 A forum post cannot be edited while it is typed, so people correct themselves as they speak: a
-marker («нет», «ой», «вернее», «точнее», «то есть», «в смысле»), said after something and followed
+marker («нет», «хотя нет», «ой», «вернее», «точнее», «то есть», «в смысле»), said after something and followed
 by what replaces it. `corrections` finds those markers in a normalised line; the ruleset puts what
 follows one in place of the part before it of the same shape (a number for a number, a character
 for a character), because only it knows its objects. `takes_back` tells a sentence that withdraws
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 # A marker stands after punctuation (it corrects what came before it), and something follows it.
 _MARKER = re.compile(
-    r"(?:(?<=[,.;:!?…])|(?<=\s-)|(?<=\s—))\s*(?:а\s+)?"
+    r"(?:(?<=[,.;:!?…])|(?<=\s-)|(?<=\s—))\s*(?:а\s+|хотя\s+)?"
     r"(?:нет|ой|вернее|верней|точнее|то\s+есть|в\s+смысле|стоп|поправка|поправлюсь|ошибся|ошиблась|опечатка)"
     r"(?=[\s,.!:;-]|$)[\s,.!:;-]*(?:(?:лучше|вернее|точнее|на\s+самом\s+деле)(?=\s)\s*)?"
 )

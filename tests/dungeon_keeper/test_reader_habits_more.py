@@ -1,0 +1,162 @@
+"""More habits of forum writing the Dungeon Keeper reader understands (the second strangers' round),
+one mechanism per test. Each test uses its own lines (the phrasing corpora are written by others)."""
+
+from __future__ import annotations
+
+from rulesets.dungeon_keeper.reading.words import scan
+
+from .test_reader_support import errors, read, world
+
+
+def texts(reading) -> list[str]:
+    assert not errors(reading), [p.render() for p in reading.problems]
+    return [o.to_text() for o in reading.orders]
+
+
+def field():
+    """Ваал's бес, imp and осадный зверь; Лилит's бес, керуб and осадный зверь; a gold mine."""
+    return world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9)), ("p1", "siege_beast", 2, (30, 30)),
+                        ("p2", "bes", 1, (20, 21)), ("p2", "kerub", 2, (31, 31)), ("p2", "siege_beast", 3, (21, 21))],
+                 mines=[("gold", (10, 10))])
+
+
+# --- names -----------------------------------------------------------------------------------------
+def test_a_unit_named_by_two_words_is_named_by_its_noun_alone():
+    assert {it.concept for it in scan("зверь зверя зверем звери")} == {"u_siege_beast"}
+    assert texts(read("Зверь №2 идёт на 29-29", field())) == ["Осадный зверь №2: перемещается на 29-29."]
+    assert texts(read("Бес №1 кусает зверя Лилит", field())) == ["Бес №1: атакует осадного зверя №3 (Лилит) на 21-21."]
+
+
+def test_an_owner_named_before_the_number():
+    assert texts(read("Бес №1 кусает беса Лилит №1", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Бес Ваала №1 бьёт беса Лилит №1", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_a_second_target_reads_the_same_every_time():
+    """The line's clauses are cached: a second reading of the same post (at resolution) must not
+    turn the second target of an attack into an attack of its own."""
+    line = "Бес №1 кусает беса Лилит №1, а при рвении, если тот падёт, — зверя Лилит. Имп №1 копает золото."
+    first, again = read(line, field()), read(line, field())
+    assert [x.summary for x in again.lines] == [x.summary for x in first.lines]
+    assert [p.code for p in again.problems] == [p.code for p in first.problems]
+    assert "если погибнет — бьёт осадного зверя №3 (Лилит)" in first.lines[0].summary
+
+
+# --- corrections -----------------------------------------------------------------------------------
+def test_a_correction_replaces_the_order_before_it():
+    assert texts(read("Бес №1 идёт на 19-19... нет, лучше на 19-20", field())) == ["Бес №1: перемещается на 19-20."]
+    assert texts(read("Имп №1 идёт на 9-9, вернее на 11-9", field())) == ["Имп №1: перемещается на 11-9."]
+    assert texts(read("Бес №1 кусает беса Лилит, хотя нет — зверя Лилит", field())) == [
+        "Бес №1: атакует осадного зверя №3 (Лилит) на 21-21."]
+
+
+def test_a_correction_keeps_what_it_does_not_replace():
+    assert texts(read("Имп №1 строит стену на 9-10, нет, на 10-8", field())) == ["Имп №1: строит Стену на 10-8."]
+    assert texts(read("Имп №1 строит стену на 9-10, нет, боевую башню", field())) == [
+        "Имп №1: строит Боевую башню на 9-10."]
+
+
+def test_a_correction_said_inside_a_clause():
+    assert texts(read("Бес №1 идёт на 19-19 — нет, на 19-20", field())) == ["Бес №1: перемещается на 19-20."]
+    assert read("Призываю беса, ой, импа", field()).lines[0].summary == "Призываю импа."
+
+
+def test_no_is_a_correction_only_standing_alone():
+    assert texts(read("Бес №1 идёт на 19-19, хотя нет смысла", field())) == ["Бес №1: перемещается на 19-19."]
+
+
+# --- role-play verbs -------------------------------------------------------------------------------
+def test_role_play_verbs_of_orders():
+    from rulesets.dungeon_keeper.reading.words import scan as words
+
+    got = {it.text: it.concept for it in words("соблазняет очаровывает тащит утащил выковывают апаю апнул")}
+    assert got == {"соблазняет": "v_subjugate", "очаровывает": "v_subjugate", "тащит": "v_pickup",
+                   "утащил": "v_pickup", "выковывают": "v_forge", "апаю": "v_upgrade", "апнул": "v_upgrade"}
+
+
+# --- two objects of one order ----------------------------------------------------------------------
+def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
+    """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
+    what was read)."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "grasdir", 3, (20, 22))])
+    assert read("Слабость и Порча на беса Лилит", field()).lines[0].summary == (
+        "Накладываю Слабость на беса №1 (Лилит).; Накладываю Порчу на беса №1 (Лилит).")
+    assert read("Даю меч и броню грасдиру №3", w).lines[0].summary == (
+        "Надеваю Меч на грасдира №3.; Надеваю Броню на грасдира №3.")
+
+
+def test_a_tower_told_to_shoot_a_building_is_refused_not_turned_on_the_nearest_enemy():
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p2", "bes", 1, (21, 21))],
+              buildings=[("p1", "battle_tower", (22, 22)), ("p2", "hospital", (23, 23))])
+    got = read("Башня стреляет в Госпиталь Лилит", w)
+    assert not got.orders and [p.clause for p in errors(got)] == ["DK-BLD-08"]
+    assert texts(read("Башня стреляет по бесу Лилит", w)) == ["Боевая башня на 22-22: стреляет по бесу №1 (Лилит)."]
+
+
+# --- pronouns and «ещё раз» ------------------------------------------------------------------------
+def test_a_pronoun_stands_for_what_the_order_before_acted_on():
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "grasdir", 3, (20, 22)), ("p2", "bes", 1, (20, 21))])
+    assert read("Бес №1 кусает беса Лилит, затем ещё раз его", w).lines[0].summary.count("атакует") == 1
+    upgraded = world(units=[("p1", "grasdir", 3, (20, 22))], buildings=[("p1", "source", (20, 23))],
+                     resources={"gold": 100, "mana": 50})
+    assert read("Улучшаю грасдира №3 до керуба и даю ему меч", upgraded).lines[0].summary.endswith(
+        "Надеваю Меч на керуба №3.")  # the unit just upgraded is a керуб already
+    assert read("Кую броню и надеваю её на беса №1", w).lines[0].summary == "Кую Броню.; Надеваю Броню на беса №1."
+
+
+def test_once_more_after_an_order_is_one_more_of_it():
+    assert texts(read("Бес №1 кусает беса Лилит, а потом ещё раз", field())) == [
+        "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
+    assert texts(read("Бес №1 кусает беса Лилит, и если тот выживет — кусает ещё раз", field())) == [
+        "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
+    assert texts(read("Бес №1 ещё раз кусает беса Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_an_imp_told_an_ore_digs_it():
+    """«Имп №1: золото, 2 ОД»: after a unit's name with a colon or a dash, an ore alone is its mine."""
+    assert texts(read("Имп №1: золото, 2 ОД.", field())) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
+    assert texts(read("Имп №1 — золото ×2", field())) == ["Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
+    assert texts(read("Имп №1: золото", field())) == ["Имп №1: копает золотую шахту на 10-10."]
+
+
+def test_a_line_that_only_opens_like_going_on_is_no_order():
+    """«А.» (a signature), «И всё.» after an order name nothing to go on with: chatter."""
+    for tail in ("А.", "И всё."):
+        got = read(f"Призываю беса.\n{tail}", field())
+        assert got.lines[1].status.value == "flavour"
+        assert not [p for p in got.problems if p.line == 2]
+
+
+def test_what_a_unit_looks_at_while_doing_something_is_no_target():
+    got = read("Бес №1 злобно ухмыляется, глядя на беса Лилит.", field())
+    assert not got.orders and got.lines[0].status.value == "flavour"
+    assert texts(read("Бес №1, поглядывая на зверя Лилит, идёт на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Бес №1 бьёт, целясь в беса Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_a_resource_is_nothing_to_build_or_summon():
+    """«Золота полно, пора строить армию»: talk about the treasury, not an order with its object missing."""
+    for line in ("Золота полно, пора строить армию", "Маны много — призываю армию!"):
+        got = read(line, field())
+        assert got.lines[0].status.value == "flavour", line
+        assert [p.code for p in got.problems] == ["post.no_orders"], line
+
+
+def test_an_altar_or_a_source_is_refused_under_its_own_rule():
+    for line, clause in (("Имп №1 строит Алтарь на 9-10", "DK-BLD-04"), ("Имп №1 строит Источник Силы на 9-10", "DK-SRC-03")):
+        assert [p.clause for p in errors(read(line, field()))] == [clause], line
+
+
+def test_an_ability_said_twice_is_used_twice_and_checked_against_the_units_ap():
+    w = world(units=[("p1", "ognevik", 1, (20, 20)), ("p1", "ifrit", 2, (10, 10))])
+    assert texts(read("Огневик №1 дважды дышит огнём", w)) == ["Огневик №1: дышит огнём.", "Огневик №1: дышит огнём."]
+    got = read("Ифрит №2 два раза пускает огненный поток вправо", w)
+    assert [p.clause for p in errors(got)] == ["DK-TURN-03"]  # 3 ОД each: the second has none left
+
+
+def test_an_ordinal_after_the_noun_in_its_case_is_the_number():
+    assert texts(read("Бес первый идёт на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Зверь второй идёт на 29-29", field())) == ["Осадный зверь №2: перемещается на 29-29."]
+    two = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "bes", 2, (22, 22))])
+    assert texts(read("Бес второй идёт на 22-23", two)) == ["Бес №2: перемещается на 22-23."]
+    assert errors(read("Бес первым идёт на 22-23", two))  # «first», not «№1»: which бес is not said
