@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .contract import Faction
+from .contract import PUBLIC, Faction
 from .dice import Dice
 from .registry import all_rulesets
 from .resolution import setup_game
@@ -21,8 +21,8 @@ NAMES = ("Анна", "Борис", "Вера", "Глеб")
 
 
 def warm_rulesets() -> list[str]:
-    """Read one proposed post in a new game of every registered ruleset, and draw its board; the
-    ids of the rulesets warmed."""
+    """Read one proposed post in a new game of every registered ruleset and show the game as its
+    page does (the view, the player's roster, the summary, the board); the ids of the rulesets warmed."""
     morph()  # the dictionary, even for a ruleset whose proposal happens to need no lookup
     warmed = []
     for ruleset_id, ruleset in all_rulesets().items():
@@ -31,6 +31,9 @@ def warm_rulesets() -> list[str]:
         state = setup_game(ruleset, ruleset.default_options(), factions, _seed(ruleset_id, "setup"))
         faction = (ruleset.turn(state).factions or [factions[0].id])[0]
         ruleset.read(ruleset.propose(state, faction, Dice(_seed(ruleset_id, "post"))), state, faction)
+        ruleset.view(state, PUBLIC)
+        ruleset.roster(state, faction)
+        ruleset.summary(state)
         ruleset.draw(state)
         warmed.append(ruleset_id)
     return warmed
