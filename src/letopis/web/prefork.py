@@ -83,6 +83,7 @@ class PreforkServer(BaseApplication):
             "pre_fork": mark_runner,
             "post_fork": tell_worker,
             "control_socket_disable": True,  # no socket file and no thread in the master
+            "keepalive": 5,  # seconds an idle keep-alive connection stays open: uvicorn's default, as with one worker
             "graceful_timeout": 30,
             "timeout": 120,  # a worker busy longer than this (a huge post, a hung query) is restarted
             "loglevel": "info",
