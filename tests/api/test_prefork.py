@@ -3,8 +3,8 @@
 Every request here is traced to the worker process that served it (the client's port → the
 server's socket in /proc/net/tcp → the worker holding it), so the test knows that a game is played
 through both workers; one worker runs the scheduled work (a missed deadline gets its default once,
-and when that worker dies its replacement takes the work over); SIGTERM stops the master and both
-workers cleanly."""
+and when that worker dies its replacement takes the work over, as one of the new workers does after
+a reload, SIGHUP); SIGTERM stops the master and both workers cleanly."""
 
 from __future__ import annotations
 
@@ -236,6 +236,17 @@ def test_two_forked_workers_play_a_game_run_the_schedule_once_and_stop_on_sigter
         time.sleep(2)
         assert _defaults(db, late2) == 1
 
+    # SIGHUP: the master forks a new set of workers and stops the old; one of the new runs the schedule
+    old = set(server.workers())
+    server.proc.send_signal(signal.SIGHUP)
+    stop = time.monotonic() + 60
+    while not (len(server.workers()) == 2 and old.isdisjoint(server.workers())
+               and set(server.runners()) & set(server.workers())):
+        assert time.monotonic() < stop, "the reload did not replace the workers"
+        time.sleep(0.2)
+    time.sleep(1)
+    assert len(set(server.runners()) & set(server.workers())) == 1
+
     # SIGTERM: the workers finish and exit, then the master, with status 0
     workers = server.workers()
     server.proc.send_signal(signal.SIGTERM)
@@ -243,4 +254,4 @@ def test_two_forked_workers_play_a_game_run_the_schedule_once_and_stop_on_sigter
     assert not any(_alive(pid) for pid in workers)
     out = server.output()
     assert "Traceback" not in out, out[-3000:]
-    assert out.count("Application shutdown complete") == 2, out[-3000:]
+    assert all(f"[{pid}] [INFO] Application shutdown complete" in out for pid in workers), out[-3000:]

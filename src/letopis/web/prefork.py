@@ -4,9 +4,8 @@ gunicorn's master builds the app once (``preload_app``), loads what every worker
 load on its first requests (`warm`: the rulesets' readers, lexicons and the morphology dictionary,
 the compiled page templates), freezes the garbage collector's view of those objects, and forks N
 `uvicorn_worker.UvicornWorker` processes. The workers share those pages copy-on-write: a worker's
-own memory is what it allocates while serving. One worker at a time runs the scheduled work
-(deadlines, reminders, notifications, webhooks): the master marks one as its runner when it forks
-it and marks the next one it forks after that worker has gone.
+own memory is what it allocates while serving. One worker runs the scheduled work (deadlines,
+reminders, notifications, webhooks): the master marks it when it forks it (`mark_runner`).
 """
 
 from __future__ import annotations
@@ -56,8 +55,12 @@ def compile_templates() -> int:
 
 def mark_runner(server: Any, worker: Any) -> None:
     """gunicorn's ``pre_fork`` hook (in the master): the worker being forked runs the scheduled
-    work when no living worker does."""
-    worker.runs_schedule = not any(getattr(w, "runs_schedule", False) for w in server.WORKERS.values())
+    work when no worker that stays does. The master keeps its ``num_workers`` youngest: on a reload
+    (SIGHUP) it forks a new set, then stops the old, so the runner among the old hands over to the
+    first of the new; when a worker dies, its replacement takes over if it was the runner."""
+    living = sorted(server.WORKERS.values(), key=lambda w: w.age)
+    staying = living[max(0, len(living) + 1 - server.num_workers):]
+    worker.runs_schedule = not any(getattr(w, "runs_schedule", False) for w in staying)
 
 
 def tell_worker(server: Any, worker: Any) -> None:
