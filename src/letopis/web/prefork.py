@@ -11,6 +11,7 @@ reminders, notifications, webhooks): the master marks it when it forks it (`mark
 from __future__ import annotations
 
 import gc
+import importlib
 import logging
 from typing import Any
 
@@ -21,14 +22,20 @@ WORKER_CLASS = "uvicorn_worker.UvicornWorker"
 
 
 def warm() -> None:
-    """Load in this process what serving would load lazily, then freeze it for the collector.
+    """Load in this process what serving would load lazily (no database: nothing connects before the
+    fork), then freeze it for the collector.
 
     Without ``gc.freeze()`` the first collection in each worker would write to the header of every
     object the master made (the collector's links live in it), copying the pages we mean to share."""
+    from sqlalchemy.orm import configure_mappers
+
+    import letopis.db.models  # noqa: F401 (the mappers to configure)
     from letopis.engine.warm import warm_rulesets
 
     warm_rulesets()
     compile_templates()
+    configure_mappers()  # done by the first query otherwise: with --no-demo the master runs none
+    importlib.import_module("anyio._backends._asyncio")  # loaded by the first call into the thread pool
     gc.collect()
     gc.freeze()
 
