@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
+from letopis.engine.clauses import pronoun
 from letopis.engine.corrections import corrections
 from letopis.engine.text import parses
 from letopis.engine.text_words import same_case
@@ -311,6 +312,12 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             elif depth == 0 and (it.text in _CLAUSE_SYMS or it.text == ":" and _sentence_colon(items, k)):
                 pieces.append((start, k, sep))
                 start, sep = k + 1, it.text
+            elif depth == 0 and it.text == "-" and k > start and (_new_subject(items, start, k)
+                                                                  or _condition(items, start, k, sep)):
+                # «твоему бесу конец — мой бес №1 бьёт его»: a new subject; «Если хватит маны — призываю
+                # беса»: the condition ends at the dash
+                pieces.append((start, k, sep))
+                start, sep = k + 1, "-"
         elif depth == 0 and it.kind == "word" and it.concept is None and _gerund(it):
             pieces.append((start, k, sep))  # «…, глядя на огневика Лилит»: a description of its own
             start, sep = k, "as"
@@ -326,8 +333,13 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
     corrected: set[int] = set()  # merged pieces that take back the order before them
     once_more: set[int] = set()  # merged pieces that end with «…, а потом ещё раз»: one more of the same
     taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
+    conditions: set[int] = set()  # merged pieces that say when the order after them holds («Если …»)
     for a, b, sep in pieces:
         if a >= b:
+            continue
+        if _condition(items, a, b, sep):
+            conditions.add(len(merged))
+            merged.append((a, b, False))
             continue
         if sep == "as" and not _has_action(items, a, b) and not (
                 merged and _has_action(items, *merged[-1][:2]) and not _acts_on(items, *merged[-1][:2])):
@@ -367,16 +379,23 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             continue
         merged.append((a, b, False))
     clauses: list[Clause] = []
+    heard: list[Clause] = []  # the clauses and conditions so far: what a pronoun may point back to
     for i, (a, b, inherit) in enumerate(merged):
         c = _clause(items, a, b)
         if c is None:
             continue
+        if i in conditions:
+            heard.append(c)
+            continue
         if inherit and clauses:
             _inherit(c, clauses[-1])
         if i in corrected and clauses:
-            _take_back(c, clauses.pop(), inherit)
-        if clauses:
-            _pronoun(items, a, b, c, clauses)
+            dropped = clauses.pop()
+            heard.remove(dropped)
+            _take_back(c, dropped, inherit)
+        if heard:
+            _pronoun(items, a, b, c, heard)
+        heard.append(c)
         if i in once_more and c.verbs:
             c.repeat, c.repeat_said, c.again = (c.repeat if c.repeat_said else 1) + 1, True, False
         if clauses and _one_more_of(c, clauses[-1]):
@@ -387,6 +406,31 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         _same_building(clauses)
         _same_subject(clauses, merged)
     return clauses
+
+
+def _new_subject(items: tuple[Item, ...], a: int, k: int) -> bool:
+    """Whether the dash at item k opens a sentence of its own: a unit in the nominative said with
+    a verb of its own comes after it («твоему бесу конец — мой бес №1 бьёт его»), and before it
+    is more than that unit's name (not «Имп №4 — 22-31», where the dash says what the unit does)."""
+    ref, j = _ref_at(items, k + 1)
+    if ref is None or ref.kind is None or not ref.nominative or ref.plural:
+        return False
+    head, after = _ref_at(items, a)
+    if head is not None and all(it.kind == "sym" or it.text in _FILLER for it in items[after:k]):
+        return False
+    n = len(items)
+    while j < n and not (items[j].kind == "sym" and items[j].text in _CLAUSE_SYMS):
+        if items[j].kind == "word" and items[j].cat() == "v" and items[j].mood in (MOOD_ORDER, MOOD_REPORT):
+            return True
+        j += 1
+    return False
+
+
+def _condition(items: tuple[Item, ...], a: int, b: int, sep: str) -> bool:
+    """A piece opening a sentence with «если» («Если бес Лилит ещё стоит — …», «Если получится,
+    …») says when the order after it holds, not an order: it is kept only for the pronouns after it."""
+    k = a + 1 if items[a].text in ("а", "и", "но") else a
+    return sep in ("", ".", "!", "…") and k < b and items[k].text == "если"
 
 
 def _once_more(items: tuple[Item, ...], a: int, b: int) -> bool:
@@ -407,24 +451,27 @@ def _one_more_of(c: Clause, prev: Clause) -> bool:
     return True
 
 
-_PRONOUNS = frozenset({"его", "него", "ее", "её", "нее", "неё", "ему", "нему", "ей", "ней", "их", "них", "ним"})
-
-
 def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Clause]) -> None:
     """«…, затем очищает его», «два выстрела в него же», «надеваю на него броню», «кую амулет и
-    надеваю его на беса №1»: a pronoun stands for what the order before acted on — its unit when
-    this order names none (a unit just upgraded is already of its new kind), else its artifact or
-    spell when this order lacks one."""
-    k = next((k for k in range(a, b) if items[k].kind == "word" and items[k].text in _PRONOUNS), None)
+    надеваю его на беса №1»: a pronoun not in the subject's place (`letopis.engine.clauses.pronoun`)
+    stands for what the order before acted on — its unit when this order names none (a unit just
+    upgraded is already of its new kind), else its artifact or spell when this order lacks one. A
+    clause that names another unit as its own subject may point back at the unit the clause before
+    was about («Если бес Лилит ещё стоит — бес №1 его бьёт»)."""
+    k = next((k for k in range(a, b) if items[k].kind == "word" and _object_pronoun(items[k].text)), None)
     if k is None:
         return
     it = items[k]
     prep = items[k - 1].text if k > a and items[k - 1].text in PREPOSITIONS else None
-    prev = next((p for p in reversed(before) if p.refs() or p.nouns("a_") or p.nouns("s_")), None)
+    prev = next((p for p in reversed(before) if p.refs() or p.nouns("a_") or p.nouns("s_")
+                 or _other_subject(p, c)), None)
     if prev is None:
         return
-    if c.subject is None and all(r.prep == "до" for r in c.refs()):  # «его же до керуба»: «до» names a kind
+    if all(r.prep == "до" for r in c.refs()) and (c.subject is None or prev.refs() or _other_subject(prev, c)):
+        # «его же до керуба»: «до» names a kind
         refs = [r for r in prev.refs() if r.prep != "до" and r.count is None]
+        if not refs and prev.subject is not None:
+            refs = [prev.subject]
         if refs:
             ref = refs[-1]
             grown = next((r.kind for r in prev.refs() if r.prep == "до" and r.kind), None)
@@ -437,6 +484,19 @@ def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Cl
             c.parts.append(replace(prev.nouns(cat)[-1], start=it.start, end=it.end, prep=prep, cell=None,
                                    cell_span=None))
             return
+
+
+def _object_pronoun(word: str) -> bool:
+    got = pronoun(word)
+    return got is not None and got.role != "subject"
+
+
+def _other_subject(prev: Clause, c: Clause) -> bool:
+    """Whether the clause before was about a unit (its subject) other than the one this clause names
+    as its own: then «его» here may stand for it."""
+    them, me = prev.subject, c.subject
+    return them is not None and them.kind is not None and me is not None and me.kind is not None \
+        and (them.kind, them.number, them.owner_words) != (me.kind, me.number, me.owner_words)
 
 
 def _gerund(it: Item) -> bool:

@@ -104,6 +104,20 @@ def test_a_pronoun_stands_for_what_the_order_before_acted_on():
     assert read("Кую броню и надеваю её на беса №1", w).lines[0].summary == "Кую Броню.; Надеваю Броню на беса №1."
 
 
+def test_a_condition_before_an_order_is_no_order_but_its_unit_is_what_a_pronoun_means():
+    """«Если бес Лилит ещё стоит — бес №1 его бьёт»: the condition says when, and «его» is the unit
+    it was about; a dash before a new subject with its verb starts a sentence of its own."""
+    expected = ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    for line in ("Если бес Лилит ещё стоит — бес №1 его бьёт", "А если бес Лилит уцелеет, бес №1 добивает его",
+                 "Твоему бесу конец, Лилит — мой бес №1 кусает его"):
+        assert texts(read(line, field())) == expected, line
+    assert read("Если хватит маны — призываю беса", field()).lines[0].summary == "Призываю беса."
+    # a unit's own name before the dash says what it does; no new sentence
+    assert texts(read("Бес №1 — бьёт беса Лилит", field())) == expected
+    # the clause before a unit's own order keeps «его» for its object, not the acting unit itself
+    assert errors(read("Бес №1 идёт на 19-19 и бьёт его", field()))
+
+
 def test_once_more_after_an_order_is_one_more_of_it():
     assert texts(read("Бес №1 кусает беса Лилит, а потом ещё раз", field())) == [
         "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
