@@ -224,7 +224,7 @@ def _read_line(pl: PostLine, items: list[Item], book: CardBook, deck: ParsedDeck
 # Words a deck line may hold besides names and counts («2 копии», «3 шт.», «Сектора:», «Столица —»).
 _LIST_LEMMAS = frozenset({"сектор", "штука", "шт", "копия", "экземпляр", "карта", "колода", "столица", "раса"})
 _LIST_CONCEPTS = frozenset({"w_capital", "w_card", "w_count_x", "w_and", "w_deck", "w_standard"})
-_SEGMENT_ENDS = (",", ";", ".", "!", "?", "|", "(", ")")
+_SEGMENT_ENDS = (",", ";", ":", ".", "!", "?", "|", "(", ")")
 
 
 def _remarks(items: list[Item], words) -> set[int]:  # type: ignore[no-untyped-def]

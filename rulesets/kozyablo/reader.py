@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.tables import Row, row_line, table_rows
 from letopis.engine.text import LineKind, PostLine, parses, split_post
 
 from . import decks
@@ -38,6 +39,7 @@ from .reader_table import Fail, Issue, Table
 from .reader_words import clauses_of
 from .reading.base import Fight, Read, is_verb
 from .reading.grammar import Grammar
+from .reading.selfcorrect import self_corrected
 from .refs import TableNamer
 from .state import State
 
@@ -120,7 +122,11 @@ class _Post:
         lines: list[_Line] = []
         sentences: list[tuple[_Line, list]] = []
         head: tuple[_Line, list[str]] | None = None  # «Перемещение:» and the list lines under it
+        rows = table_rows(post_lines)
         for pl in post_lines:
+            row = rows.get(pl.number)
+            if row is not None:  # «Жлоб-вышибала | бьёт | Жлоб-вышибала Лены»; a header row, with no order
+                pl = _row_as_line(pl, row)  # word and no card («Юнит | действие | цель»), stays flavour
             line = self._classify(pl)
             lines.append(line)
             if head is not None:
@@ -140,6 +146,7 @@ class _Post:
                 if any(is_verb(it) for it in start):  # a paragraph with an order word in it
                     line.problems.append(_whole(pl, "read.long_line", limit=MAX_ORDER_LINE))
                 continue
+            pl = line.post = self_corrected(pl, self.table)  # «… в шахту-2, нет, лучше в источник-1»
             answer = answer_order(pl.norm, self.mode)
             if answer is not None:
                 self.answers.append(_Found(line, Read(answer, 0, len(pl.norm))))
@@ -245,6 +252,7 @@ class _Post:
         out: list[tuple[_Line, BaseModel, int, int, list[Issue]]] = []
         attack_at: int | None = None
         picks: list[TargetPick] = []
+        named: list[str] = []  # strikers the player named, in his order
         pick_lines: list[_Found] = []
         mull: list[str] | None = None
         mull_at: _Found | None = None
@@ -257,6 +265,8 @@ class _Post:
                 continue
             if r.picks:
                 picks += r.picks
+                if not r.implied:
+                    named += [p.striker for p in r.picks]
                 pick_lines.append(f)
                 continue
             if r.mulligan is not None:
@@ -277,6 +287,7 @@ class _Post:
             if isinstance(r.order, Attack) and attack_at is not None \
                     and out[attack_at][1].sector == r.order.sector:  # type: ignore[attr-defined]
                 picks += r.order.picks  # «В атаку! … Атакую в шахте-1»: the same attack said again
+                named += [p.striker for p in r.order.picks]  # type: ignore[attr-defined]
                 again = _Found(f.line, Read(None, r.start, r.end, picks=list(r.order.picks)))  # type: ignore[attr-defined]
                 (pick_lines if again.read.picks else self.restated).append(again)
                 continue
@@ -299,8 +310,13 @@ class _Post:
                     if not p.targets:
                         merged[p.striker] = []
                     have.extend(t for t in p.targets if t not in have)
+                # the strikers in the order the player named them (KZ-DEF-CMB-02); those a battle
+                # cry only implied («Бодаем вышибалу!») come after
+                named = [s for s in (*(p.striker for p in attack.picks), *named)  # type: ignore[attr-defined]
+                         if s in merged]
+                ordered = [*dict.fromkeys(named), *(s for s in merged if s not in named)]
                 attack = Attack(sector=attack.sector,  # type: ignore[attr-defined]
-                                picks=tuple(TargetPick(striker=s, targets=tuple(t)) for s, t in merged.items()))
+                                picks=tuple(TargetPick(striker=s, targets=tuple(merged[s])) for s in ordered))
                 out[attack_at] = (line, attack, start, end, issues)
                 self.pick_lines = pick_lines
         return out
@@ -420,6 +436,17 @@ def _specific(v):  # type: ignore[no-untyped-def]
             if name in v.message:
                 return replace(v, clause=clause)
     return v
+
+
+def _row_as_line(pl: PostLine, row: Row) -> PostLine:
+    """A table row «кто | что делает | кого» as the line «кто что делает → кого»: a cell has no case
+    to tell the target by, so the last of three or more cells is marked as whom."""
+    kept = [pl.norm[a:b] for a, b in row.cells if pl.norm[a:b].strip(" -—–.") and pl.norm[a:b] != "нет"]
+    if len(kept) < 3:
+        return row_line(pl, row, lambda i, t: "", lambda i, t, nxt: " ")
+    last = len(row.cells) - 1 - next(k for k, (a, b) in enumerate(reversed(row.cells))
+                                     if pl.norm[a:b].strip(" -—–.") and pl.norm[a:b] != "нет")
+    return row_line(pl, row, lambda i, t: "", lambda i, t, nxt: " → " if nxt == pl.norm[slice(*row.cells[last])] else " ")
 
 
 def _whole(pl: PostLine, code: str, **fields: object) -> Problem:

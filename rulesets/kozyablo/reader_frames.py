@@ -12,7 +12,8 @@ Mention kinds: ``own`` (a piece of the poster's), ``enemy`` (a visible piece of 
 ``cell`` (a sector or a capital; ``from_cell`` after «из»), ``hand_unit`` (a creature, hero or building in the hand),
 ``hand_art`` (an artifact), ``hand_spell`` (magic or an event), ``group`` («все», «оба»),
 ``deck`` (the deck or «карта»), and ``goal``: a card said in the dative («к шмелю», «щитоносцу на
-помощь», «Щит — Сэру Позорину»), whom the order goes to or helps. A goal is never who moves nor
+помощь», «Щит — Сэру Позорину»), whom the order goes to or helps; in a fight an enemy there said
+so is also whom a strike goes to («Гилен — мечнику вслед!»). A goal is never who moves nor
 the card played, so «Гилен в шахту-1, к шмелю» is a play when the гилен is only in the hand, whatever
 stands on the table; it may be the recipient of a card played on a target.
 """
@@ -90,6 +91,9 @@ def evidence(grammar, cl: list, context: set[str]) -> Evidence:
             continue
         if it.goal:  # «к шмелю», «щитоносцу на помощь»: whom the order is for
             ev.mentions.append(Mention(GOAL, it.start, it.end, it, role))
+            if "fight" in context and grammar.fight is not None \
+                    and t.piece_candidates(it, others, grammar.fight.sector):  # «Гилен — мечнику вслед!»
+                ev.mentions.append(Mention(ENEMY, it.start, it.end, it, ROLE_TARGET))
             role = None
             continue
         # «Шмель №2»: a copy on the table, never a card in the hand; no such copy: the move says so

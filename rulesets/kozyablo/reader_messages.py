@@ -21,6 +21,7 @@ READER_MESSAGES: dict[str, str] = {
     "read.unreadable_word": "Непонятное слово «{word}».",
     "read.maybe": "Может быть, «{word}»?",
     "read.read_as": "«{typed}» прочитано как «{name}».",
+    "read.verb_as": "Слово «{typed}» прочитано по картам строки: {what}.",
     "read.unknown_card_maybe": "Нет такой карты: «{typed}» — может быть, «{name}»?",
     "read.card_ambiguous": "«{typed}» — непонятно, какая карта: {options}.",
     "read.card_ambiguous.hint": "Напишите название полностью.",

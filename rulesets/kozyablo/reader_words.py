@@ -26,7 +26,16 @@ from letopis.engine.cache import ByteBudgetCache, items_bytes
 from letopis.engine.clauses import split_clauses as core_clauses
 from letopis.engine.frames import foreign_verb
 from letopis.engine.names import Fit, NameIndex, spelling_key
-from letopis.engine.text import Lemmatizer, Lexicon, agrees, normalise, ordinal_value, parses, tokens
+from letopis.engine.text import (
+    Lemmatizer,
+    Lexicon,
+    agrees,
+    normalise,
+    number_value,
+    ordinal_value,
+    parses,
+    tokens,
+)
 from letopis.engine.text_words import is_known, morph
 
 from .data import CardBook, fold
@@ -141,6 +150,7 @@ class Words:
         self.book = book
         self.lex = Lemmatizer(lexicon)
         self.lexicon = lexicon
+        self.story_verbs = frozenset(normalise(w) for w in (lexicon.extra.get("story") or {}).get("verbs", ()))
         self.races: dict[str, str] = {}
         for race, words in (lexicon.extra.get("races") or {}).items():
             for w in words:
@@ -237,6 +247,8 @@ class Words:
                     it.kind, it.value = "race", race
                 else:
                     it.concept = self.concept(it.text)
+                    if it.concept == "w_capital":  # «в столице»: where, as for a named sector
+                        it.loc = _locative([p.tag for p in parses(it.text)])
             out.append(it)
         out = self._numbers(out, norm)
         inside = False
@@ -418,8 +430,7 @@ class Words:
             name.plural = "plur" in parses(words[-1].text)[0].tag
             head = next((w for w in words if any("NOUN" in p.tag for p in parses(w.text))), words[-1])
             tags = [p.tag for p in parses(head.text)]
-            name.loc = any("loct" in t or "loc2" in t for t in tags) and not any("nomn" in t or "accs" in t
-                                                                                  for t in tags)
+            name.loc = _locative(tags)
             prev = out[-1] if out else None
             toward = prev is not None and prev.kind == "word" and prev.text in ("к", "ко")
             target = prev is not None and prev.kind == "word" and prev.text == "по"  # «по гилену»: a target
@@ -481,6 +492,9 @@ class Words:
                     # «рудник 2», «Шмель 2 летит…»: the number of the copy
                     it.number, it.end = items[j].value, items[j].end  # type: ignore[assignment]
                     i = j + 1
+                elif j < n and self._place(it) and (said := _index_word(items[j], items[j + 1] if j + 1 < n else None)):
+                    it.number, it.end = said, items[j].end  # «в шахту два», «из рудника один»: its number in words
+                    i = j + 1
                 else:
                     i += 1
                 if out and it.number is None:
@@ -498,6 +512,24 @@ class Words:
     def _place(self, it: Item) -> bool:
         """The name names only sectors or capitals (a bare number after it is its number)."""
         return bool(it.cards) and all(self.book.card(c).type in ("sector", "capital") for c in it.cards)
+
+
+def _locative(tags: list[frozenset[str]]) -> bool:
+    """The word can only be in the locative («в шахте», «в столице»), not where something goes."""
+    return any("loct" in t or "loc2" in t for t in tags) and not any("nomn" in t or "accs" in t for t in tags)
+
+
+def _index_word(it: Item, nxt: Item | None) -> int | None:
+    """A cardinal in words after a sector's name is its number («шахта два»), unless it counts the
+    name after it («в шахту два шмеля»)."""
+    if it.kind != "word" or it.concept is not None:
+        return None
+    value = number_value(_as_token(it))
+    if value is None or not 1 <= value <= 9 or nxt is not None and nxt.kind in ("name", "race"):
+        return None
+    if nxt is not None and nxt.kind == "word" and any("NOUN" in p.tag for p in parses(nxt.text)[:1]):
+        return None
+    return value
 
 
 def _as_token(it: Item):
@@ -578,6 +610,7 @@ def _objects_only(cl: list[Item]) -> bool:
 # Prepositions that make an order noun the thing talked about: «готов к бою», «после атаки», «до замеса».
 _GOVERNING = frozenset({"к", "ко", "после", "до", "перед", "для", "от", "о", "об", "про", "при", "без", "вместо",
                         "насчет", "против", "ради", "кроме"})
+_COPULAS = frozenset({"быть", "стать", "становиться", "являться"})
 _AUXILIARY = frozenset({"буду", "будешь", "будет", "будем", "будете", "будут", "будь", "давай", "давайте"})
 # Verbs that only carry an order said as a noun («делаю добор», «устраиваю штурм»).
 LIGHT_VERBS = frozenset({"делать", "сделать", "проводить", "провести", "совершать", "совершить", "объявлять",
@@ -590,8 +623,9 @@ def talked_about(cl: list[Item], words: Words) -> None:
 
     - an order said as a noun («атака», «бой», «замес», «перемещение», «добор») is an order when
       the clause says it (a heading, a cry, «Атака на шахту-1»), not when a preposition governs it
-      («готов к бою», «после атаки») or the clause's verb is another, no order word («Прошлая
-      атака была жаркой», «Мечник рвётся в бой») but one that only carries it («делаю добор»);
+      («готов к бою», «после атаки»), the clause says whose it is («у колдуна атака магией»), or
+      the clause's verb is another, no order word («Прошлая атака была жаркой», «Мечник рвётся в
+      бой») but one that only carries it («делаю добор»);
     - an order verb in the infinitive beside a predicative word, with no card or sector named, is
       a judgement about it («Прятаться бесполезно», «Атаковать рано», «Уклоняться поздно»)."""
     said = [k for k, it in enumerate(cl) if it.kind in ("word", "phrase") and it.concept is not None
@@ -602,13 +636,18 @@ def talked_about(cl: list[Item], words: Words) -> None:
     story = None
     if any("NOUN" in tag for _, tag in heads):
         story = foreign_verb([it.text for it in cl if it.kind == "word" and it.text not in _AUXILIARY
-                              and words.lex.lemma(it.text) not in LIGHT_VERBS], words.lex)
+                              and words.lex.lemma(it.text) not in LIGHT_VERBS], words.lex) or next(
+            # «Прошлый бой … был жарким»: a copula in the past says what the order noun was (the
+            # shared foreign_verb leaves copulas out: «у него будет 5» is a restatement)
+            (it.text for it in cl if it.kind == "word" and it.concept is None and words.lex.lemma(it.text) in _COPULAS
+             and "past" in parses(it.text)[0].tag), None)
     judged = not any(it.kind in ("name", "place", "capital") for it in cl) and all("INFN" in tag for _, tag in heads) \
         and any(it.kind == "word" and it.concept is None and ({"PRED", "Prdx"} & parses(it.text)[0].tag) for it in cl)
     for k, tag in heads:
         prev = cl[k - 1] if k else None
         governed = prev is not None and prev.kind == "word" and prev.text in _GOVERNING
-        if judged or cl[k].kind == "word" and "NOUN" in tag and (story is not None or governed):
+        owned = k > 1 and prev is not None and prev.kind == "name" and cl[k - 2].kind == "word" and cl[k - 2].text == "у"
+        if judged or cl[k].kind == "word" and "NOUN" in tag and (story is not None or governed or owned):
             cl[k].concept = None
 
 

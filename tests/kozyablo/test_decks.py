@@ -226,3 +226,14 @@ def test_the_standard_sectors_and_sectors_without_commas_KZ_DECK_05(sectors):
 def test_a_capital_named_only_in_a_remark_is_the_deck_s_when_no_line_names_one():
     r = _deck("Позорки идут под знамёнами Позорища!\n" + SECTORS_LINE + "\n" + BODY)
     assert r.ok and r.orders[0].capital == "pozorishche"
+
+
+def test_a_list_after_a_colon_in_a_sentence_is_the_deck_not_a_remark_KZ_DEF_SETUP_01():
+    """«…, а карты такие: три лучника, …»: the words before the colon introduce the list; the first
+    card after it is counted like the others."""
+    body = "два лучника, два мечника, " + ", ".join(
+        part for part in ("два щитоносца", "два следопыта", "два рыцаря", "два сэра позорина", "два щита",
+                          "два клича", "два манёвра", "две вышки"))
+    r = _deck("вот мой список: столица Позорище, сектора как обычно, а карты у меня вот какие: " + body + ", всё")
+    assert r.ok, [p.render() for p in r.problems]
+    assert dict(r.orders[0].cards)["pozorny_luchnik"] == 2

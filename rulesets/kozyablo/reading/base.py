@@ -18,7 +18,8 @@ VERBS = frozenset({"v_play", "v_use", "v_draw", "v_move", "v_exit", "v_attack", 
                    "d_keep_all", "v_heal", "v_take_off"})
 PREPS = frozenset({"w_from", "w_into", "w_onto", "w_at", "w_for"})
 REF_KINDS = frozenset({"name", "place", "capital"})
-_LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card"})
+_LINKS = frozenset({"w_into", "w_onto", "w_at", "w_for", "w_from", "w_squad", "w_and", "w_all", "w_card", "w_own",
+                    "w_enemy"})
 _DRAW_WORDS = frozenset({"w_card", "w_deck", "w_from", "w_and"})
 _VOWELS = frozenset("аеиоуыэюя")
 _ALTERNATIONS = (("ст", "щ"), ("д", "ж"), ("з", "ж"), ("т", "ч"), ("с", "ш"), ("б", "бл"), ("в", "вл"), ("п", "пл"),
@@ -46,6 +47,7 @@ class Read:
     picks: list[TargetPick] = field(default_factory=list)  # targets for the post's attack
     mulligan: list[str] | None = None  # cards named for a mulligan ([] = keep)
     said_count: int | None = None  # «меняю две карты»
+    implied: bool = False  # picks of strikers not named («Бодаем вышибалу!»: every own card): no order of theirs
 
 
 @dataclass

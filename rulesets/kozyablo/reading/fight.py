@@ -101,8 +101,8 @@ class Fighting:
         try:
             if colon is not None and any(it.kind in REF_KINDS for it in cl[colon + 1:]):
                 reads += self._strikes(cl[colon + 1:])
-            else:
-                reads += self._we_targets([it for it in cl if it is not place])
+            else:  # the sector said is no target, unless it is the enemy capital itself («Бьём столицу!»)
+                reads += self._we_targets([it for it in cl if it is not place or self._enemy_capital(sector)])
         except Fail as e:
             reads.append(Read(None, e.issue.start, e.issue.end, [e.issue]))
         finally:
@@ -119,12 +119,20 @@ class Fighting:
         strikers = [it for it in names if self.t.piece_candidates(it, {self.faction}, sector)
                     and any("ablt" in p.tag for p in parses(it.text.split()[-1])[:2])]
         targets = [it for it in names if it not in strikers]
+        city = next((it for it in cl if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))
+                     and sector is not None and self._enemy_capital(sector)), None)
+        if not targets and city is not None:
+            targets = [city]  # «Жалим город!»: the enemy capital the fight is in is the target
         if not targets and any(self._enemy_side(it) for it in cl):
             return []  # «Бьём трутней!»: the side as a whole, no card picked — the attack's own targets stand
         group = [it for it in cl if it.is_("w_all")]
         seg = {"strikers": strikers or group[:1] or [_ALL], "targets": targets, "neg": False, "reveal": False,
                "start": cl[0].start, "end": cl[-1].end}
         return self._segment(seg, self.fight)
+
+    def _enemy_capital(self, sector: str) -> bool:
+        here = self.state.sectors.get(sector)
+        return here is not None and here.kind == "capital" and here.put_by != self.faction
 
     def _enemy_side(self, it: Item) -> bool:
         """«трутней», «козлов», «Бориса»: another player, or his race, named as a whole."""
@@ -174,13 +182,18 @@ class Fighting:
         """«Мечник рубит гилена, лучник стреляет по шмелю», «X → Y, Z», «все бьют по столице»,
         «X не бьёт», «X выходит из тени и бьёт Y»: TargetPicks in a main post, Strikes in a
         reaction post."""
+        said = cl
         cl, same = self._strike_items(cl)
         segments: list[dict] = []
         group: list[Item] = []  # «Мечник и лучник бьют…»: strikers waiting for their verb
+        closed = False  # the last target list ended («…, броня ему не поможет, у колдуна …»)
         n = len(cl)
         i = 0
         while i < n:
             it = cl[i]
+            if it.sym(",") and segments and segments[-1]["targets"] and i + 1 < n and cl[i + 1].kind == "word" \
+                    and cl[i + 1].concept is None:
+                closed = True  # a comma and a word of another sentence: the targets are said
             if it.start in same and segments and segments[-1]["targets"] and self._may_strike(it):
                 # «…, бодун тоже», «щитоносец тоже»: the same targets as the striker before
                 segments.append({**segments[-1], "strikers": [*group, it], "start": (group or [it])[0].start,
@@ -208,11 +221,22 @@ class Fighting:
                 fresh = not segments or after_comma and bool(segments[-1]["targets"] or segments[-1]["neg"])
                 if j < n and (cl[j].is_(*_STRIKE_MARKS) or cl[j].sym("→")
                               or (cl[j].is_("w_at") and self._may_strike(it) and (fresh or group))
+                              or (cl[j].is_("w_into") and self._may_strike(it) and fresh and j + 1 < n
+                                  and self._enemy_here(cl[j + 1]))
                               or (cl[j].sym(":", "-") and fresh and j + 1 < n and cl[j + 1].kind in REF_KINDS)):
                     segments.append({"strikers": [*group, it], "targets": [], "neg": neg, "reveal": reveal,
                                      "start": (group or [it])[0].start, "end": cl[j].end})
-                    group = []
+                    group, closed = [], False
                     i = j + 1
+                    continue
+                if segments and fresh and not group and j == i + 1 and j < n and self._may_strike(it) \
+                        and self._enemy_here(cl[j]):
+                    # «Шмель кусает мечника, оса тоже мечника», «мечник — гилена, лучник шмеля»: the verb
+                    # is said once, each striker names his own target
+                    segments.append({"strikers": [it], "targets": [], "neg": False, "reveal": False,
+                                     "start": it.start, "end": it.end})
+                    closed = False
+                    i += 1
                     continue
                 if reveal and not segments and j >= n:
                     segments.append({"strikers": [it], "targets": [], "neg": True, "reveal": True,
@@ -222,7 +246,7 @@ class Fighting:
                 taking = bool(segments) and not segments[-1]["targets"]
                 if not taking and self._may_strike(it) and self._group_ahead(cl, i):
                     group.append(it)
-                elif segments:
+                elif segments and not closed:
                     segments[-1]["targets"].append(it)
                     segments[-1]["end"] = it.end
                 i += 1
@@ -232,9 +256,10 @@ class Fighting:
                 segments[-1]["targets"] = []
             i += 1
         if not segments:
+            where = (cl or said)[0]
             if self.mode == "reaction":
-                raise fail("read.strike_who", cl[0], "KZ-COMBAT-05", kind=ProblemKind.UNREADABLE)
-            raise fail("read.pick_striker", cl[0], "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
+                raise fail("read.strike_who", where, "KZ-COMBAT-05", kind=ProblemKind.UNREADABLE)
+            raise fail("read.pick_striker", where, "KZ-DEF-CMB-03", kind=ProblemKind.UNREADABLE)
         fight = self.fight
         reads: list[Read] = []
         named: set[str] = set()
@@ -252,20 +277,20 @@ class Fighting:
     def _strike_items(self, cl: list[Item]) -> tuple[list[Item], set[int]]:
         """The items of a target list without what only restates it: a remark in brackets
         («(там у гилена 5 жизней)»), «оба» after the strikers («мечник и лучник — оба по гилену»),
-        «по» after a dash, «тоже» (the strikers it follows take the targets before: returned by
-        start)."""
+        «по» after a dash, a card after «у» (whose: «у колдуна атака магией»), «тоже» (the strikers it
+        follows take the targets before: returned by start). A list wholly inside brackets («(мечник → гилен)») is the list, not a remark on it."""
         out: list[Item] = []
         same: set[int] = set()
         depth = 0
+        remarks = _outside_brackets(cl)
         for k, it in enumerate(cl):
-            if it.sym("("):
-                depth += 1
+            if it.sym("(", ")"):
+                depth = depth + 1 if it.text == "(" else max(0, depth - 1)
                 continue
-            if it.sym(")"):
-                depth = max(0, depth - 1)
+            if depth and remarks:
                 continue
-            if depth:
-                continue
+            if k and cl[k - 1].kind == "word" and cl[k - 1].text == "у" and it.kind in REF_KINDS:
+                continue  # «у колдуна атака магией»: whose, neither a striker nor a target
             prev = out[-1] if out else None
             if it.kind == "word" and it.text in ("тоже", "также"):
                 back = [x for x in out if not x.sym("-", ":", "→")]
@@ -280,8 +305,19 @@ class Fighting:
                 continue
             if it.is_("w_at") and prev is not None and prev.sym("-", ":", "→"):
                 continue
+            if it.is_("w_into", "w_onto") and prev is not None and prev.sym("-", ":", "→") and k + 1 < len(cl) \
+                    and cl[k + 1].kind == "name" and not self.t._place_only(cl[k + 1]):
+                continue  # «лучник — в шмеля»: the target after the dash, not a place
             out.append(it)
         return out, same
+
+    def _enemy_here(self, it: Item) -> bool:
+        """A card of another player in the fight's sector (a target, not one more striker)."""
+        if it.kind != "name" or self.t._place_only(it):
+            return False
+        sector = self.fight.sector if self.fight is not None else None
+        return any(p.owner != self.faction for p in self.t.piece_candidates(it, None, sector)) \
+            and not self.t.piece_candidates(it, {self.faction}, sector)
 
     def _may_strike(self, it: Item) -> bool:
         sector = self.fight.sector if self.fight is not None else None
@@ -335,7 +371,8 @@ class Fighting:
                          seg["start"], seg["end"])
                     for p in strikers]
         return [Read(None, seg["start"], seg["end"],
-                     picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers])]
+                     picks=[TargetPick(striker=p.uid, targets=tuple(targets)) for p in strikers],
+                     implied=all(who.is_("w_all") for who in seg["strikers"]))]
 
     def _target(self, it: Item, sector: str, fight: Fight | None) -> str:
         if it.kind == "capital" and it.owner is None:
@@ -359,3 +396,18 @@ class Fighting:
                            where=sector_name(self.state, elsewhere[0].sector),
                            sector=sector_name(self.state, sector)) from None
             raise
+
+
+def _outside_brackets(cl: list[Item]) -> bool:
+    """Whether what is in brackets is a remark: a word or a name stands outside them, or nothing
+    inside says a strike («(там у гилена 5 жизней)»)."""
+    depth = 0
+    marked = False
+    for it in cl:
+        if it.sym("(", ")"):
+            depth = depth + 1 if it.text == "(" else max(0, depth - 1)
+        elif not depth and it.kind != "sym":
+            return True
+        elif depth and (it.sym("→") or it.is_(*_STRIKE_MARKS)):
+            marked = True
+    return not marked

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from letopis.engine.frames import readings_text
 from letopis.engine.problems import ProblemKind, Severity
-from letopis.engine.text import is_known, suggest
+from letopis.engine.text import is_known, parses, suggest
 
 from ..orders import (
     Decline,
     DrawCard,
     Skip,
+    Strike,
 )
 from ..reader_frames import FRAMES, evidence, pick
 from ..reader_messages import msg
@@ -45,13 +46,17 @@ from .base import (
     is_ability,
     is_verb,
 )
-from .compound import CompoundLines
+from .compound import CompoundLines, _verb_tags
 from .fight import Fighting
 from .move import Moving
 from .mulligan import Mulligan
 from .play import Playing
 from .typos import Typos
 
+# What the player himself does: reported in the past («Взяла карту», «Атаковал в шахте-1») it is an order.
+_PLAYERS_OWN = ("v_draw", "v_skip", "v_attack", "v_play", "v_mull", "v_keep", "d_keep_all", "v_move", "v_use")
+# Verbs that say a future or a will with an infinitive: «не буду», «не станем», «не хочу».
+_WILL = frozenset({"быть", "стать", "хотеть", "собираться"})
 # What a card's effect (cards.toml) is called when a player describes it with an order word.
 _EFFECT_OF = {"v_draw": frozenset({"draw"}), "v_heal": frozenset({"heal", "regenerate"}),
               "v_strike": frozenset({"damage"}), "v_attack": frozenset({"damage"}), "v_move": frozenset({"move_own"})}
@@ -79,6 +84,9 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         cond = self._conditional(cl)
         if cond is not None:
             return [r for part in cond for r in self.sentence(part)]
+        parts = self._predicates(cl)
+        if parts is not None:
+            return [r for part in parts for r in self.sentence(part)]
         parts = self._two_orders(cl)
         if parts is not None:
             return [r for part in parts for r in self.sentence(part)]
@@ -86,6 +94,8 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             retyped = self._retyped(cl)
             if retyped is not None:
                 return retyped
+        if self._narrated(cl):
+            return []
         try:
             if self.mode == "mulligan":
                 return self._mulligan(cl)
@@ -197,11 +207,13 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
                     and any(self.t.is_place(r) for r in refs):
                 return [self._move(cl)]  # «Ставлю щитоносца в шахту-1»: he is on the table already
             return [self._play(cl)]
-        if c == "v_move" and len(cl) > 1 and cl[-1].is_("abn:в тень") \
-                and self.t.words.lex.lemma(v.text) in ("уходить", "уйти"):
-            shadow = v.copy()  # «Ухожу козлом-тенью в тень»: the ability, with its creature in between
+        into_shadow = next((it for it in cl if it.is_("abn:в тень")), None)
+        if c == "v_move" and into_shadow is not None and not any(self.t.is_place(r) for r in refs):
+            # «Ухожу козлом-тенью в тень», «Козла-тень увожу в тень»: the shadow is no sector, so a
+            # move into it is the ability, with its creature wherever it is said
+            shadow = v.copy()
             shadow.kind, shadow.concept = "phrase", "ab_shadow"
-            return [self._ability([it for it in cl[:-1] if it is not v], shadow)]
+            return [self._ability([it for it in cl if it is not v and it is not into_shadow], shadow)]
         if c == "v_move" and any(r.kind == "name" and self._hand_spell(r) and not self.t.piece_candidates(r)
                                  for r in refs):
             return [self._play(cl)]  # «Манёвром перебрасываю мечника в рудник-1»
@@ -235,6 +247,8 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
     # --- without an order word ---------------------------------------------------------------------
     def _verbless(self, cl: list[Item]) -> list[Read]:
         refs = [it for it in cl if it.kind in REF_KINDS]
+        if not refs and self.mode == "main" and self._card_into_hand(cl):
+            return [Read(DrawCard(), cl[0].start, cl[-1].end)]  # «+1 карта в руку», «карту в руку»
         if not refs:
             return []
         arrow = any(it.sym("→") for it in cl)
@@ -253,11 +267,19 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             if k_hand and cl[k_hand - 1].is_("w_from") and self.mode == "main":
                 return [self._play([it for it in cl if not it.is_("w_hand")])]  # «Лучника из руки — в источник-1»
             return []  # «в руке один клич да рыцарь»: what the hand holds
-        if named_first and len(refs) > 1 and not arrow and not self._heads_somewhere(cl):
+        heads = self._heads_somewhere(cl)
+        told: Item | None = None  # a verb the lexicon does not know, read by the cards around it
+        if named_first and len(refs) > 1 and not arrow and not heads:
             between = cl[cl.index(first) + 1:cl.index(refs[1])]
-            if any(it.kind == "word" and it.concept not in _LINKS for it in between):
-                return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
-        if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow:
+            said = [it for it in between if it.kind == "word" and it.concept not in _LINKS
+                    and not self._part_of_target(cl, it)]
+            if said:
+                told = self._told_by_objects(cl, first, said)
+                if told is None:
+                    return []  # «Мечник скучает в шахте»: a story, not «X — в Y»
+        if not heads and not arrow and self._says_where_it_is(cl, refs):
+            return []  # «Щитоносец в руднике-1 стоит»: where a card is, not where it goes
+        if any(it.kind == "word" and it.text == "у" for it in cl) and not arrow and not heads:
             return []  # «У меня в шахте-2 шмель и трутень»: what is, not what to do
         if self.mode == "reaction" and named_first and len(refs) > 1 and self.t.hand_cards(first) \
                 and not self.t.piece_candidates(first, {self.faction}):
@@ -278,7 +300,12 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         context = {"fight"} if self.fight is not None else set()
         if self.mode == "main":
             context.add("turn")
-        return self._framed(cl, context, arrow)
+        reads = self._framed(cl, context, arrow)
+        if told is not None and reads and any(r.order is not None or r.picks for r in reads):
+            reads[0].issues.append(Issue("read.verb_as", msg("read.verb_as", typed=self.t.typed(told),
+                                                             what=_what_it_does(reads)),
+                                         None, None, told.start, told.end, Severity.WARNING, ProblemKind.INFO))
+        return reads
 
     def _framed(self, cl: list[Item], context: set[str], arrow: bool = False, said: Item | None = None) -> list[Read]:
         """A verbless clause (or one whose verb fits several kinds, ``said``) read by its objects
@@ -345,6 +372,73 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
                 return True
         return False
 
+    def _narrated(self, cl: list[Item]) -> bool:
+        """A story told around the orders, with no card of the game in it: a creature's deed in the
+        past with no creature or place named («Спрятался, значит?»), or a verb in the third person with someone else as its subject («Лена
+        лениво перебирает карты», «…выходит здоровенный детина»). A card named keeps the line an
+        order («Выставил рыцаря в шахту-2», «Тень выходит из тени»)."""
+        v = next((it for it in cl if is_verb(it)), None)
+        if v is None or v.kind not in ("word", "phrase") or any(
+                it.kind == "name" and not self.t._place_only(it) for it in cl):
+            return False
+        tags = _verb_tags(v)
+        if "past" in tags:  # the player's own actions reported in the past stay orders («Взяла карту»)
+            return not v.is_(*_PLAYERS_OWN) and not any(it.kind in REF_KINDS for it in cl)
+        return "3per" in tags and any(
+            it.kind == "person" and it.start < v.start  # «Лена лениво перебирает карты»: the player, told of
+            or it.kind == "word" and it.concept is None and it.text.isalpha()
+            and {"NOUN", "nomn"} <= parses(it.text)[0].tag and "Apro" not in parses(it.text)[0].tag for it in cl)
+
+    @staticmethod
+    def _card_into_hand(cl: list[Item]) -> bool:
+        """A card, no card named, going into the hand («+1 карта в руку», «ещё карту в руку»): the
+        draw said by where the card goes, not by a verb. «в руке» (where) is no draw."""
+        return any(it.is_("w_card") for it in cl) and any(
+            it.is_("w_into") and k + 1 < len(cl) and cl[k + 1].is_("w_hand") and cl[k + 1].text == "руку"
+            for k, it in enumerate(cl))
+
+    @staticmethod
+    def _part_of_target(cl: list[Item], it: Item) -> bool:
+        """«в морду вышибале», «по рогам козлу», «в спину гилену»: a noun after a preposition with a
+        card right after it names where on that card the order lands; the card is the object."""
+        k = cl.index(it)
+        return 0 < k < len(cl) - 1 and cl[k - 1].is_("w_into", "w_onto", "w_at") and cl[k + 1].kind == "name" \
+            and any("NOUN" in p.tag for p in parses(it.text)[:1])
+
+    def _told_by_objects(self, cl: list[Item], first: Item, said: list[Item]) -> Item | None:
+        """A verb the lexicon does not know between a card and what it acts on, read by those cards
+        (the frames then decide): an own card in the fight and an enemy there after the verb is a
+        strike («колдун жахает по вышибале», «Рой накрывает лучника»); a card only in the hand with
+        the poster's own verb is played («Кольчугу натягиваю на Козлодуя»). Only one verb, with no
+        other word of substance beside it («прямо», «ещё» may stand there). None: a story."""
+        verbs = [it for it in said if it.concept is None and parses(it.text)[0].tag & {"VERB"}]
+        rest = [it for it in said if it not in verbs]
+        if len(verbs) != 1 or any(parses(it.text)[0].tag & {"NOUN", "ADJF", "VERB", "INFN"} for it in rest):
+            return None
+        verb = verbs[0]
+        if self.t.words.lex.lemma(verb.text) in self.t.words.story_verbs or any(
+                it is not verb and it.kind == "word" and it.concept is None and parses(it.text)[0].tag & {"VERB"}
+                for it in cl):
+            return None  # «Бодун смотрит на вышибалу», «… и думает»: what it does is told, not ordered
+        after = [it for it in cl if it.kind == "name" and it.start > verb.start]
+        fight = self.fight
+        if fight is not None and self.t.piece_candidates(first, {self.faction}, fight.sector) and any(
+                p.owner != self.faction for it in after for p in self.t.piece_candidates(it, None, fight.sector)):
+            return verb
+        tags = parses(verb.text)[0].tag
+        if self.mode == "main" and {"1per", "sing"} <= tags and self.t.hand_cards(first) \
+                and not self.t.piece_candidates(first, {self.faction}):
+            return verb
+        return None
+
+    def _says_where_it_is(self, cl: list[Item], refs: list[Item]) -> bool:
+        """A verb the lexicon does not know with sectors said only in the locative («Щитоносец в
+        руднике-1 стоит», «В шахте-1 мечник скучает»): where a card is, not an order."""
+        places = [it for it in refs if self.t.is_place(it) and (it.kind != "name" or self.t._place_only(it))]
+        return bool(places) and all(it.loc for it in places) and not any(
+            it.is_("w_from") for it in cl) and any(
+            it.kind == "word" and it.concept is None and parses(it.text)[0].tag & {"VERB"} for it in cl)
+
     @staticmethod
     def _goes_off_the_table(cl: list[Item], v: Item) -> bool:
         """A verb of motion whose way leads to what is no place of the game («к золотой жиле», «в
@@ -385,9 +479,14 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
         return any(self.book.card(c).type in units for it in names for c in self.t.hand_cards(it))
 
     def _negated(self, cl: list[Item], v: Item) -> bool:
+        """«Не уклоняюсь»; an infinitive with «не буду», «не станем», «не хочу» after it, its object
+        between them or not («Уклоняться не буду», «Защищать город не будем»)."""
         k = cl.index(v)
-        if k + 2 < len(cl) and cl[k + 1].is_("w_not") and cl[k + 2].text in ("буду", "будем", "стану", "хочу"):
-            return True  # «Уклоняться не буду»
+        for j in range(k + 1, len(cl) - 1):
+            if is_verb(cl[j]) or cl[j].sym(",", "-", ":", "→"):
+                break
+            if cl[j].is_("w_not") and cl[j + 1].kind == "word" and self.t.words.lex.lemma(cl[j + 1].text) in _WILL:
+                return True
         return k > 0 and cl[k - 1].is_("w_not")
 
     def _refs(self, cl: list[Item]) -> list[tuple[str | None, Item]]:
@@ -402,3 +501,13 @@ class Grammar(CompoundLines, Playing, Moving, Fighting, Abilities, Answers, Mull
             elif it.sym(",", "-", ":", "→") or is_verb(it):
                 prep = None
         return out
+
+
+def _what_it_does(reads: list[Read]) -> str:
+    """What a clause read by its objects does, for the note that says so."""
+    order = next((r.order for r in reads if r.order is not None), None)
+    if order is None or isinstance(order, Strike):
+        return "удар"
+    return {"play": "розыгрыш карты", "move": "перемещение", "draw": "взять карту"}.get(getattr(order, "kind", ""),
+                                                                                     "приказ")
+

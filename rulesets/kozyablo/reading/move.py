@@ -52,8 +52,8 @@ class Moving:
                 try:
                     found = self.t.pieces(it, "own", sector=origin, many=True)
                 except Fail as e:
-                    if e.issue.code == "read.piece_not_own":
-                        e.issue.clause = "KZ-MOVE-01"  # only own creatures move
+                    if e.issue.code in ("read.piece_not_own", "read.move_not_there"):
+                        e.issue.clause = "KZ-MOVE-01"  # only own creatures of the sector left move
                     raise
                 for p in found:
                     if p not in pieces:

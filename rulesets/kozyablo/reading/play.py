@@ -89,10 +89,11 @@ class Playing:
                 squad = held[0]
             return Read(PlayCard(card=card_id, squad=squad), start, end, issues)
         if card.effect == "move_own":
-            if not pieces or not places:
+            dests = [it for p, it in rest if self.t.is_place(it) and p != "w_from"]  # «из рудника-1»: where from
+            if not pieces or not dests:
                 raise fail("read.play_target", card_it, "KZ-PLAY-01", name=card.name)
             who = self.t.piece(pieces[0], "own")
-            return Read(PlayCard(card=card_id, on=who.uid, into=self.t.sector(places[0], prefer=lambda s: s != who.sector)),
+            return Read(PlayCard(card=card_id, on=who.uid, into=self.t.sector(dests[0], prefer=lambda s: s != who.sector)),
                         start, end, issues)
         if target == "enemy_building_or_capital":
             if pieces:

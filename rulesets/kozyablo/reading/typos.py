@@ -94,8 +94,9 @@ class Typos:
     def _slip(self, word: str) -> str | None:
         """The order verb a word is a spelling slip of: a doubled consonant («Аттакую»), an
         unstressed vowel written as another («смыкаит»), or the 1st person without its consonant
-        change («выводю» → «вывожу»). Other typos (a swapped, dropped or stuttered letter) are
-        errors with a hint, never a guess."""
+        change («выводю» → «вывожу»), two neighbouring letters swapped («Игарю»). Other typos (a
+        dropped or stuttered letter) are errors with a hint, never a guess; so is a slip that fits
+        more than one order verb."""
         forms = self.t.words.verb_form_set
         out = set()
         for k in range(1, len(word)):
@@ -103,6 +104,8 @@ class Typos:
                 out.add(word[:k] + word[k + 1:])
             if word[k] in _VOWELS:
                 out.update(word[:k] + v + word[k + 1:] for v in _VOWELS if v != word[k])
+            if word[k] != word[k - 1]:  # two letters typed the other way round («Игарю»)
+                out.add(word[:k - 1] + word[k] + word[k - 1] + word[k + 1:])
         if word.endswith("ю") and len(word) > 3:
             for was, now in _ALTERNATIONS:
                 if word[:-1].endswith(was):
