@@ -387,6 +387,8 @@ class Binder:
             view.upgraded(order.unit, order.to)
         elif isinstance(order, o.Ability) and order.ability == "sacrifice" and order.target:
             view.removed(order.target)
+        elif isinstance(order, o.Ability) and order.ability == "subjugate" and order.target:
+            view.subjugating(order.target)
         unit_id = getattr(order, "unit", None)
         if unit_id and isinstance(order, o.UNIT_ORDERS):
             self.spent[unit_id] = self.spent.get(unit_id, 0) + order.ap  # type: ignore[attr-defined]

@@ -118,6 +118,16 @@ def test_a_condition_before_an_order_is_no_order_but_its_unit_is_what_a_pronoun_
     assert errors(read("Бес №1 идёт на 19-19 и бьёт его", field()))
 
 
+def test_a_unit_being_subjugated_takes_orders_by_its_kind_alone():
+    """DK-GAP-11: orders to a rival's unit after a Подчинение of it are conditional; «бес» then names
+    the unit the succubus charms, and with no Подчинение it is still not the poster's."""
+    w = world(units=[("p1", "succubus", 1, (10, 10)), ("p2", "bes", 2, (10, 12)), ("p2", "imp", 1, (10, 14))])
+    assert texts(read("Суккуб очаровывает беса №2 Лилит. Если выйдет — бес идёт на 10-13 и кусает импа", w)) == [
+        "Суккуб №1: подчиняет беса №2 (Лилит) на 10-12.", "Бес №2 (Лилит): перемещается на 10-13.",
+        "Бес №2 (Лилит): атакует импа №1 (Лилит) на 10-14."]
+    assert [p.code for p in errors(read("Бес идёт на 10-13", w))] == ["read.unit_not_yours"]
+
+
 def test_once_more_after_an_order_is_one_more_of_it():
     assert texts(read("Бес №1 кусает беса Лилит, а потом ещё раз", field())) == [
         "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
