@@ -45,6 +45,8 @@ _FILLER = frozenset({
     "очень", "прямо", "ближайший", "ближайшего", "ближайшую", "ближайшему", "соседний", "соседнюю",
     "соседней", "соседнего", "рядом", "новый", "нового", "новую", "новых", "одна", "одну",
 })
+_NEW = frozenset({"новый", "новая", "нового", "новую", "новой", "новые", "новых", "свежий", "свежего",
+                  "свежую", "свежие", "свежих"})
 _CELL_PREPS = frozenset({"на", "с", "со", "в", "во", "из", "до", "к"})
 _SPENT_ON = frozenset({"на", "в", "во", "для"})  # «2 ОД на шахту», «2 ОД в шахту»: ОД spent on something
 _UNIT_FILLER = frozenset({"ед", "единиц", "единицы", "единицу", "шт", "штук", "штуки", "очков", "очка"})
@@ -83,6 +85,7 @@ class Ref:
     nominative: bool = False  # the kind's bare name («жрец», «керуб»), not an object form («жреца»)
     elliptic: bool = False  # an ordinal alone («Второй прокапывает…»): the kind is the one just spoken of
     named: str | None = None  # an unknown word right before «№N» («Гоблин №2»): a kind, or its owner's name
+    new: bool = False  # «новый имп»: a unit that is not there yet
 
 
 @dataclass(slots=True)
@@ -1217,7 +1220,7 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
     if kind is None:
         return None, k
     ref = Ref(kind, items[k].start, it.end, prep=prep, enemy=enemy, own=own, plural=it.plural,
-              nominative=it.text == _nominatives().get(kind))
+              nominative=it.text == _nominatives().get(kind), new=j > 0 and items[j - 1].text in _NEW)
     j += 1
     if j < n and items[j].kind == "no" or j < n and items[j].kind == "num" and not (j + 1 < n and items[j + 1].concept in ("w_ap", "w_times")) \
             and not (j + 1 < n and items[j + 1].kind == "word" and (items[j + 1].concept or "").startswith("r_")):

@@ -254,6 +254,10 @@ class View:
     def built(self, cell: tuple[int, int]) -> None:
         self._terrain[cell] = BUILT
 
+    def summoned_here(self, kind: str | None) -> bool:
+        """Whether this post has summoned a unit of this kind already."""
+        return any(u.kind == kind for u in self._new.values())
+
     def summoned(self, kind: str, cell: tuple[int, int] | None) -> UnitView:
         """A unit summoned by an accepted order gets the next number of its sequence (DK-GAP-15)."""
         numbering = self.state.options.unit_numbering

@@ -74,6 +74,16 @@ def test_role_play_verbs_of_orders():
                    "утащил": "v_pickup", "выковывают": "v_forge", "апаю": "v_upgrade", "апнул": "v_upgrade"}
 
 
+def test_a_new_unit_coming_is_its_summoning_told_once():
+    """«из пламени выходит новый имп»: a new unit that comes from nowhere in particular is summoned,
+    by a verb the lexicon knows or one it does not; said after the summon itself, it is its story."""
+    w = world(buildings=[("p1", "circle", (40, 40))], resources={"gold": 100, "mana": 50})
+    for line in ("Из Круга вызова выходит новый бес", "Круг вспыхивает, из него вылезает новый бес"):
+        assert read(line, w).lines[0].summary.startswith("призыв: бес ×1"), line
+    assert [type(x).__name__ for x in read("Призываю беса. Из пламени выходит новый бес.", w).orders] == ["Summon"]
+    assert not read("Новый бес хорош", w).orders
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
