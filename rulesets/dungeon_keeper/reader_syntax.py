@@ -360,7 +360,8 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
                 corrected.add(len(merged))
                 merged.append((start, b, not _has_action(items, start, b)))
                 continue
-        if sep == ":" and merged and not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2])):
+        if sep == ":" and merged and (not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2]))
+                                      or _spelt_out(items, merged[-1], a, b)):
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
             continue
@@ -409,6 +410,20 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         _same_building(clauses)
         _same_subject(clauses, merged)
     return clauses
+
+
+def _spelt_out(items: tuple[Item, ...], prev: tuple[int, int, bool], a: int, b: int) -> bool:
+    """«Бес №2 заходит сбоку: шаг на 21-19»: after a colon, the same act said again with what it acts
+    on spells out the order before it, which named nothing to act on."""
+    if _acts_on(items, prev[0], prev[1]):
+        return False
+    first = [_ACT.get(c, c) for c in _action_concepts(items, prev[0], prev[1])[:1]]
+    return bool(first) and first == [_ACT.get(c, c) for c in _action_concepts(items, a, b)[:1]]
+
+
+def _action_concepts(items: tuple[Item, ...], a: int, b: int) -> list[str]:
+    return [it.concept for it in items[a:b] if it.kind == "word" and it.concept is not None
+            and it.concept.startswith("v_") and it.concept not in _WEAK_VERBS]
 
 
 def _new_subject(items: tuple[Item, ...], a: int, k: int) -> bool:

@@ -84,6 +84,13 @@ def test_a_new_unit_coming_is_its_summoning_told_once():
     assert not read("Новый бес хорош", w).orders
 
 
+def test_an_act_spelt_out_after_a_colon_is_one_order():
+    """«Бес №1 заходит сбоку: шаг на 19-19»: the same act after the colon says what the first one,
+    which named nothing, acts on; two different acts after a colon stay two orders."""
+    assert texts(read("Бес №1 заходит сбоку: шаг на 19-19.", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Бес №1 нападает: удар по бесу Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
