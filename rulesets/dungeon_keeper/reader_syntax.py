@@ -582,7 +582,8 @@ def _trailing_verb(clauses: list[Clause]) -> None:
     pieces before it that said none."""
     last = clauses[-1] if clauses else None
     if last is None or len(clauses) < 2 or not last.verbs or last.parts or last.subject is not None \
-            or last.subject_noun is not None or last.ap_index is not None or last.question:
+            or last.subject_noun is not None or last.ap_index is not None or last.question \
+            or any(v.concept == "w_end_turn" for v in last.verbs):  # «…; конец хода» ends the turn, no list
         return
     run = 0
     for c in reversed(clauses[:-1]):

@@ -91,6 +91,16 @@ def test_an_act_spelt_out_after_a_colon_is_one_order():
     assert texts(read("Бес №1 нападает: удар по бесу Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
 
 
+def test_an_altar_not_said_whose_is_the_poster_s_own_only_for_a_rune():
+    """«Бес №1: алтарь ×2» under a unit's name is an attack on an Altar the unit can hit, never left
+    as chatter because the poster has an Altar of his own; «конец хода» after a list of such lines
+    ends the turn and is no verb of theirs."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "bes", 2, (21, 20))],
+              buildings=[("p1", "altar", (2, 2)), ("p2", "altar", (20, 21))])
+    assert texts(read("Бес №1: алтарь ×2; бес №2: алтарь; конец хода", w)) == [
+        "Бес №1: атакует Алтарь на 20-21 (2 ОД).", "Бес №2: атакует Алтарь на 20-21.", "Конец хода."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
