@@ -399,6 +399,7 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             _take_back(c, dropped, inherit)
         if heard:
             _pronoun(items, a, b, c, heard)
+            _subject_pronoun(items, a, c, heard)
         heard.append(c)
         if i in once_more and c.verbs:
             c.repeat, c.repeat_said, c.again = (c.repeat if c.repeat_said else 1) + 1, True, False
@@ -502,6 +503,40 @@ def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Cl
             c.parts.append(replace(prev.nouns(cat)[-1], start=it.start, end=it.end, prep=prep, cell=None,
                                    cell_span=None))
             return
+
+
+def _subject_pronoun(items: tuple[Item, ...], a: int, c: Clause, before: list[Clause]) -> None:
+    """«Накладываю Ярость на керуба №2, и он рубит беса Лилит»: «он» before the verb of a clause
+    with no subject is the latest unit named before it whose gender agrees (the one acted on, else
+    the one that acted)."""
+    if c.subject is not None or not c.verbs:
+        return
+    k = a
+    while k < len(items) and items[k].kind == "word" and items[k].text in ("и", "а", "но", "тогда", "потом", "затем"):
+        k += 1
+    said = pronoun(items[k].text) if k < len(items) and items[k].kind == "word" else None
+    if said is None or said.role != "subject" or items[k].start >= c.verbs[0].start:
+        return
+    for prev in reversed(before):
+        named = [r for r in prev.refs() if r.kind not in (None, "unit") and r.count is None and r.prep != "до"]
+        if prev.subject is not None and prev.subject.kind not in (None, "unit"):
+            named.insert(0, prev.subject)
+        fits = [r for r in named if said.agrees(_gender(r))]
+        if fits:
+            c.subject = replace(fits[-1], start=items[k].start, end=items[k].end, prep=None, nominative=True,
+                                cell=None, cell_span=None)
+            return
+
+
+def _gender(ref: Ref) -> str | None:
+    """The grammatical gender of a unit reference («plur» for several), as the reading core names them."""
+    if ref.plural:
+        return "plur"
+    name = _nominatives().get(ref.kind or "")
+    if not name:
+        return None
+    tag = parses(name.split()[-1])[0].tag
+    return next((g for g in ("masc", "femn", "neut") if g in tag), None)
 
 
 def _object_pronoun(word: str) -> bool:

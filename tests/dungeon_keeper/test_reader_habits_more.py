@@ -155,6 +155,17 @@ def test_a_unit_being_subjugated_takes_orders_by_its_kind_alone():
     assert [p.code for p in errors(read("Бес идёт на 10-13", w))] == ["read.unit_not_yours"]
 
 
+def test_a_subject_pronoun_is_the_latest_unit_named_before_it():
+    """«Накладываю Ярость на беса №1, и он кусает …»: «он» is the unit just acted on, not the unit the
+    line before was about; with nothing acted on it is the unit that acted."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9)), ("p2", "bes", 1, (20, 21))],
+              spells=["rage"])
+    assert texts(read("Имп №1 идёт на 10-8.\nНакладываю Ярость на беса №1, и он кусает беса Лилит", w)) == [
+        "Имп №1: перемещается на 10-8.", "Накладываю Ярость на беса №1.", "Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Бес №1 идёт на 19-20, затем он бьёт беса Лилит", w)) == [
+        "Бес №1: перемещается на 19-20.", "Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
 def test_once_more_after_an_order_is_one_more_of_it():
     assert texts(read("Бес №1 кусает беса Лилит, а потом ещё раз", field())) == [
         "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."]
