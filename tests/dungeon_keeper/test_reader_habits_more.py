@@ -101,6 +101,17 @@ def test_an_altar_not_said_whose_is_the_poster_s_own_only_for_a_rune():
         "Бес №1: атакует Алтарь на 20-21 (2 ОД).", "Бес №2: атакует Алтарь на 20-21.", "Конец хода."]
 
 
+def test_respectively_gives_each_unit_of_a_group_its_own_object():
+    """«Импы №1 и №2 копают 9-10 и 9-11 соответственно»: the i-th unit takes the i-th cell or unit;
+    without the word, or when the counts differ, each unit does the whole line."""
+    w = world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11))], rock=[(9, 10), (9, 11)])
+    assert texts(read("Импы №1 и №2 копают 9-10 и 9-11 соответственно", w)) == [
+        "Имп №1: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]
+    assert texts(read("Импы №1 и №2 идут на 11-9 и 11-11 по порядку", w)) == [
+        "Имп №1: перемещается на 11-9.", "Имп №2: перемещается на 11-11."]
+    assert errors(read("Импы №1 и №2 копают 9-10, 9-11 и 9-12 соответственно", w))
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
