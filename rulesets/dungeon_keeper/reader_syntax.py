@@ -372,8 +372,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         if placed == len(merged) - 1 and not _has_action(items, a, b):
             merged.append((a, b, False))  # chatter after it stays chatter of its own
             continue
-        if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)) and not _another_unit_rests(items, a, b):
-            if not _ap_only(items, a, b) and _own_order(items, merged, a, b, sep):
+        tail = _ap_only(items, a, b) or _count_only(items, a, b)
+        if merged and (not _has_action(items, a, b) or tail) and not _another_unit_rests(items, a, b):
+            if not tail and _own_order(items, merged, a, b, sep):
                 merged.append((a, b, True))
                 continue
             prev = merged[-1]
@@ -822,6 +823,16 @@ def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
         a += 1
     ap = _ap_prefix(items, a)
     return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
+
+
+def _count_only(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """«…, 2 выстрела», «…, три удара», «…, два раза»: a piece that is only how many times to do the
+    act belongs to the order before it."""
+    k = a + 1 if a < b and items[a].is_sym("-") else a
+    if k + 1 >= b or items[k].kind != "num" or not isinstance(items[k].value, int):
+        return False
+    what = items[k + 1]
+    return (what.concept == "w_times" or _action_noun(what)) and all(it.kind == "sym" for it in items[k + 2:b])
 
 
 def _starts_with_ap(items: tuple[Item, ...], k: int) -> bool:

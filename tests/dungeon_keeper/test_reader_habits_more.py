@@ -112,6 +112,20 @@ def test_respectively_gives_each_unit_of_a_group_its_own_object():
     assert errors(read("Импы №1 и №2 копают 9-10, 9-11 и 9-12 соответственно", w))
 
 
+def test_a_count_said_after_the_target_counts_the_order_before():
+    """«…, 2 выстрела», «…, два удара», «…, 2 раза»: how many times, said on its own after the order."""
+    for tail in ("2 выстрела", "два удара", "2 раза."):
+        assert texts(read(f"Бес №1 кусает беса Лилит, {tail}", field())) == [
+            "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."], tail
+
+
+def test_taking_off_poison_or_a_curse_is_cleansing():
+    """DK-ABIL-05: «снимает яд», «снимает истощение» take off a curse (Очищение), not blessings."""
+    w = world(units=[("p1", "priest", 1, (20, 20)), ("p1", "kerub", 2, (20, 21))])
+    for line in ("Жрец №1 снимает яд с керуба №2", "Жрец №1 снимает с керуба №2 истощение"):
+        assert texts(read(line, w)) == ["Жрец №1: очищает керуба №2 на 20-21."], line
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
