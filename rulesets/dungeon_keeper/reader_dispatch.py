@@ -53,6 +53,10 @@ ACTION_RU = {
 }
 
 
+# Abilities whose effect is a curse or poison, named as what is taken off («снимает яд»).
+_CURSES = frozenset({"ab_poison", "ab_exhaust", "ab_fear"})
+
+
 def _comes_new(c: Clause) -> bool:
     """A new unit («новый имп») that comes, with nowhere it goes to: role-play of its summoning."""
     refs = [c.subject, *c.refs()] if c.subject is not None else c.refs()
@@ -147,8 +151,9 @@ def _action_of(c: Clause) -> str | None:
         return "use"
     if action == "remove":
         spell = next((p.concept for p in c.parts if p.concept in unit_acts.SPELL_OF), None)
-        if spell is not None and DATA.spells[unit_acts.SPELL_OF[spell]].category == "debuff":
-            return "ab:cleanse"
+        if spell is not None and DATA.spells[unit_acts.SPELL_OF[spell]].category == "debuff" \
+                or any(v.concept in _CURSES for v in c.verbs):
+            return "ab:cleanse"  # «снимает порчу», «снимает яд с керуба №2»: curses and poison go (DK-ABIL-05)
         return "ab:unbless"
     if action in ("attack", "attack_building") and any(n.startswith("b_") for n in nouns) and not c.refs():
         return "attack_building"
