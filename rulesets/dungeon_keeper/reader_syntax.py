@@ -811,8 +811,7 @@ def _has_verb(items: tuple[Item, ...], a: int, b: int) -> bool:
         return True
     for k in range(a, b):
         it = items[k]
-        if it.kind == "word" and it.concept is None and len(it.text) >= 3 and it.text.isalpha() \
-                and "VERB" in parses(it.text)[0].tag:
+        if it.kind == "word" and it.concept is None and _a_verb(it.text):
             return True
     return False
 
@@ -823,6 +822,11 @@ def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
         a += 1
     ap = _ap_prefix(items, a)
     return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
+
+
+def _a_verb(word: str) -> bool:
+    """A word the dictionary takes for a verb in a personal form («достаёт», «успеет»)."""
+    return word.isalpha() and len(word) >= 3 and "VERB" in parses(word)[0].tag
 
 
 def _count_only(items: tuple[Item, ...], a: int, b: int) -> bool:
@@ -1023,6 +1027,8 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             elif text not in _FILLER:
                 unknown.append(text)
                 _owner_for_last(c, text)
+                if not c.verbs and _negated(items, k) and _a_verb(text):
+                    c.negated = True  # «Башня не достаёт, ладно»: a verb said not done, whatever it is
             k += 1
             continue
         cat = concept[: concept.index("_")]

@@ -126,6 +126,16 @@ def test_taking_off_poison_or_a_curse_is_cleansing():
         assert texts(read(line, w)) == ["Жрец №1: очищает керуба №2 на 20-21."], line
 
 
+def test_any_verb_said_not_done_makes_no_order():
+    """«Башня не достаёт, ладно»: a verb the lexicon does not know, with «не», says what is not done —
+    no tower shot; the order after it still stands."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p2", "bes", 1, (20, 21))],
+              buildings=[("p1", "battle_tower", (22, 22))])
+    got = read("Башня не достаёт, ладно.\nБес №1 стоит.", w)
+    assert not got.orders and got.lines[0].status.value == "flavour" and not [p for p in got.problems if p.line == 1]
+    assert texts(read("Бес №1 не успевает, кусает беса Лилит", w)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
