@@ -136,6 +136,13 @@ def test_any_verb_said_not_done_makes_no_order():
     assert texts(read("Бес №1 не успевает, кусает беса Лилит", w)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
 
 
+def test_mining_said_as_having_dug_some_ore_up():
+    """«накопал золота», «нарыл железа»: the ore a unit got out of a mine is mining it."""
+    w = world(units=[("p1", "imp", 1, (10, 9))], mines=[("gold", (10, 10))])
+    for line in ("Имп №1 накопал золота в шахте 10-10", "Имп №1 нарыл золота в шахте 10-10"):
+        assert texts(read(line, w)) == ["Имп №1: копает золотую шахту на 10-10."], line
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
