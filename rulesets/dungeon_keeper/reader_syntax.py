@@ -86,6 +86,7 @@ class Ref:
     elliptic: bool = False  # an ordinal alone («Второй прокапывает…»): the kind is the one just spoken of
     named: str | None = None  # an unknown word right before «№N» («Гоблин №2»): a kind, or its owner's name
     new: bool = False  # «новый имп»: a unit that is not there yet
+    cell_on: bool = False  # the cell was said with «на» right after the subject of a clause with no verb yet
 
 
 @dataclass(slots=True)
@@ -1189,6 +1190,7 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
     elif last is None and c.subject is not None and c.subject.cell is None and part.prep in ("на", None) \
             and not c.verbs and not c.dashed:
         holder = c.subject
+        c.subject.cell_on = part.prep == "на"  # «бес 2 на клетку 29 30»: where it stands, or where it goes
     if holder is not None:
         holder.cell = part.value  # type: ignore[assignment]
         holder.cell_span = (part.start, part.end)

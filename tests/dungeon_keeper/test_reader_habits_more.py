@@ -143,6 +143,15 @@ def test_mining_said_as_having_dug_some_ore_up():
         assert texts(read(line, w)) == ["Имп №1: копает золотую шахту на 10-10."], line
 
 
+def test_a_unit_and_a_cell_it_does_not_stand_on_is_a_move():
+    """«Бес 1 на клетку 19 19» with no verb: the unit goes there; on its own cell it is where it
+    stands, and with a verb the lexicon does not know it is no move."""
+    assert texts(read("бес 1 на клетку 19 19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Бес №1 на 19-20", field())) == ["Бес №1: перемещается на 19-20."]
+    assert not read("Бес №1 на 20-20", field()).orders
+    assert errors(read("Бес №1 пляшет на 19-20", field()))
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
