@@ -152,6 +152,17 @@ def test_a_unit_and_a_cell_it_does_not_stand_on_is_a_move():
     assert errors(read("Бес №1 пляшет на 19-20", field()))
 
 
+def test_a_tower_told_a_kind_of_which_one_is_in_reach_shoots_that_one():
+    """«Башня — пиу по бесу Лилит» when Лилит has two: the one in the tower's reach; when both are
+    (or neither is), it asks which."""
+    far = world(units=[("p2", "bes", 1, (21, 21)), ("p2", "bes", 2, (2, 2))],
+                buildings=[("p1", "battle_tower", (22, 22))])
+    assert texts(read("Башня — пиу по бесу Лилит", far)) == ["Боевая башня на 22-22: стреляет по бесу №1 (Лилит)."]
+    near = world(units=[("p2", "bes", 1, (21, 21)), ("p2", "bes", 2, (23, 23))],
+                 buildings=[("p1", "battle_tower", (22, 22))])
+    assert [p.code for p in errors(read("Башня стреляет по бесу Лилит", near))] == ["read.unit_ambiguous"]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
