@@ -357,8 +357,8 @@ class _Post:
         when the unit does not stand there (a copy of the clause, the cell a part of its own)."""
         ref = c.subject
         if ref is None or not ref.cell_on or ref.cell is None or ref.cell_span is None or c.words or c.parts \
-                or notes.verb_among(ref.owner_words):  # «Имп №1 танцует на 36-15»: a verb not known is no move
-            return c
+                or any(self.view.owner_of(w) is None for w in ref.owner_words):
+            return c  # «Имп №1 танцует на 36-15», «Имп №2 вкпсвт 20-21»: a word not understood is no move
         bare = replace(ref, cell=None, cell_span=None, cell_on=False)
         try:
             unit = resolve(bare, self.view, "own", [])

@@ -86,7 +86,7 @@ class Ref:
     elliptic: bool = False  # an ordinal alone («Второй прокапывает…»): the kind is the one just spoken of
     named: str | None = None  # an unknown word right before «№N» («Гоблин №2»): a kind, or its owner's name
     new: bool = False  # «новый имп»: a unit that is not there yet
-    cell_on: bool = False  # the cell was said with «на» right after the subject of a clause with no verb yet
+    cell_on: bool = False  # the cell was said right after the subject of a clause with no verb yet
 
 
 @dataclass(slots=True)
@@ -372,6 +372,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             continue
         if placed == len(merged) - 1 and not _has_action(items, a, b):
             merged.append((a, b, False))  # chatter after it stays chatter of its own
+            continue
+        if merged and sep == "," and _after_a_step(items, merged, a, b):
+            merged.append((a, b, False))
             continue
         tail = _ap_only(items, a, b) or _count_only(items, a, b)
         if merged and (not _has_action(items, a, b) or tail) and not _another_unit_rests(items, a, b):
@@ -825,6 +828,20 @@ def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
     return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
 
 
+def _after_a_step(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: int, b: int) -> bool:
+    """«Грасдир 1: 12-13, суккуб x2», «имп1 36-15, шахта 35-14»: in a line with no verb, a piece
+    naming a unit, a mine or a building after a piece that is only a cell is an order of its own
+    (a step, then what to do there), each read by what it names."""
+    if any(_has_action(items, x, y) for x, y, _ in merged) or _has_action(items, a, b):
+        return False
+    x, y, _ = merged[-1]
+    ref, k = _ref_at(items, x)
+    start = k if ref is not None else x
+    if _objects(items, start, y) != {"cell"} or items[a].kind == "cell":
+        return False  # «25-20, 26-20 (подальше от Героя)»: a path goes on
+    return bool(_objects(items, a, b) & {"unit", "mine", "building", "object"})
+
+
 def _a_verb(word: str) -> bool:
     """A word the dictionary takes for a verb in a personal form («достаёт», «успеет»)."""
     return word.isalpha() and len(word) >= 3 and "VERB" in parses(word)[0].tag
@@ -1190,7 +1207,7 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
     elif last is None and c.subject is not None and c.subject.cell is None and part.prep in ("на", None) \
             and not c.verbs and not c.dashed:
         holder = c.subject
-        c.subject.cell_on = part.prep == "на"  # «бес 2 на клетку 29 30»: where it stands, or where it goes
+        c.subject.cell_on = True  # «бес 2 на клетку 29 30», «имп1 36-15»: where it stands, or where it goes
     if holder is not None:
         holder.cell = part.value  # type: ignore[assignment]
         holder.cell_span = (part.start, part.end)

@@ -163,6 +163,16 @@ def test_a_tower_told_a_kind_of_which_one_is_in_reach_shoots_that_one():
     assert [p.code for p in errors(read("Башня стреляет по бесу Лилит", near))] == ["read.unit_ambiguous"]
 
 
+def test_a_step_then_what_to_do_there_in_a_line_with_no_verb():
+    """«Бес 1: 21-20, бес Лилит», «имп1 11-9, шахта 10-10»: a cell, then a unit or a mine, are two
+    orders; two cells are one path."""
+    assert texts(read("Бес 1: 21-20, бес Лилит", field())) == [
+        "Бес №1: перемещается на 21-20.", "Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("имп1 11-9, шахта 10-10", field())) == [
+        "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]
+    assert texts(read("Бес 1: 19-20, 19-19", field())) == ["Бес №1: перемещается на 19-20 → 19-19."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
