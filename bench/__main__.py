@@ -70,6 +70,15 @@ def scale_figures() -> dict[str, dict]:
     out["worker_rss_after_100_games_twice_mb"] = figure(mem["rss_after_second_round_mb"], "MB", 150, at_most=1.0)
     out["worker_rss_anon_after_100_games_mb"] = figure(mem["anon_after_mb"], "MB", 150)
     out["worker_rss_at_start_mb"] = figure(mem["rss_started_mb"], "MB")
+    out["worker_pss_after_100_games_mb"] = figure(mem["pss_after_mb"], "MB", 150)
+    out["worker_uss_after_100_games_mb"] = figure(mem["uss_after_mb"], "MB", 150)
+    # `letopis serve --workers 2`: the workers share the app the master loaded; PSS is what each costs
+    pre = scale.memory_workers(2)
+    out["worker_pss_after_100_games_2_workers_mb"] = figure(pre["worker_pss_after_mb"], "MB", 150, at_most=1.0)
+    out["worker_uss_after_100_games_2_workers_mb"] = figure(pre["worker_uss_after_mb"], "MB", 150)
+    out["worker_rss_after_100_games_2_workers_mb"] = figure(pre["worker_rss_after_mb"], "MB", 150)
+    out["master_pss_2_workers_mb"] = figure(pre["master"]["pss"], "MB")
+    out["all_pss_2_workers_mb"] = figure(round(pre["worker_pss_sum_after_mb"] + pre["master"]["pss"], 1), "MB")
     two = scale.two_processes()
     for what in ("check", "submit"):
         out[f"{what}_one_process_rps"] = figure(two[f"{what}_one"]["rps"], "req/s")

@@ -5,7 +5,9 @@ The games of `bench.scale.memory` (100 active games of every ruleset) are made i
 cluster; a fresh process then creates the app and serves each game's page, a live check and its
 step JSON as ASGI calls (as `bench.profile_pages` does), printing its resident memory after start,
 after the first request, and after the games — with the modules that serving imported (their count
-and the largest packages) and what the byte-budget caches hold.
+and the largest packages) and what the byte-budget caches hold. ``--warm`` first loads what
+`letopis serve --workers N` loads in its master (`web.prefork.warm`): the modules still imported
+while serving are those the warm-up misses.
 """
 
 from __future__ import annotations
@@ -30,13 +32,17 @@ def _rss(field: str = "VmRSS") -> float:
     return 0.0
 
 
-async def _serve(url: str, made: list, posts: dict, auth_user: int) -> None:
+async def _serve(url: str, made: list, posts: dict, auth_user: int, warm: bool) -> None:
     from letopis.settings import Settings
     from letopis.web.app import create_app
 
     from .profile_pages import _auth, call
 
     app = create_app(Settings(database_url=url, demo=False), run_deadlines=False)
+    if warm:  # as `letopis serve --workers N` does in the master before forking
+        from letopis.web.prefork import warm as warm_app
+
+        warm_app()
     auth = _auth(app, url, auth_user)
     before = set(sys.modules)
     print(f"started: {_rss():.1f} MB (anon {_rss('RssAnon'):.1f})")
@@ -85,7 +91,7 @@ async def _post(app, path: str, headers: dict, body: str) -> None:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         spec = json.loads(Path(sys.argv[2]).read_text())
-        asyncio.run(_serve(spec["url"], spec["made"], spec["posts"], spec["user"]))
+        asyncio.run(_serve(spec["url"], spec["made"], spec["posts"], spec["user"], "--warm" in sys.argv))
         return
     from sqlalchemy.orm import Session
 
@@ -104,8 +110,8 @@ def main() -> None:
         spec = Path(os.environ.get("TMPDIR", "/tmp")) / f"letopis-memory-{os.getpid()}.json"
         spec.write_text(json.dumps({"url": url, "made": made, "posts": posts, "user": user}))
         try:
-            subprocess.run([sys.executable, "-m", "bench.profile_memory", "--serve", str(spec)], cwd=ROOT, env=env,
-                           check=True)
+            subprocess.run([sys.executable, "-m", "bench.profile_memory", "--serve", str(spec),
+                            *(["--warm"] if "--warm" in sys.argv else [])], cwd=ROOT, env=env, check=True)
         finally:
             spec.unlink()
 

@@ -8,10 +8,11 @@ against a throwaway PostgreSQL cluster (one uvicorn worker per app process, loop
   a 1,000-step game, against a trivial JSON endpoint;
 - `memory`: one worker's resident memory after serving 100 active games of all rulesets (game page,
   live check and step JSON of each);
+- `memory_workers`: the same served by `letopis serve --workers 2`, each worker's RSS, PSS and USS;
 - `two_processes`: the check and submit endpoints served by two app processes against one
   PostgreSQL, against one process.
 
-`python -m bench.scale [submit|pages|memory|two_processes]` prints one benchmark's figures.
+`python -m bench.scale [submit|pages|memory|memory_workers|two_processes]` prints one benchmark's figures.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 from sqlalchemy.orm import Session
@@ -29,7 +31,7 @@ from letopis.engine import all_rulesets
 
 from . import games
 from .load import Request, load, side_by_side
-from .stack import bearer, database, rss_mb, servers
+from .stack import bearer, children, database, memory_mb, rss_mb, servers
 
 CONNECTIONS = 8
 GAMES = 50
@@ -152,6 +154,44 @@ def memory(count: int = MEMORY_GAMES, **server_env: str) -> dict:
                         r.raise_for_status()
                 out[f"rss_after{round_}_mb"] = round(rss_mb(proc.pid), 1)
                 out[f"anon_after{round_}_mb"] = round(rss_mb(proc.pid, "RssAnon"), 1)
+                if not round_:
+                    mem = memory_mb(proc.pid)
+                    out["pss_after_mb"], out["uss_after_mb"] = mem["pss"], mem["uss"]
+        return out
+
+
+def memory_workers(workers: int = 2, count: int = MEMORY_GAMES) -> dict:
+    """`letopis serve --workers N` (the app loaded and warmed in gunicorn's master, the workers forked
+    from it) after serving ``count`` active games of every ruleset, the requests spread over the
+    workers (a new connection each, from four threads): RSS, PSS and USS of every worker and of the
+    master (`stack.memory_mb`). PSS is the figure to add up: N workers take about N × PSS."""
+    with database() as (url, env), servers(env) as procs:
+        with Session(make_engine(url)) as db:
+            made = _memory_games(db, max(1, count // len(all_rulesets())))
+            posts = {g: games.proposal(db, g, faction, "memory")[1] for g, faction, _ in made}
+        master, port = procs.prefork(workers)
+        auth = bearer(port, games.PLAYER, games.PASSWORD)
+        pids = children(master.pid)
+        started = {pid: memory_mb(pid) for pid in pids}
+
+        def serve_game(game: tuple[int, str, int]) -> None:
+            game_id, faction, number = game
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120, headers=auth,
+                              limits=httpx.Limits(max_keepalive_connections=0)) as client:
+                for r in (client.get(f"/games/{game_id}"),
+                          client.post(f"/api/games/{game_id}/check", json={"faction": faction, "text": posts[game_id]}),
+                          client.get(f"/api/games/{game_id}/steps/{number}")):
+                    r.raise_for_status()
+
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(serve_game, made))
+        after = {pid: memory_mb(pid) for pid in pids}
+        out: dict = {"games": len(made), "workers": workers, "master": memory_mb(master.pid)}
+        for kind in ("rss", "pss", "uss"):
+            out[f"worker_{kind}_started_mb"] = max(m[kind] for m in started.values())
+            out[f"worker_{kind}_after_mb"] = max(m[kind] for m in after.values())
+        out["worker_pss_sum_after_mb"] = round(sum(m["pss"] for m in after.values()), 1)
+        out["per_worker"] = [{"pid": pid, "started": started[pid], "after": after[pid]} for pid in pids]
         return out
 
 
@@ -177,7 +217,8 @@ def two_processes(seconds: float = 6.0) -> dict:
         return side_by_side(_loads(requests), seconds=seconds, slices=6, warm=3.0)
 
 
-BENCHMARKS = {"submit": submit, "pages": pages, "memory": memory, "two_processes": two_processes}
+BENCHMARKS = {"submit": submit, "pages": pages, "memory": memory, "memory_workers": memory_workers,
+              "two_processes": two_processes}
 
 
 if __name__ == "__main__":

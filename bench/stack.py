@@ -75,6 +75,20 @@ class Servers:
         self.procs.append(proc)
         return proc, port
 
+    def prefork(self, workers: int, **extra_env: str) -> tuple[subprocess.Popen, int]:
+        """`letopis serve --workers N` (the gunicorn master) on a free port, all its workers answering."""
+        port = free_port()
+        cmd = [sys.executable, "-m", "letopis.cli", "serve", "--no-demo", "--workers", str(workers),
+               "--host", "127.0.0.1", "--port", str(port)]
+        proc = subprocess.Popen(cmd, cwd=ROOT, env={**self.env, **extra_env}, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        self.procs.append(proc)
+        wait_for(port, proc)
+        deadline = time.time() + 60
+        while len(children(proc.pid)) < workers and time.time() < deadline:
+            time.sleep(0.2)
+        return proc, port
+
     def bare(self) -> tuple[subprocess.Popen, int]:
         proc, port = serve(BARE, self.env)
         self.procs.append(proc)
@@ -127,6 +141,32 @@ def bearer(port: int, login: str, password: str) -> dict[str, str]:
     r = httpx.post(f"http://127.0.0.1:{port}/api/token", json={"login": login, "password": password}, timeout=60)
     r.raise_for_status()
     return {"Authorization": f"Bearer {r.json()['access_token']}"}
+
+
+def memory_mb(pid: int) -> dict[str, float]:
+    """A process's memory from ``/proc/PID/smaps_rollup``, MB: ``rss`` (every resident page it maps),
+    ``pss`` (each page divided by the number of processes sharing it: the processes' PSS add up to
+    what they take together) and ``uss`` (its private pages: what its exit would free); zeros where
+    /proc is missing."""
+    fields: dict[str, int] = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            if rest.strip().endswith("kB"):
+                fields[name] = int(rest.split()[0])
+    except OSError:
+        pass
+    uss = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return {"rss": round(fields.get("Rss", 0) / 1024, 1), "pss": round(fields.get("Pss", 0) / 1024, 1),
+            "uss": round(uss / 1024, 1)}
+
+
+def children(pid: int) -> list[int]:
+    """The process ids of ``pid``'s children (Linux /proc)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 def rss_mb(pid: int, field: str = "VmRSS") -> float:

@@ -90,7 +90,7 @@ class Checker:
 
     def describe(self, order: BaseModel) -> str:
         """What ``order`` will do, in Russian (for the live check beside the textarea)."""
-        n = TableNamer(self.s, self.faction)
+        n = TableNamer(self.s, self.faction, before=self.state)
         kind = getattr(order, "kind", "")
         if isinstance(order, PlayCard):
             where = ""

@@ -137,18 +137,24 @@ def piece_name(state: State, piece: Piece, viewer: str | None = None, gm: bool =
 class TableNamer:
     """`orders.Namer` for one viewer: what his orders and his chronicle lines print."""
 
-    def __init__(self, state: State, viewer_faction: str | None = None, gm: bool = False) -> None:
+    def __init__(self, state: State, viewer_faction: str | None = None, gm: bool = False,
+                 before: State | None = None) -> None:
         self.state = state
         self.viewer = viewer_faction
         self.gm = gm
         self.book: CardBook = book_for(state)
+        # The state before the orders being described: a piece they killed is named as it was.
+        self.before = before
 
     def card(self, card_id: str) -> str:
         return self.book.card(card_id).name if card_id in self.book else card_id
 
     def piece(self, uid: str) -> str:
-        piece = self.state.pieces.get(uid)
-        return piece_name(self.state, piece, self.viewer, self.gm) if piece else uid
+        for state in (self.state, self.before):
+            piece = state.pieces.get(uid) if state is not None else None
+            if piece is not None:
+                return piece_name(state, piece, self.viewer, self.gm)
+        return uid
 
     def sector(self, sid: str) -> str:
         return sector_name(self.state, sid)

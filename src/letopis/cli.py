@@ -108,6 +108,10 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Адрес (по умолчанию из настроек).")] = None,
     port: Annotated[int | None, typer.Option(help="Порт (по умолчанию из настроек).")] = None,
     no_demo: Annotated[bool, typer.Option("--no-demo", help="Не создавать демонстрационные игры.")] = False,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", min=1, max=64,
+        help="Сколько рабочих процессов. Больше одного: приложение, правила игр и словари загружаются "
+             "один раз и общие для всех процессов (gunicorn); по одному на ядро — хорошее начало.")] = 1,
 ) -> None:
     """Запустить сайт: база (встроенная, если нет DATABASE_URL), миграции, демо, веб-сервер.
 
@@ -117,9 +121,9 @@ def serve(
     started: list[Cluster] = []
     try:
         url = _open_database(started=started)
-        _serve(url, host=host, port=port, no_demo=no_demo, owns_database=bool(started))
+        _serve(url, host=host, port=port, no_demo=no_demo, owns_database=bool(started), workers=workers)
     except KeyboardInterrupt:
-        pass  # Ctrl+C or SIGTERM: uvicorn has finished its requests; what is left is the database
+        pass  # Ctrl+C or SIGTERM: the server has finished its requests; what is left is the database
     finally:
         signal.signal(signal.SIGTERM, previous)
         for cluster in started:
@@ -130,7 +134,8 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _serve(url: str, *, host: str | None, port: int | None, no_demo: bool, owns_database: bool) -> None:
+def _serve(url: str, *, host: str | None, port: int | None, no_demo: bool, owns_database: bool,
+           workers: int = 1) -> None:
     import uvicorn
 
     from letopis.db.migrate import upgrade
@@ -148,7 +153,11 @@ def _serve(url: str, *, host: str | None, port: int | None, no_demo: bool, owns_
                 typer.echo(f"Демо не создано: {exc.message}", err=True)
     host = host or settings.host
     port = port or settings.port
-    typer.echo(f"Летопись работает: http://{host}:{port}/")
+    from letopis.engine.text_words import plural
+
+    typer.echo(f"Летопись работает: http://{host}:{port}/"
+               + (f" ({workers} {plural(workers, 'рабочий процесс', 'рабочих процесса', 'рабочих процессов')})"
+                  if workers > 1 else ""))
     if logins:
         typer.echo("Демонстрационные учётные записи:")
         for line in logins:
@@ -160,7 +169,16 @@ def _serve(url: str, *, host: str | None, port: int | None, no_demo: bool, owns_
     else:
         typer.echo("Остановить: Ctrl+C. Встроенный PostgreSQL был запущен раньше и продолжит работать; "
                    "остановить его: letopis db stop.")
-    uvicorn.run("letopis.web.app:create_app", factory=True, host=host, port=port, log_level="info")
+    if workers == 1:
+        uvicorn.run("letopis.web.app:create_app", factory=True, host=host, port=port, log_level="info")
+        return
+    from letopis.db.session import make_engine
+    from letopis.web import prefork
+    from letopis.web.app import create_app
+
+    make_engine(url).dispose()  # the migrations' and the demo's connections: no worker may inherit them
+    make_engine.cache_clear()
+    prefork.run(create_app(), host=host, port=port, workers=workers)  # ends in sys.exit(), as gunicorn does
 
 
 def _stop_started(cluster: Cluster) -> None:

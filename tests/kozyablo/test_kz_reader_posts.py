@@ -195,3 +195,14 @@ def test_attacker_adds_his_own_evasion_and_guard_lines_KZ_DEC_06_KZ_DEC_07():
     osa = uid(state, "osa_zhalonositsa", "a")
     assert r.orders == [Attack(sector="crystal-1"), Evade(piece=osa, discard="roenie"),
                         Guard(defender=uid(state, "zhlob_telokhranitel", "a"), protects=osa)]
+
+
+def test_a_card_that_kills_its_target_names_it_in_the_line_summary_KZ_MAG_01():
+    """The summary is written after the order is applied to the forecast; a creature the card
+    killed is named as it stood before, never by its internal id."""
+    state = table(races=("kozly", "trutni"), hand={"a": ["ogenny_plevok"]}, pieces=[("shmel", "b", "gold-2")])
+    r = read("Огненный плевок в шмеля Пети", state)
+    assert r.ok, [p.render() for p in r.problems]
+    assert r.orders == [PlayCard(card="ogenny_plevok", on=uid(state, "shmel", "b", 1))]
+    summary = r.lines[0].summary
+    assert "«Шмель" in summary and uid(state, "shmel", "b", 1) not in summary, summary

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from importlib.util import find_spec
 from pathlib import Path
@@ -82,13 +83,14 @@ def create_app(
         title="Летопись",
         description=API_DESCRIPTION,
         version="0.1.0",
-        lifespan=_lifespan(run_deadlines, deadline_interval),
+        lifespan=_lifespan(deadline_interval),
         openapi_url="/api/openapi.json",
         docs_url=None,  # served below from the packaged Swagger UI: no CDN needed
         redoc_url=None,
     )
     app.state.settings = settings
     app.state.session_factory = session_factory
+    app.state.run_deadlines = run_deadlines  # read at start: forked workers are told theirs (web/prefork.py)
 
     errors.install(app)
     app.mount("/static/docs", StaticFiles(directory=DOCS_STATIC_DIR), name="docs-static")
@@ -144,10 +146,13 @@ def create_app(
     return app
 
 
-def _lifespan(run_deadlines: bool, interval: float):
+def _lifespan(interval: float):
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        task = asyncio.create_task(_deadline_ticker(app, interval)) if run_deadlines else None
+        task = None
+        if app.state.run_deadlines:
+            log.info("scheduled work (deadlines, reminders, webhooks) runs in this process, pid %d", os.getpid())
+            task = asyncio.create_task(_deadline_ticker(app, interval))
         try:
             yield
         finally:
