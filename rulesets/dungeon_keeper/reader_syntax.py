@@ -1265,6 +1265,8 @@ def _amount(items: tuple[Item, ...], k: int, b: int, c: Clause, prep: str | None
             after = _ref_tail(items, after, b, ref)
             c.parts.append(Part("ref", ref.start, ref.end, prep, ref=ref))
             return after
+    if k > 0 and items[k - 1].concept == "w_turn" and prep is None:
+        return nxt  # «Ход 5, копаем дальше»: the turn's number, nothing to act on
     c.parts.append(Part("amount", it.start, it.end, prep, concept=None, value=it.value))
     return nxt
 

@@ -3,6 +3,7 @@ one mechanism per test. Each test uses its own lines (the phrasing corpora are w
 
 from __future__ import annotations
 
+from rulesets.dungeon_keeper.reader_syntax import parse_line
 from rulesets.dungeon_keeper.reader_words import scan
 
 from .test_reader_support import errors, read, world
@@ -171,6 +172,14 @@ def test_a_step_then_what_to_do_there_in_a_line_with_no_verb():
     assert texts(read("имп1 11-9, шахта 10-10", field())) == [
         "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]
     assert texts(read("Бес 1: 19-20, 19-19", field())) == ["Бес №1: перемещается на 19-20 → 19-19."]
+
+
+def test_the_number_of_a_turn_is_nothing_to_act_on():
+    """«Ход 5, копаем дальше»: the number after «ход» numbers the turn; it is no amount for the verb."""
+    c = parse_line("всем привет! ход 5, копаем дальше").clauses[-1]
+    assert not [p for p in c.parts if p.kind == "amount"]
+    got = read("Всем привет! Ход 5, копаем дальше :)\nБес №1 стоит.", field())
+    assert not [p for p in got.problems if p.line == 1]
 
 
 # --- two objects of one order ----------------------------------------------------------------------
