@@ -1008,7 +1008,10 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             continue
         if kind == "cell":
             part = Part("cell", it.start, it.end, prep, value=it.value)
-            _attach_cell(c, part)
+            if prep is None and seen_verb and k > 0 and items[k - 1].is_sym(":"):
+                c.parts.append(part)  # «прячется за госпиталем: 22-29»: after a colon, where to, not the noun's place
+            else:
+                _attach_cell(c, part)
             prep = None
             k += 1
             continue

@@ -182,6 +182,14 @@ def test_the_number_of_a_turn_is_nothing_to_act_on():
     assert not [p for p in got.problems if p.line == 1]
 
 
+def test_a_cell_after_a_colon_is_where_the_unit_goes_not_the_place_of_the_noun_before():
+    """«Имп №1 прячется за госпиталем: 11-8»: hiding is going; the cell after the colon is the goal,
+    not where a new Госпиталь would stand."""
+    w = world(units=[("p1", "imp", 1, (10, 9))], buildings=[("p1", "hospital", (12, 9))])
+    assert texts(read("Имп №1 прячется за госпиталем: 11-8.", w)) == ["Имп №1: перемещается на 11-8."]
+    assert texts(read("Имп №1 укрывается за госпиталь: 11-8", w)) == ["Имп №1: перемещается на 11-8."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
