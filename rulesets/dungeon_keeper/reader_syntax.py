@@ -338,8 +338,13 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
     once_more: set[int] = set()  # merged pieces that end with «…, а потом ещё раз»: one more of the same
     taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
     conditions: set[int] = set()  # merged pieces that say when the order after them holds («Если …»)
-    for a, b, sep in pieces:
+    sharing: set[int] = set()  # merged pieces that are only a unit sharing the next piece's order
+    for i, (a, b, sep) in enumerate(pieces):
         if a >= b:
+            continue
+        if merged and i + 1 < len(pieces) and pieces[i + 1][2] == "and" and _shares_next(items, a, b, pieces[i + 1]):
+            sharing.add(len(merged))  # «…, имп №2 и имп №3 добывают золото»
+            merged.append((a, b, False))
             continue
         if _condition(items, a, b, sep):
             conditions.add(len(merged))
@@ -389,10 +394,15 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         merged.append((a, b, False))
     clauses: list[Clause] = []
     heard: list[Clause] = []  # the clauses and conditions so far: what a pronoun may point back to
+    shared: Clause | None = None  # a unit alone waiting for the order of the next clause
     for i, (a, b, inherit) in enumerate(merged):
         c = _clause(items, a, b)
         if c is None:
             continue
+        if shared is not None and c.subject is not None:
+            shared.verbs, shared.parts, shared.story = list(c.verbs), list(c.parts), c.story
+            shared.repeat, shared.repeat_said, shared.ap_count = c.repeat, c.repeat_said, c.ap_count
+        shared = c if i in sharing else None
         if i in conditions:
             heard.append(c)
             continue
@@ -826,6 +836,17 @@ def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
         a += 1
     ap = _ap_prefix(items, a)
     return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
+
+
+def _shares_next(items: tuple[Item, ...], a: int, b: int, nxt: tuple[int, int, str]) -> bool:
+    """A piece that is only a unit in the nominative, before «и» and another such unit with an order
+    («имп №2 и имп №3 добывают золото»): both do that order."""
+    ref, k = _ref_at(items, a)
+    if ref is None or ref.kind is None or not ref.nominative or ref.plural or ref.number is None \
+            or _ref_tail(items, k, b, replace(ref)) < b:
+        return False
+    other, _ = _ref_at(items, nxt[0])
+    return other is not None and other.kind is not None and other.nominative and _has_action(items, nxt[0], nxt[1])
 
 
 def _after_a_step(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: int, b: int) -> bool:

@@ -190,6 +190,16 @@ def test_a_cell_after_a_colon_is_where_the_unit_goes_not_the_place_of_the_noun_b
     assert texts(read("Имп №1 укрывается за госпиталь: 11-8", w)) == ["Имп №1: перемещается на 11-8."]
 
 
+def test_two_units_joined_by_and_inside_a_line_share_the_order_after_them():
+    """«Имп №1 вскапывает 9-10, имп №2 и имп №3 добывают золото»: the unit before «и» does the order of
+    the unit after it, not one more object of the order before."""
+    w = world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "imp", 3, (11, 11))],
+              mines=[("gold", (10, 10))], rock=[(9, 10)])
+    assert texts(read("Имп №1 вскапывает 9-10, имп №2 и имп №3 добывают золото", w)) == [
+        "Имп №1: вскапывает клетку 9-10.", "Имп №2: копает золотую шахту на 10-10.",
+        "Имп №3: копает золотую шахту на 10-10."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
