@@ -339,9 +339,11 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
     taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
     conditions: set[int] = set()  # merged pieces that say when the order after them holds («Если …»)
     sharing: set[int] = set()  # merged pieces that are only a unit sharing the next piece's order
+    acted = False  # whether a piece before this one said an action
     for i, (a, b, sep) in enumerate(pieces):
         if a >= b:
             continue
+        verbless, acted = not acted, acted or _has_action(items, a, b)
         if merged and i + 1 < len(pieces) and pieces[i + 1][2] == "and" and _shares_next(items, a, b, pieces[i + 1]):
             sharing.add(len(merged))  # «…, имп №2 и имп №3 добывают золото»
             merged.append((a, b, False))
@@ -378,7 +380,7 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         if placed == len(merged) - 1 and not _has_action(items, a, b):
             merged.append((a, b, False))  # chatter after it stays chatter of its own
             continue
-        if merged and sep == "," and _after_a_step(items, merged, a, b):
+        if merged and sep == "," and verbless and not acted and _after_a_step(items, merged[-1], a, b):
             merged.append((a, b, False))
             continue
         tail = _ap_only(items, a, b) or _count_only(items, a, b)
@@ -452,12 +454,15 @@ def _new_subject(items: tuple[Item, ...], a: int, k: int) -> bool:
     head, after = _ref_at(items, a)
     if head is not None and all(it.kind == "sym" or it.text in _FILLER for it in items[after:k]):
         return False
-    n = len(items)
-    while j < n and not (items[j].kind == "sym" and items[j].text in _CLAUSE_SYMS):
+    end = min(len(items), j + _VERB_WITHIN)  # bounded: a line of many dashes stays linear
+    while j < end and not (items[j].kind == "sym" and (items[j].text in _CLAUSE_SYMS or items[j].text == "-")):
         if items[j].kind == "word" and items[j].cat() == "v" and items[j].mood in (MOOD_ORDER, MOOD_REPORT):
             return True
         j += 1
     return False
+
+
+_VERB_WITHIN = 8  # items after a new subject in which its verb must come («мой бес №1 его бьёт»)
 
 
 def _condition(items: tuple[Item, ...], a: int, b: int, sep: str) -> bool:
@@ -532,7 +537,7 @@ def _subject_pronoun(items: tuple[Item, ...], a: int, c: Clause, before: list[Cl
     said = pronoun(items[k].text) if k < len(items) and items[k].kind == "word" else None
     if said is None or said.role != "subject" or items[k].start >= c.verbs[0].start:
         return
-    for prev in reversed(before):
+    for prev in reversed(before[-3:]):  # the clauses just before: a pronoun points close
         named = [r for r in prev.refs() if r.kind not in (None, "unit") and r.count is None and r.prep != "до"]
         if prev.subject is not None and prev.subject.kind not in (None, "unit"):
             named.insert(0, prev.subject)
@@ -849,13 +854,11 @@ def _shares_next(items: tuple[Item, ...], a: int, b: int, nxt: tuple[int, int, s
     return other is not None and other.kind is not None and other.nominative and _has_action(items, nxt[0], nxt[1])
 
 
-def _after_a_step(items: tuple[Item, ...], merged: list[tuple[int, int, bool]], a: int, b: int) -> bool:
-    """«Грасдир 1: 12-13, суккуб x2», «имп1 36-15, шахта 35-14»: in a line with no verb, a piece
-    naming a unit, a mine or a building after a piece that is only a cell is an order of its own
-    (a step, then what to do there), each read by what it names."""
-    if any(_has_action(items, x, y) for x, y, _ in merged) or _has_action(items, a, b):
-        return False
-    x, y, _ = merged[-1]
+def _after_a_step(items: tuple[Item, ...], prev: tuple[int, int, bool], a: int, b: int) -> bool:
+    """«Грасдир 1: 12-13, суккуб x2», «имп1 36-15, шахта 35-14»: in a line with no verb (the caller
+    knows), a piece naming a unit, a mine or a building after a piece that is only a cell is an order
+    of its own (a step, then what to do there), each read by what it names."""
+    x, y, _ = prev
     ref, k = _ref_at(items, x)
     start = k if ref is not None else x
     if _objects(items, start, y) != {"cell"} or items[a].kind == "cell":
