@@ -200,6 +200,18 @@ def test_list_markers(typed, marker, number, rest):
     assert (line.marker, line.marker_number, line.norm) == (marker, number, rest)
 
 
+def test_a_list_typed_on_one_line_is_cut_into_items():
+    line = split_post("1) убит вождь 2) убит орк №2 3) ранен орк №1")[0]
+    assert line.norm == "убит вождь; убит орк №2; ранен орк №1"
+    a, b = line.span(line.norm.index("убит орк"), line.norm.index("убит орк") + 4)
+    assert line.original[a:b] == "убит"
+
+
+def test_a_number_out_of_turn_is_no_item_of_a_one_line_list():
+    assert split_post("1) орк 3) стоит")[0].norm == "орк 3) стоит"
+    assert split_post("рыцарь 2) идёт")[0].norm == "рыцарь 2) идет"
+
+
 def test_a_number_and_a_dash_is_not_a_list_marker():
     line = split_post("3 — синих 4, красных 4")[0]
     assert line.marker is None and line.norm.startswith("3 -")

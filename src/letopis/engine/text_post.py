@@ -233,6 +233,8 @@ def _read_line(number: int, original: str, text: str, cols: ColumnMap, quoted: b
         line.marker = m.group().strip()
         line.marker_number = int(m.group(2)) if m.group(2) else None
         text, cols = text[m.end() :], cols[m.end() :]
+        if line.marker_number is not None and line.marker.endswith(")") and ")" in text:
+            text, cols = _inline_items(text, cols, line.marker_number)
     f = _FLAVOUR_START.match(text)
     if f:
         line.kind = LineKind.FLAVOUR
@@ -247,6 +249,25 @@ def _read_line(number: int, original: str, text: str, cols: ColumnMap, quoted: b
             line.kind = LineKind.HEADING
             line.heading = text[: text.rfind(":")].strip()
     return line
+
+
+_INLINE_ITEM = re.compile(r"\s+(\d{1,2})\)\s+")
+
+
+def _inline_items(text: str, cols: ColumnMap, first: int) -> tuple[str, ColumnMap]:
+    """«1) убит вождь 2) убит орк №2 3) ранен орк №1»: a list typed on one line. After a leading
+    «1)», each «2)», «3)», … that comes next in turn starts a new item, so it becomes «; » (a clause
+    break); a number out of turn («1) орк 3) …») is left as it is written."""
+    want = first + 1
+
+    def repl(m: re.Match[str]) -> str:
+        nonlocal want
+        if int(m.group(1)) != want:
+            return m.group(), list(range(m.start(), m.end()))
+        want += 1
+        return "; "
+
+    return sub_mapped(_INLINE_ITEM, repl, text, cols)
 
 
 def _may_be_quote_header(original: str) -> bool:
