@@ -333,12 +333,31 @@ def build(kind: str, items: list[Item], state: State, faction: str, carry: Carry
         return Built([Stray(victim=figs[0].figs[0])]) if figs and figs[0].figs else fail(
             "read.no_victim", "WG-DEC-01")
     if kind == "fight_first":
-        sides = [it.value for it in items if it.kind == SIDE]
+        sides = _preferred(items, SIDE)
         return Built([FightFirst(opponent=sides[0])]) if sides else fail("read.no_side", "WG-DEC-07")
     if kind == "artifact":
-        arts = [it.value for it in items if it.kind == ARTIFACT]
+        arts = _preferred(items, ARTIFACT)
         return Built([ActivateArtifact(artifact=arts[0])]) if arts else fail("read.no_artifact", "WG-DEC-10")
     raise ValueError(kind)
+
+
+def _preferred(items: list[Item], kind: str) -> list[Any]:
+    """The values of the items of one kind, the one an answer puts first at the head: of several
+    choices named, one said to come later («с Верой потом, сначала Борис») goes after the rest,
+    and one marked first («сначала», «первым») goes before them. The mark rules the part of the
+    answer between commas (or «;», «.», «—») it stands in."""
+    part = 0
+    marks: dict[int, int] = {}
+    named: list[tuple[int, Any]] = []
+    for it in items:
+        if it.kind == "sym" and it.text in (",", ";", ".", "-", "!"):
+            part += 1
+        elif it.kind == "concept" and it.value in ("first", "later"):
+            marks[part] = -1 if it.value == "first" else 1
+        elif it.kind == kind:
+            named.append((part, it.value))
+    ranked = sorted(range(len(named)), key=lambda k: marks.get(named[k][0], 0))
+    return list(dict.fromkeys(named[k][1] for k in ranked))
 
 
 def _stays(items: list[Item], subjects: list[Item]) -> bool:
