@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
-from letopis.engine.clauses import Part, split_clauses, subject_scopes
+from letopis.engine.clauses import Part, direct_speech, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import foreign_verb, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
@@ -274,6 +274,26 @@ def _asides_out(items: list[Item]) -> list[Item]:
     return out
 
 
+def _speech_out(norm: str, items: list[Item]) -> list[Item]:
+    """«Вождь рычит сверху: «Лезьте, лезьте, железные банки!»»: what a figure says (core
+    `direct_speech`) is told, not ordered, unless it names the poster's own figures or a cell
+    («Капитан кричит: «Лучники — по шаману!»» is still the order it shouts, and then the one who
+    shouts it is no actor of it)."""
+    for a, b in direct_speech(norm):
+        inside = [it for it in items if a <= it.start < b]
+        if not any(it.kind == "cell" or it.kind == "fig" and it.own for it in inside):
+            items = [it for it in items if not a <= it.start < b]
+            continue
+        k = next((k for k, it in enumerate(items) if it.start >= a), len(items))
+        speaker = set()
+        while k and not (items[k - 1].kind == "sym" and items[k - 1].text in ".!?;"):
+            k -= 1
+            if items[k].kind == "fig":
+                speaker.add(k)
+        items = [it for j, it in enumerate(items) if j not in speaker]
+    return items
+
+
 _NEAR = re.compile(r"\b(?:" + "|".join(sorted(NEAR_WORDS | FOLLOW_WORDS)) + r")\s")
 
 
@@ -319,6 +339,14 @@ def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
             after_past = False
         out.append(it)
     return out
+
+
+def _hold_told(its: list[Item], scanner: Scanner) -> bool:
+    """«Мои ребята на башне только этого и ждали»: a hold word in the past with nobody of the
+    poster's named tells what was; it orders no one to stay («Маг стоял и стоит» still does)."""
+    holds = [it for it in its if it.kind == "concept" and it.value == "hold"]
+    return bool(holds) and all("past" in scanner.lem.grammemes(it.text) for it in holds) \
+        and not any(it.kind in ("fig", "rest", "group") for it in its)
 
 
 def _not_own(its: list[Item], said: set[str], step: str) -> Item | None:
@@ -417,6 +445,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
     present = {it.kind for it in items}
     if "(" in pl.norm or "fig" in present and _NEAR.search(pl.norm):
         items = _asides_out(items)
+    if "«" in pl.norm:
+        items = _speech_out(pl.norm, items)
     if any(w in pl.norm for w in _further_words()):
         items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
@@ -462,6 +492,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             message, hint = msg("read.wrong_phase", phase="стрельба", expected=EXPECTED["shooting"])
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
             line.status = LineStatus.ERROR
+            continue
+        if said & {"hold"} == said & ACTION_CONCEPTS and _hold_told(its, scanner):
             continue
         explicit = bool(said & {"no_shoot", "hold", "continue"} & step_triggers)
         if not explicit and not is_order_line(ev, TURN_ACTIONS, _words(its)):

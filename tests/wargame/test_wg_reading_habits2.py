@@ -37,3 +37,37 @@ def test_the_opponent_said_to_come_later_is_not_the_first_wg_dec_07(line):
     reading, got = read("fight_first", line)
     assert reading.ok, reading.problems
     assert got == ["Первый бой — с Зелёными."]
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Капитан орёт: «Вперёд, за короля!»\nМаг стоит.", ["Маг стоит на месте."]),
+    ("Маг шепчет: «Держитесь, братья»\nКатапульта стоит.", ["Катапульта стоит на месте."]),
+    ("Капитан кричит: «Лучники, стоять!»", ["Лучник №1 стоит на месте.", "Лучник №2 стоит на месте."]),
+    ("Рыцарь рявкает: «В атаку!» и идёт на 8-6", ["Рыцарь идёт на 8-6."]),
+])
+def test_what_a_figure_says_is_told_unless_it_names_own_figures_or_a_cell_wg_def_turn_05(line, orders):
+    """WG-DEF-TURN-05: words said in quotes after «X кричит:» order nothing, unless they name the
+    poster's figures or a cell; then the one who shouts them is no actor of that order."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Капитан отдыхает, маг бьёт баклуши", ["Капитан стоит на месте.", "Маг стоит на месте."]),
+    ("Мечник №4 сидит в засаде", ["Мечник №4 стоит на месте."]),
+    ("Катапульта прохлаждается", ["Катапульта стоит на месте."]),
+    ("Лучник №1 курит в сторонке", ["Лучник №1 стоит на месте."]),
+])
+def test_idling_said_as_of_people_is_a_hold_wg_def_move_05(line, orders):
+    """WG-DEF-MOVE-05: «отдыхает», «сидит в засаде», «курит в сторонке» keep a figure where it is."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+def test_a_hold_word_in_the_past_with_nobody_named_tells_what_was_wg_def_move_05():
+    """WG-DEF-MOVE-05: «Мы долго ждали этого момента» is no «остальные стоят»."""
+    reading, got = read("maneuver", "Мы долго ждали этого момента.\nРыцарь на 8-6.")
+    assert reading.ok, reading.problems
+    assert got == ["Рыцарь идёт на 8-6."]
