@@ -71,3 +71,27 @@ def test_a_hold_word_in_the_past_with_nobody_named_tells_what_was_wg_def_move_05
     reading, got = read("maneuver", "Мы долго ждали этого момента.\nРыцарь на 8-6.")
     assert reading.ok, reading.problems
     assert got == ["Рыцарь идёт на 8-6."]
+
+
+@pytest.mark.parametrize(("post", "orders"), [
+    ("Лучник №1 по шаману. Лучник №2 туда же", ["Лучник №1 стреляет по шаману.", "Лучник №2 стреляет по шаману."]),
+    ("Катапульта по вождю, маг по нему же", ["Катапульта стреляет по вождю.", "Маг стреляет по вождю."]),
+    ("Лучник №2 по шаману\nЛучник №1 — в ту же цель", ["Лучник №2 стреляет по шаману.", "Лучник №1 стреляет по шаману."]),
+])
+def test_a_target_by_reference_is_the_one_shot_at_before_wg_def_shoot_03(post, orders):
+    """WG-DEF-SHOOT-03: «туда же», «по нему же», «в ту же цель» name the target of the shot before."""
+    reading, got = read("shooting", post)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+def test_a_target_by_reference_with_none_before_is_refused_wg_def_shoot_03():
+    reading, got = read("shooting", "Лучники туда же")
+    assert not got and {p.clause for p in reading.problems} == {"WG-DEF-SHOOT-03"}
+
+
+def test_each_figure_named_shoots_with_the_weapon_named_after_them_wg_def_shoot_01():
+    """WG-DEF-SHOOT-01: «Лучники 1 и 2 стреляют из луков» is two shots, not the first archer's."""
+    reading, got = read("shooting", "Лучники 1 и 2 стреляют из луков по шаману")
+    assert reading.ok, reading.problems
+    assert got == ["Лучник №1 стреляет по шаману.", "Лучник №2 стреляет по шаману."]

@@ -145,6 +145,8 @@ def mentions(items: list[Item]) -> list[Mention]:
             kind = it.kind
         elif it.kind == "rest":
             kind = GROUP
+        elif it.kind == "concept" and it.value == "same_target":  # «туда же»: the target said before
+            kind = ENEMY
         else:
             continue
         out.append(Mention(kind, it.start, it.end, it, it.role))
@@ -212,6 +214,7 @@ class Carry:
     charge_figure: str | None = None
     last_charge: bool = False
     header: list[str] = field(default_factory=list)  # the figures of the unit header above
+    target: str | None = None  # the enemy the last shot was at («…, всадники туда же»)
 
 
 def _fig_error(it: Item, state: State, faction: str) -> Built | None:
@@ -524,7 +527,7 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
         return (it.kind == "fig" and it.own and not _is_target_position(items, it)) or it.kind in (WEAPON, "weapons")
 
     def target(it: Item) -> bool:
-        return it.kind == "fig" and (not it.own or _is_target_position(items, it))
+        return it.kind == "fig" and (not it.own or _is_target_position(items, it)) or _same_target(it)
 
     out: list[BaseModel] = []
     groups = _pairs(items, subject, target)
@@ -549,12 +552,14 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
                                 owner=n.figure(owner) if owner else s.text,
                                 owner_gen=n.figure(owner, "gen") if owner else f"«{s.text}»")
                 type_key, wkey = s.value
+                # «всадники 1 и 2 мечут дротики»: each figure named shoots with its weapon; a weapon
+                # alone («пушкой Б») is one figure's
                 own_of_type = [f for f, _ in shooters if state.figures[f].type == type_key]
                 if not own_of_type:
-                    own_of_type = [f for f in last_actor if state.figures[f].type == type_key] or \
-                        [f.id for f in state.living(faction) if f.type == type_key]
+                    own_of_type = ([f for f in last_actor if state.figures[f].type == type_key] or
+                                   [f.id for f in state.living(faction) if f.type == type_key])[:1]
                 shooters = [x for x in shooters if x[0] not in own_of_type]
-                shooters += [(f, wkey) for f in own_of_type[:1]]
+                shooters += [(f, wkey) for f in own_of_type]
         if not shooters:
             shooters = [(f, None) for f in last_actor]
         if any(s.kind == "weapons" for s in subjects):
@@ -564,13 +569,14 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
             return fail("read.no_actor", "WG-DEF-SHOOT-01", (targets[0].start, targets[-1].end) if targets else None)
         if not targets:
             return fail("read.no_target", "WG-DEF-SHOOT-03", (subjects[0].start, subjects[-1].end) if subjects else None)
-        tid = _target_id(targets[0])
+        tid = carry.target if _same_target(targets[0]) else _target_id(targets[0])
         if tid is None:
-            bad = _fig_error(targets[0], state, faction)
-            return bad or fail("read.no_target", "WG-DEF-SHOOT-03")
+            bad = None if _same_target(targets[0]) else _fig_error(targets[0], state, faction)
+            return bad or fail("read.no_target", "WG-DEF-SHOOT-03", (targets[0].start, targets[0].end))
         for f, w in shooters:
             out.append(Shoot(figure=f, target=tid, weapon=w))
         last_actor = [f for f, _ in shooters]
+        carry.target = tid
     carry.actors = last_actor
     return Built(out)
 
@@ -583,6 +589,10 @@ def _is_target_position(items: list[Item], it: Item) -> bool:
     before = items[k - 1] if k else None
     return before is not None and (before.text in ("по", "в", "во", "→", "на") or
                                    before.kind == "concept" and before.value == "shoot")
+
+
+def _same_target(it: Item) -> bool:
+    return it.kind == "concept" and it.value == "same_target"
 
 
 def _target_id(it: Item) -> str | None:
