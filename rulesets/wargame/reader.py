@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
-from letopis.engine.clauses import Part, direct_speech, split_clauses, subject_scopes
+from letopis.engine.clauses import Clause, Part, direct_speech, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import foreign_verb, is_order_line, readings_text
+from letopis.engine.names import Fit
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
@@ -196,7 +197,7 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
     subjects that say different things is cut between them (core `subject_scopes`: «катапульта по
     шаману, лучники не стреляют»)."""
     out = []
-    for c in split_clauses(norm, sentences=True):
+    for c in _abbreviations_joined(split_clauses(norm, sentences=True), items):
         cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
         for k, (a, b) in enumerate(itertools.pairwise(cuts)):
             rel = _RELATIVE.search(norm, a, b)
@@ -206,6 +207,21 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             connector = connector if k == 0 else ("если" if connector == "если" else "")
             for j, scope in enumerate(_subject_scopes(its) if "," in norm[a:end] else [its]):
                 out.append((connector if j == 0 else "", scope))
+    return out
+
+
+def _abbreviations_joined(clauses: list[Clause], items: list[Item]) -> list[Clause]:
+    """«кап. на 10-5», «луч. 2 — 12-3»: a full stop after a figure's name cut short ends no
+    sentence."""
+    if len(clauses) < 2:
+        return clauses
+    short = [(it.start, it.end) for it in items if it.kind == "fig" and it.fit is Fit.ABBREVIATED]
+    out = [clauses[0]]
+    for c in clauses[1:]:
+        if c.connector == "." and any(a < out[-1].end <= b for a, b in short):
+            out[-1] = Clause(out[-1].start, c.end, out[-1].connector)
+        else:
+            out.append(c)
     return out
 
 

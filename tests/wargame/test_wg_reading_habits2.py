@@ -95,3 +95,43 @@ def test_each_figure_named_shoots_with_the_weapon_named_after_them_wg_def_shoot_
     reading, got = read("shooting", "Лучники 1 и 2 стреляют из луков по шаману")
     assert reading.ok, reading.problems
     assert got == ["Лучник №1 стреляет по шаману.", "Лучник №2 стреляет по шаману."]
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("капитан на десять-пять", ["Капитан идёт на 10-5."]),
+    ("Рыцарь идёт на восемь-6", ["Рыцарь идёт на 8-6."]),
+])
+def test_a_cell_in_number_words_wg_def_move_05(line, orders):
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("меч. 2 на 6-5", ["Мечник №2 идёт на 6-5."]),
+    ("кап. на 10-5", ["Капитан идёт на 10-5."]),
+    ("меч. №1 стоит, луч. 2 на 12-3", ["Мечник №1 стоит на месте.", "Лучник №2 идёт на 12-3."]),
+])
+def test_a_name_cut_short_with_a_full_stop_keeps_its_number_and_sentence_wg_def_army_03(line, orders):
+    """WG-DEF-ARMY-03: «луч. 2» is archer №2, and the full stop of «кап.» ends no sentence."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+@pytest.mark.parametrize(("line", "numbers"), [
+    ("мечники со второго по четвёртый стоят", [2, 3, 4]),
+    ("мечники с 1-го по 3-й стоят", [1, 2, 3]),
+    ("все четыре мечника стоят", [1, 2, 3, 4]),
+    ("Все 4 мечника стоят", [1, 2, 3, 4]),
+])
+def test_figures_by_a_range_in_words_or_a_count_wg_def_army_03(line, numbers):
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == [f"Мечник №{k} стоит на месте." for k in numbers]
+
+
+def test_a_count_that_is_not_all_of_them_asks_which_wg_def_army_03():
+    """WG-DEF-ARMY-03: «все три мечника» of four names no three of them."""
+    reading, got = read("maneuver", "все три мечника стоят")
+    assert not got and {p.clause for p in reading.problems} == {"WG-DEF-ARMY-03"}
