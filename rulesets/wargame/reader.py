@@ -1014,9 +1014,12 @@ def _numbers_as_candidates(items: list[Item], candidates: list[str], state: Stat
     for k, it in enumerate(items):
         if it.kind == "num" and k and items[k - 1].kind == "sym" and items[k - 1].text == "№":
             n, start = it.value, items[k - 1].start
-        elif it.kind == "num" and not it.text.isdigit() or it.kind == "word":
+        elif it.kind == "num" and not it.text.isdigit() or it.kind == "word" or it.kind == "concept" \
+                and it.value == "first" and k + 1 < len(items) and (items[k + 1].kind == "cell"
+                                                                    or items[k + 1].text in ("на", "-", ":", "→")):
+            # «первый на 12-8»: «первый» is also the word of «сначала»; before a place it names a figure
             n, start = ordinal_value(Token(it.text, it.start, it.end, "ord" if it.kind == "num" else "word",
-                                           it.value)), it.start
+                                           it.value if it.kind == "num" else None)), it.start
         else:
             n = None
         figs = [f for f in candidates if n is not None and state.figures[f].number == n]

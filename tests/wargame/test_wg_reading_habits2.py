@@ -135,3 +135,12 @@ def test_a_count_that_is_not_all_of_them_asks_which_wg_def_army_03():
     """WG-DEF-ARMY-03: «все три мечника» of four names no three of them."""
     reading, got = read("maneuver", "все три мечника стоят")
     assert not got and {p.clause for p in reading.problems} == {"WG-DEF-ARMY-03"}
+
+
+@pytest.mark.parametrize("line", ["Второй на 13-8, первый на 12-8", "первый - 12-8, второй - 13-8"])
+def test_a_bare_ordinal_before_a_place_names_the_candidate_wg_def_tower_03(line):
+    """WG-DEF-TOWER-03: «первый» (also the word of «сначала») before a cell names figure №1."""
+    reading, got = read("tower_cells", line)
+    assert reading.ok, reading.problems
+    assert sorted(got[0].removeprefix("На башню: ").rstrip(".").split(", ")) == \
+        ["мечник №1 на 12-8", "мечник №2 на 13-8"]
