@@ -357,6 +357,19 @@ def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     return out
 
 
+def _vanishing(items: list[Item], state: State) -> list[Item]:
+    """«Маг читает заклинание и исчезает, чтобы появиться на 10-6»: a figure that can teleport and
+    vanishes teleports; anyone else who «исчезает в тумане» only hides from the story."""
+    can = any(it.kind == "fig" and it.own and any("teleport" in state.spec(state.figures[f]).abilities
+                                                   for f in it.figs) for it in items)
+    out = []
+    for it in items:
+        if it.kind == "concept" and it.value == "vanish":
+            it = dataclasses.replace(it, value="teleport") if can else Item("word", it.start, it.end, None, it.text)
+        out.append(it)
+    return out
+
+
 def _hold_told(its: list[Item], scanner: Scanner) -> bool:
     """«Мои ребята на башне только этого и ждали»: a hold word in the past with nobody of the
     poster's named tells what was; it orders no one to stay («Маг стоял и стоит» still does)."""
@@ -466,6 +479,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
     if any(w in pl.norm for w in _further_words()):
         items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
+    if any(it.kind == "concept" and it.value == "vanish" for it in items):
+        items = _vanishing(items, state)
     exclaimed = "!" in pl.norm
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}

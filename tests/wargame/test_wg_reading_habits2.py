@@ -144,3 +144,18 @@ def test_a_bare_ordinal_before_a_place_names_the_candidate_wg_def_tower_03(line)
     assert reading.ok, reading.problems
     assert sorted(got[0].removeprefix("На башню: ").rstrip(".").split(", ")) == \
         ["мечник №1 на 12-8", "мечник №2 на 13-8"]
+
+
+def test_a_teleport_told_as_a_story_wg_def_abil_01():
+    """WG-DEF-ABIL-01: the mage who «растворяется в воздухе и возникает на 10-6» teleports."""
+    reading, got = read("maneuver", "Маг растворяется в воздухе и возникает на 10-6")
+    assert reading.ok, reading.problems
+    assert got == ["Маг телепортируется на 10-6."]
+
+
+def test_one_who_cannot_teleport_vanishing_only_walks_wg_def_move_05():
+    """WG-DEF-MOVE-05: a swordsman who «исчезает в тумане, уходя на 5-5» walks there; no mage
+    teleports him unasked."""
+    reading, got = read("maneuver", "Мечник №1 исчезает в тумане, уходя на 5-5")
+    assert reading.ok, reading.problems
+    assert got == ["Мечник №1 идёт на 5-5."]
