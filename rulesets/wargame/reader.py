@@ -186,7 +186,7 @@ def _error(line: _Line, built: Built, state: State, faction: str, step: str) -> 
 
 
 # «…, остальные стоят», «…, если победит — …»: a new clause after a comma; «…, который …» describes
-_MORE_CLAUSES = re.compile(r",\s*(?=(?:остальн\w*|прочие|прочих|если)\b)")
+_MORE_CLAUSES = re.compile(r",\s*(?=(?:остальн\w*|прочие|прочих|если|дальше)\b)")
 _RELATIVE = re.compile(r",?\s*\b(?:котор\w*)\b")
 
 
@@ -357,6 +357,39 @@ def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     return out
 
 
+def _condition_out(items: list[Item], carry: Carry) -> list[Item]:
+    """«Если шаман в досягаемости — лучник 1 стреляет по нему»: a condition on the enemy before the
+    order (up to its dash or comma) is the rules' to check, not an order; the enemy it names is the
+    one «по нему» means. A condition on the poster's own figure («если победит — …») stays: it is
+    how a continuation is written."""
+    end = next((k for k, it in enumerate(items) if it.kind == "sym" and it.text in ("-", ",")), None)
+    if end is None:
+        return items
+    cond = items[:end]
+    if any(it.kind in ("cell", "rest", "group") or it.kind == "fig" and it.own or it.kind == "concept"
+           for it in cond):
+        return items
+    enemies = [it for it in cond if it.kind == "fig" and not it.error and it.figs]
+    if len(enemies) != 1:
+        return items
+    carry.target = enemies[0].figs[0]
+    return items[end + 1:]
+
+
+_THEN = frozenset({"затем", "потом", "далее", "дальше", "после"})
+
+
+def _then(connector: str, its: list[Item]) -> bool:
+    """Whether a clause comes «then», by its connector or by the word it opens with."""
+    first = next((it for it in its if it.kind != "sym"), None)
+    return connector.strip(",") in _THEN or first is not None and first.kind in ("word", "concept") \
+        and first.text in _THEN
+
+
+def _ids_of(its: list[Item]) -> list[str]:
+    return [f for it in its if it.kind == "fig" and it.own for f in it.figs]
+
+
 def _vanishing(items: list[Item], state: State) -> list[Item]:
     """«Маг читает заклинание и исчезает, чтобы появиться на 10-6»: a figure that can teleport and
     vanishes teleports; anyone else who «исчезает в тумане» only hides from the story."""
@@ -479,6 +512,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
     if any(w in pl.norm for w in _further_words()):
         items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
+    if pl.norm.startswith("если "):
+        items = _condition_out(items, carry)
     if any(it.kind == "concept" and it.value == "vanish" for it in items):
         items = _vanishing(items, state)
     exclaimed = "!" in pl.norm
@@ -547,9 +582,9 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.foreign_verb", CLAUSE_OF_STEP[step], verb=verb,
                               order=choice.best.frame.title), state, faction, step)
             continue
-        if connector and kind == "move" and carry.last_charge and not own_here \
-                and connector.strip(",") in ("затем", "потом", "далее"):
-            kind = "continue"
+        if kind == "move" and carry.last_charge and _then(connector, its) \
+                and (not own_here or _ids_of(its) == [carry.charge_figure]):
+            kind = "continue"  # «…, затем на 9-6», «Затем рыцарь на 9-6» after his charge: if he wins
         got = build(kind, its, state, faction, carry, context)
         if not got.ok:
             _error(line, got, state, faction, step)

@@ -159,3 +159,25 @@ def test_one_who_cannot_teleport_vanishing_only_walks_wg_def_move_05():
     reading, got = read("maneuver", "Мечник №1 исчезает в тумане, уходя на 5-5")
     assert reading.ok, reading.problems
     assert got == ["Мечник №1 идёт на 5-5."]
+
+
+@pytest.mark.parametrize("post", ["Рыцарь с ходу на 8-7\nПотом рыцарь на 9-6", "Рыцарь атакует с ходу 8-7, дальше 9-6",
+                                  "Рыцарь с ходу 8-7. Затем на 9-6"])
+def test_a_move_after_a_charge_said_to_come_then_is_its_continuation_wg_def_charge_04(post):
+    """WG-DEF-CHARGE-04: the figure that charged moves again only if it wins, so «затем»,
+    «потом», «дальше» after its charge (its name said again or not) write the continuation."""
+    reading, got = read("maneuver", post)
+    assert reading.ok, reading.problems
+    assert got == ["Рыцарь идёт на 8-7, атака с ходу.", "Если победит — Рыцарь идёт на 9-6."]
+
+
+@pytest.mark.parametrize(("post", "orders"), [
+    ("Если вождь жив, катапульта бьёт в него", ["Катапульта стреляет по вождю."]),
+    ("Маг по шаману, катапульта по нему", ["Маг стреляет по шаману.", "Катапульта стреляет по шаману."]),
+])
+def test_a_condition_on_the_enemy_and_a_pronoun_for_him_wg_def_shoot_03(post, orders):
+    """WG-DEF-SHOOT-03: «если вождь жив, …» is the rules' to check; «по нему», «в него» name the
+    enemy named before (the condition's, or the last shot's)."""
+    reading, got = read("shooting", post)
+    assert reading.ok, reading.problems
+    assert got == orders
