@@ -442,3 +442,12 @@ def test_an_adjective_agrees_with_its_noun(adjective, noun):
 ])
 def test_words_that_do_not_agree(adjective, noun):
     assert not agrees(adjective, noun)
+
+
+@pytest.mark.parametrize(("typed", "norm"), [
+    ("12-8 это же башня( Тогда так: рыцарь идёт", "12-8 это же башня. тогда так: рыцарь идет"),
+    ("жаль( ладно", "жаль ладно"),
+    ("идёт (через 8-6 на 9-9", "идет (через 8-6 на 9-9"),  # an opening bracket left open is no smile
+])
+def test_a_sad_smile_stuck_to_a_word_is_not_an_open_bracket(typed, norm):
+    assert split_post(typed)[0].norm == norm

@@ -93,23 +93,28 @@ _OFF_INLINE = re.compile(r"\(\s*(?:офф?|оффтоп|оффтопик|off|off
 
 
 def _unmatched_closers(s: str, cols: ColumnMap) -> tuple[str, ColumnMap]:
-    """A ")" with no "(" before it is a smile ("ну держись)"), not punctuation."""
-    if ")" not in s:
-        return s, cols
-    depth = 0
+    """A ")" with no "(" before it is a smile ("ну держись)"), not punctuation; so is a "(" stuck
+    to a word, with a space after it, that nothing closes ("это же башня( Тогда так: …"): a sad
+    smile, which ends its sentence when a capital letter follows."""
+    opened: list[int] = []
     drop: list[int] = []
     for i, c in enumerate(s):
         if c == "(":
-            depth += 1
+            opened.append(i)
         elif c == ")":
-            if depth:
-                depth -= 1
+            if opened:
+                opened.pop()
             elif i == 0 or not s[i - 1].isdigit():  # "2)" is a list marker, handled elsewhere
                 drop.append(i)
-    if not drop:
+    stop: list[int] = []
+    for i in opened:
+        if i and not s[i - 1].isspace() and (i + 1 == len(s) or s[i + 1].isspace()):
+            after = s[i + 1:].lstrip()[:1]
+            (stop if after.isupper() else drop).append(i)
+    if not drop and not stop:
         return s, cols
-    keep = set(range(len(s))) - set(drop)
-    return "".join(s[i] for i in sorted(keep)), [cols[i] for i in sorted(keep)]
+    keep = sorted(set(range(len(s))) - set(drop))
+    return "".join("." if i in stop else s[i] for i in keep), [cols[i] for i in keep]
 
 
 def strip_markup_mapped(s: str, cols: ColumnMap, inline_off: bool = True) -> tuple[str, ColumnMap]:
