@@ -229,6 +229,15 @@ _STAYING = frozenset({"hold", "no_shoot"})
 _PART_LEAD = frozenset({"а", "и", "но", "тогда", "ну", "еще", "тоже", "также"})
 
 
+def _leads_in(word: str) -> bool:
+    """«а», «ну», «поэтому», «значит», «теперь»: a conjunction, a particle or an adverb that leads
+    into a part before its subject («…, поэтому первый мечник выходит на 9-9»)."""
+    return word in _PART_LEAD or bool(lemmatizer().grammemes(word) & _LEADING_TAGS)
+
+
+_LEADING_TAGS = frozenset({"CONJ", "PRCL", "ADVB", "INTJ"})
+
+
 def _subject_scopes(its: list[Item]) -> list[list[Item]]:
     """A clause's items cut where a comma list's subjects say different things (see `_clauses`)."""
     if not any(it.kind == "sym" and it.text == "," for it in its):
@@ -243,10 +252,12 @@ def _subject_scopes(its: list[Item]) -> list[list[Item]]:
     for piece in pieces:
         if not piece:
             continue
-        lead = next((it for it in piece if not (it.kind == "sym" or it.kind == "word" and it.text in _PART_LEAD)), None)
+        lead = next((it for it in piece if not (it.kind == "sym" or it.kind == "word" and _leads_in(it.text))), None)
         subject = lead is not None and (lead.kind == "fig" and lead.own or lead.kind == "rest")
         body = [it for it in piece if it is not lead and it.kind not in ("word", "sym")]
-        says = {it.value for it in piece if it.kind == "concept" and it.value in ACTION_CONCEPTS}
+        # «…, встав на 10-9»: a gerund tells how the part's subject acts, not another order
+        says = {it.value for it in piece if it.kind == "concept" and it.value in ACTION_CONCEPTS
+                and "GRND" not in lemmatizer().grammemes(it.text)}
         if any(it.kind in ("weapon", "weapons") for it in piece):
             says.add("shoot")
         parts.append(Part(piece[0].start, piece[-1].end, subject, bool(body), frozenset(says)))
@@ -337,14 +348,24 @@ def _idle_further(items: list[Item], scanner: Scanner) -> list[Item]:
 
 def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     """«Рыцарь стоял на 8-5, теперь идёт на 8-6»: a past «стоял» beside a movement says where the
-    figure stood; the cell after it is where it starts from, not an order to hold."""
+    figure stood; the cell after it is where it starts from, not an order to hold. A hold word
+    after a movement and its cell («идёт на 10-5 и будет ждать») says it stays there after moving."""
     said = {it.value for it in items if it.kind == "concept"}
-    if "hold" not in said or not said & {"move", "attack", "charge", "storm", "withdraw"}:
+    if "hold" not in said or not any(it.kind == "cell" for it in items):
         return items
+    moving = bool(said & {"move", "attack", "charge", "storm", "withdraw"})
     out: list[Item] = []
     after_past = False
+    moved_to = False  # a figure's cell to go to: «идёт на 10-5 и будет ждать» stays there
     for it in items:
-        if it.kind == "concept" and it.value == "hold" and "past" in scanner.lem.grammemes(it.text):
+        if it.kind in ("fig", "rest", "group") or it.kind == "sym" and it.text in ",;.!?":
+            moved_to = False
+        elif it.kind == "cell" and it.role != "from":
+            moved_to = True
+        if it.kind == "concept" and it.value == "hold" and moved_to:
+            out.append(Item("word", it.start, it.end, None, it.text))
+            continue
+        if moving and it.kind == "concept" and it.value == "hold" and "past" in scanner.lem.grammemes(it.text):
             after_past = True
             continue
         if after_past and it.kind == "cell":
@@ -404,11 +425,22 @@ def _vanishing(items: list[Item], state: State) -> list[Item]:
 
 
 def _hold_told(its: list[Item], scanner: Scanner) -> bool:
-    """«Мои ребята на башне только этого и ждали»: a hold word in the past with nobody of the
-    poster's named tells what was; it orders no one to stay («Маг стоял и стоит» still does)."""
-    holds = [it for it in its if it.kind == "concept" and it.value == "hold"]
-    return bool(holds) and all("past" in scanner.lem.grammemes(it.text) for it in holds) \
-        and not any(it.kind in ("fig", "rest", "group") for it in its)
+    """«Мои ребята на башне только этого и ждали», «сколько можно стоять»: a hold word in the past,
+    or an infinitive that another word governs («можно», «надоело», «хватит»), with nobody of the
+    poster's named, tells what was or what he thinks of it; it orders no one to stay («Стоять!»,
+    «Стоим» still do)."""
+    if any(it.kind in ("fig", "rest", "group") for it in its):
+        return False
+    holds = [k for k, it in enumerate(its) if it.kind == "concept" and it.value == "hold"]
+
+    def told(k: int) -> bool:
+        g = scanner.lem.grammemes(its[k].text)
+        if "past" in g:
+            return True
+        return "INFN" in g and k > 0 and its[k - 1].kind == "word" \
+            and bool(scanner.lem.grammemes(its[k - 1].text) & {"PRED", "VERB"})
+
+    return bool(holds) and all(told(k) for k in holds)
 
 
 def _not_own(its: list[Item], said: set[str], step: str) -> Item | None:

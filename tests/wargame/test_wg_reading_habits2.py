@@ -181,3 +181,41 @@ def test_a_condition_on_the_enemy_and_a_pronoun_for_him_wg_def_shoot_03(post, or
     reading, got = read("shooting", post)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+def test_a_subject_after_a_leading_word_and_a_gerund_part_wg_def_charge_01():
+    """WG-DEF-CHARGE-01: in one long sentence, «…, поэтому мечник №1 выходит на 5-5, а рыцарь с ходу
+    врубается в орка, встав на 8-7» charges with the knight alone: «поэтому» leads into a subject,
+    and the gerund «встав» tells how the knight charges, not another order."""
+    reading, got = read("maneuver", "Пора в бой, поэтому мечник №1 выходит на 5-5, а рыцарь с ходу врубается "
+                                    "в орка №1, встав на 8-7, за Короля!")
+    assert reading.ok, reading.problems
+    assert got == ["Мечник №1 идёт на 5-5.", "Рыцарь идёт на 8-7, атака с ходу."]
+
+
+@pytest.mark.parametrize("chatter", ["Сколько можно стоять!", "Надоело стоять.", "Хватит стоять."])
+def test_a_hold_infinitive_another_word_governs_is_talk_wg_def_move_05(chatter):
+    """WG-DEF-MOVE-05: «сколько можно стоять» is no «остальные стоят»."""
+    reading, got = read("maneuver", f"{chatter} Рыцарь на 8-6")
+    assert reading.ok, reading.problems
+    assert got == ["Рыцарь идёт на 8-6."]
+
+
+def test_a_sad_smile_before_the_orders_hides_no_figure_wg_def_move_05():
+    """WG-DEF-MOVE-05: «это же башня( Тогда так: …»: the «(» is a smile, not a bracket that would
+    make every figure after it an aside."""
+    reading, got = read("maneuver", "Эх, 12-8 это же башня( Тогда так: капитан идёт на 10-5 и будет ждать")
+    assert reading.ok, reading.problems
+    assert got == ["Капитан идёт на 10-5."]
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Рыцарь на 8-6 и стоит там", ["Рыцарь идёт на 8-6."]),
+    ("Капитан идёт на 10-5 и будет ждать", ["Капитан идёт на 10-5."]),
+    ("Рыцарь стоит на 8-5 и ждёт", ["Рыцарь стоит на месте."]),
+])
+def test_a_hold_after_a_figure_goes_to_a_cell_is_where_it_stays_wg_def_move_05(line, orders):
+    """WG-DEF-MOVE-05: «идёт на 10-5 и будет ждать» is the move; waiting is what it does there."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == orders
