@@ -342,8 +342,8 @@ def test_direct_speech_is_quoted_words_after_a_speaker_and_a_verb(line, said):
 
 def test_a_pronoun_is_no_name_cut_short():
     """«и тот с ходу бьёт» names no «Тотем»; «Тот.» is not its short form either."""
-    from letopis.engine.text_words import is_function_word
-    assert is_function_word("тот") and is_function_word("его") and not is_function_word("луч")
+    from letopis.engine.text_words import is_pronoun
+    assert is_pronoun("тот") and is_pronoun("его") and not is_pronoun("луч") and not is_pronoun("мол")
     index = NameIndex([("Тотем", "totem"), ("Лучник", "archer")])
     assert not index.find(["тот"])
     assert [h.fit for h in index.find(["луч"])] == [Fit.ABBREVIATED]

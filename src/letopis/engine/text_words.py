@@ -127,13 +127,13 @@ def is_known(word: str) -> bool:
     return bool(word) and word.isalpha() and morph().word_is_known(word)
 
 
-_FUNCTION_TAGS = frozenset({"NPRO", "Apro", "PREP", "CONJ", "PRCL"})
+_PRONOUN_TAGS = frozenset({"NPRO", "Apro"})
 
 
-def is_function_word(word: str) -> bool:
-    """Whether the word is first of all a pronoun, a preposition, a conjunction or a particle
-    («тот», «его», «при», «или»): such a word is never a longer name cut short."""
-    return bool(word) and word.isalpha() and bool(parses(word)[0].tag & _FUNCTION_TAGS)
+def is_pronoun(word: str) -> bool:
+    """Whether the word is first of all a pronoun («тот», «его», «она»): such a word is never a
+    longer name cut short. (A particle may be: «Мол.» is «Молот».)"""
+    return bool(word) and word.isalpha() and bool(parses(word)[0].tag & _PRONOUN_TAGS)
 
 
 # --- lexicon -------------------------------------------------------------------------------
