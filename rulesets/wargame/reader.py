@@ -34,6 +34,7 @@ from letopis.engine.clauses import Clause, Part, direct_speech, split_clauses, s
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import foreign_verb, is_order_line, readings_text
 from letopis.engine.names import Fit
+from letopis.engine.negation import negated
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
@@ -64,6 +65,7 @@ from .orders import (
     TowerCells,
     Withdraw,
 )
+from .reading.corrections import corrected_line
 from .reading.frames import (
     ACTION_CONCEPTS,
     BY_KIND,
@@ -378,6 +380,53 @@ def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     return out
 
 
+_GARRISON = frozenset({"гарнизон", "гарнизона", "гарнизону", "гарнизоном", "защитники", "защитников", "все", "мои",
+                       "наши"})
+
+
+def _tower_group(items: list[Item], state: State, faction: str) -> list[Item]:
+    """«Гарнизон башни остаётся на своих местах», «мои на башне стоят»: a group named by the tower
+    it holds is the poster's figures standing on the tower's cells."""
+    from .rules.geometry import terrain
+    for k, it in enumerate(items[:-1]):
+        nxt = items[k + 1]
+        tower_next = nxt.kind == "concept" and nxt.value == "tower"
+        on_tower = nxt.text == "на" and k + 2 < len(items) and items[k + 2].kind == "concept" \
+            and items[k + 2].value == "tower"
+        if it.text in _GARRISON and (tower_next and it.text[:3] in ("гар", "защ") or on_tower):
+            figs = tuple(f.id for f in sorted(state.living(faction), key=lambda f: f.order)
+                         if f.cell is not None and terrain(state.board, f.cell) == "tower")
+            if not figs:
+                return items
+            end = items[k + 2] if on_tower else nxt
+            group = Item("fig", it.start, end.end, text=f"{it.text} … {end.text}", figs=figs, own=True, many=True)
+            return items[:k] + [group] + items[k + (3 if on_tower else 2):]
+    return items
+
+
+_NEGATION = re.compile(r"\b(?:не|ни|нет|без|никак\w*)\b")
+_NOT_MOVING = frozenset({"move", "withdraw", "step", "stray"})
+_NOT_ACTING = frozenset({"attack", "charge", "teleport", "storm", "take_tower"})
+
+
+def _negated_actions(items: list[Item]) -> list[Item]:
+    """«Катапульту никуда не двигаем», «Стрельбы в этом ходу не будет» (core `negated`): a movement
+    said not to happen is a hold, a shot said not to happen is «не стреляет», and an attack, a
+    teleport or a storm said not to happen is no order of its own («идёт на 8-6, но не атакует»)."""
+    words = [it.text for it in items]
+    out = []
+    for k, it in enumerate(items):
+        if it.kind == "concept" and it.value in _NOT_MOVING | _NOT_ACTING | {"shoot"} and negated(words, k):
+            if it.value == "shoot":
+                it = dataclasses.replace(it, value="no_shoot")
+            elif it.value in _NOT_MOVING:
+                it = dataclasses.replace(it, value="hold")
+            else:
+                it = Item("word", it.start, it.end, None, it.text)
+        out.append(it)
+    return out
+
+
 def _condition_out(items: list[Item], carry: Carry) -> list[Item]:
     """«Если шаман в досягаемости — лучник 1 стреляет по нему»: a condition on the enemy before the
     order (up to its dash or comma) is the rules' to check, not an order; the enemy it names is the
@@ -526,6 +575,7 @@ def _own_names(state: State, faction: str) -> str:
 
 
 def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str, step: str, carry: Carry) -> _Line:
+    pl = corrected_line(pl, scanner)  # «на 6-5, нет, лучше на 6-6»
     line = _Line(pl)
     items = scanner.scan(pl.norm)
     if _is_header(pl, items):  # a unit header «Рыцарь:»: the lines under it are his
@@ -544,8 +594,12 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
     if any(w in pl.norm for w in _further_words()):
         items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
+    if "tower" in {it.value for it in items if it.kind == "concept"}:
+        items = _tower_group(items, state, faction)
     if pl.norm.startswith("если "):
         items = _condition_out(items, carry)
+    if _NEGATION.search(pl.norm):
+        items = _negated_actions(items)
     if any(it.kind == "concept" and it.value == "vanish" for it in items):
         items = _vanishing(items, state)
     exclaimed = "!" in pl.norm
@@ -921,11 +975,15 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
     if len(p.figures) == 1 and step in ("WG-DEC-04", "WG-DEC-05", "WG-DEC-06", "WG-DEC-12"):
         carry.actors = list(p.figures)  # «Отпрыгивает на 4-4»: the one figure that may
     for pl in lines:
+        if pl.kind is LineKind.TEXT and pl.norm and len(pl.norm) <= MAX_ORDER_LINE:
+            pl = corrected_line(pl, scanner)  # «убит орк №1, нет, орк №2»
         line = _Line(pl, _plain_status(pl))
         outs.append(line)
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
         items = _numbers_as_candidates(_candidates_only(scanner.scan(pl.norm), p.figures), p.figures, state, faction)
+        if _NEGATION.search(pl.norm):
+            items = _negated_actions(items)  # «никуда не уходят»: a hold, so no one withdraws
         said = {it.value for it in items if it.kind == "concept"}
         plain = _plain_answer(pl.norm)
         if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:

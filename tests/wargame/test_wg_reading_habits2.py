@@ -219,3 +219,63 @@ def test_a_hold_after_a_figure_goes_to_a_cell_is_where_it_stays_wg_def_move_05(l
     reading, got = read("maneuver", line)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+@pytest.mark.parametrize(("scene", "line", "orders"), [
+    ("maneuver", "Рыцарь на 8-6, ой, 8-7", ["Рыцарь идёт на 8-7."]),
+    ("maneuver", "Мечник №1 на 5-5, нет, мечник №2 на 6-5", ["Мечник №2 идёт на 6-5."]),
+    ("maneuver", "Рыцарь на 8-6. Нет, лучше стоит", ["Рыцарь стоит на месте."]),
+    ("maneuver", "Мечник №1 стоит, нет, идёт на 5-5", ["Мечник №1 идёт на 5-5."]),
+    ("shooting", "Катапульта по вождю, ой, по шаману", ["Катапульта стреляет по шаману."]),
+    ("casualties", "Убиты вождь и орк №1, ой, орк №2", ["Убиты: вождь, орк №2. Ранен: орк №1."]),
+])
+def test_a_correction_inside_the_line_replaces_what_it_corrects_wg_def_turn_04(scene, line, orders):
+    """WG-DEF-TURN-04: «…, нет, лучше …», «…, ой, …»: what follows the marker replaces the part of
+    its shape before it (a cell, a figure, the order of the figure named last)."""
+    reading, got = read(scene, line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+@pytest.mark.parametrize(("scene", "line", "orders"), [
+    ("maneuver", "Мечник №4 никуда не идёт", ["Мечник №4 стоит на месте."]),
+    ("maneuver", "Рыцарь идёт на 8-6, но не атакует", ["Рыцарь идёт на 8-6."]),
+    ("shooting", "Стрельбы сегодня не будет", ["Не стреляем."]),
+    ("shooting", "Лучник №1 не будет стрелять", ["Лучник №1 не стреляет."]),
+])
+def test_an_action_said_not_to_happen_wg_def_move_05(scene, line, orders):
+    """WG-DEF-MOVE-05 / WG-DEF-SHOOT-01: a movement said not to happen is a hold, a shot said not to
+    happen is «не стреляет», an attack said not to happen adds nothing."""
+    reading, got = read(scene, line)
+    assert reading.ok, reading.problems
+    assert got == orders
+
+
+def test_no_one_withdraws_said_as_a_negated_move_wg_dec_06():
+    reading, got = read("withdraw", "Орки никуда не уходят — здесь им и место.")
+    assert reading.ok, reading.problems
+    assert got == ["Никто не отходит."]
+
+
+@pytest.mark.parametrize("line", ["Без спас-броска орк №1 — вождь у нас крепкий, выдержит",
+                                  "Орк №1 без спаса, вождя щит прикроет"])
+def test_a_reason_after_the_answer_names_no_more_figures_wg_dec_03(line):
+    """WG-DEC-03: a part that says something else of its figures with a verb of its own gives the
+    reason, not more figures without a save."""
+    reading, got = read("nosave", line)
+    assert reading.ok, reading.problems
+    assert got == ["Без спас-броска: орк №1."]
+
+
+@pytest.mark.parametrize("line", ["Юзаем орлиный глаз", "Применяю знамя"])
+def test_the_artifact_chosen_in_players_words_wg_dec_10(line):
+    reading, got = read("artifact", line)
+    assert reading.ok, reading.problems
+    assert got and got[0].startswith("Активирую артефакт")
+
+
+def test_a_group_named_by_the_tower_it_holds_wg_def_move_05():
+    """WG-DEF-MOVE-05: «мои на башне стоят» holds the poster's figures on the tower's cells."""
+    reading, got = read("maneuver_horde", "Мои на башне стоят")
+    assert reading.ok, reading.problems
+    assert got == ["Орк №3 стоит на месте.", "Орк №4 стоит на месте."]

@@ -679,6 +679,23 @@ def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
 
 
 def no_save(items: list[Item], pending_figs: list[str]) -> Built:
+    """WG-DEC-03: the figures named to lose their save. A part of the answer (between «,», «—», «;»)
+    that names figures and says something else of them with a verb of its own («— вождя и первого
+    орка броня ещё может выручить») gives the reason, not more figures, when another part names them."""
+    parts: list[list[Item]] = [[]]
+    for it in items:
+        if it.kind == "sym" and it.text in (",", "-", ";", ".", "!"):
+            parts.append([])
+        else:
+            parts[-1].append(it)
+    for k in range(len(parts) - 1, 0, -1):  # «вождь у нас крепкий, выдержит»: what is said of him
+        if not any(it.kind == "fig" or it.kind == "concept" and it.value == "nosave" for it in parts[k]):
+            parts[k - 1] += parts.pop(k)
+    told = [p for p in parts if any(it.kind == "fig" for it in p) and _says_otherwise(p)
+            and not any(it.kind == "concept" and it.value == "nosave" for it in p)]
+    if told and len(told) < sum(1 for p in parts if any(it.kind == "fig" for it in p)):
+        aside = {id(it) for p in told for it in p}
+        items = [it for it in items if id(it) not in aside]
     figs = []
     for it in items:
         if it.kind == "fig":
