@@ -979,6 +979,12 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
             pl = corrected_line(pl, scanner)  # «убит орк №1, нет, орк №2»
         line = _Line(pl, _plain_status(pl))
         outs.append(line)
+        if pl.kind is LineKind.HEADING and step in ("WG-DEC-02", "WG-DEC-03"):
+            # «Убиты:» over a list of figures, «Ранен:» over the next: the heading says their fate
+            heading = [it for it in scanner.scan(pl.norm) if it.kind == "concept" or it.text == ":"]
+            if any(it.kind == "concept" and it.value in ("lethal", "wounded", "nosave") for it in heading):
+                all_items.append((line, heading))
+            continue
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
         items = _numbers_as_candidates(_candidates_only(scanner.scan(pl.norm), p.figures), p.figures, state, faction)
@@ -1063,7 +1069,10 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         _take(line, build(kind, items, state, faction, carry, {step}), state, faction, step)
     # decisions read over the whole post: casualties and saves
     if all_items:
-        items = [it for _, its in all_items for it in its]
+        # each line is a part of its own («Всадник №1 | убит» / «Дракон | ранен», a [list] of items);
+        # a heading's colon rules the lines under it
+        items = [it for _, its in all_items
+                 for it in (its if its[-1].text == ":" else (*its, Item("sym", its[-1].end, its[-1].end, text=";")))]
         first = all_items[0][0]
         if step == "WG-DEC-02":
             got = _fill_wounds(casualties(items, p.figures, p.count), state)

@@ -279,3 +279,13 @@ def test_a_group_named_by_the_tower_it_holds_wg_def_move_05():
     reading, got = read("maneuver_horde", "Мои на башне стоят")
     assert reading.ok, reading.problems
     assert got == ["Орк №3 стоит на месте.", "Орк №4 стоит на месте."]
+
+
+@pytest.mark.parametrize("post", ["Убиты:\nвождь\nорк №2\nРанен:\nорк №1", "Вождь | убит\nОрк №2 | убит\nОрк №1 | ранен",
+                                  "[list]\n[*]вождь — убит\n[*]орк №2 — [b]убит[/b]\n[*]орк №1 — ранен\n[/list]"])
+def test_casualties_laid_out_over_lines_wg_dec_02(post):
+    """WG-DEC-02: a table, a [list] or headings over lists: each line says its own figure's fate, a
+    heading («Убиты:») the fate of the lines under it."""
+    reading, got = read("casualties", post)
+    assert reading.ok, reading.problems
+    assert got == ["Убиты: вождь, орк №2. Ранен: орк №1."]
