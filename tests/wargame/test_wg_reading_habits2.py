@@ -289,3 +289,13 @@ def test_casualties_laid_out_over_lines_wg_dec_02(post):
     reading, got = read("casualties", post)
     assert reading.ok, reading.problems
     assert got == ["Убиты: вождь, орк №2. Ранен: орк №1."]
+
+
+def test_a_designation_keeps_its_capitals_in_canonical_text_wg_mach_03():
+    """WG-MACH-03: «UNL-2» is written as the army list writes it, never «Unl-2» or «unl-2»;
+    common nouns still go lower case inside a sentence."""
+    from rulesets.wargame.naming import cap, common_noun
+    assert common_noun("UNL-2") == "UNL-2" and cap(common_noun("Рыцарь")) == "Рыцарь"
+    assert common_noun("Боевой маг") == "боевой маг"
+    _, got = read("shooting", "UNL-2 из пушки Б по вожаку")
+    assert got == ["UNL-2: пушка Б стреляет по вожаку."]
