@@ -207,9 +207,27 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             its = [it for it in items if a <= it.start < end]
             connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
             connector = connector if k == 0 else ("если" if connector == "если" else "")
-            for j, scope in enumerate(_subject_scopes(its) if "," in norm[a:end] else [its]):
-                out.append((connector if j == 0 else "", scope))
+            pieces = _dash_cut(norm, its) if " - " in norm[a:end] else [its]
+            for i, piece in enumerate(pieces):
+                for j, scope in enumerate(_subject_scopes(piece) if "," in norm[a:end] else [piece]):
+                    out.append((connector if i == j == 0 else "", scope))
     return out
+
+
+def _dash_cut(norm: str, its: list[Item]) -> list[list[Item]]:
+    """«Стрелять некому — шаман отдыхает, всадники бегают»: an order said of nobody in particular,
+    then a dash and the poster's own figures: what follows the dash is a clause of its own (why),
+    not the subject of the order before it. A condition («Если победит — рыцарь идёт на 9-7») is
+    no such order."""
+    for k, it in enumerate(its):
+        if it.kind == "sym" and it.text == "-" and 0 < it.start and norm[it.start - 1:it.start + 2] == " - ":
+            head, tail = its[:k], its[k + 1:]
+            if tail and tail[0].kind == "fig" and tail[0].own and head[0].text != "если" \
+                    and any(x.kind == "concept" and x.value in ACTION_CONCEPTS - {"continue"} for x in head) \
+                    and not any(x.kind in ("fig", "rest", "group", "cell") for x in head):
+                return [head, tail]
+            return [its]
+    return [its]
 
 
 def _abbreviations_joined(clauses: list[Clause], items: list[Item]) -> list[Clause]:
@@ -640,6 +658,12 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
             line.status = LineStatus.ERROR
             continue
+        if step == "shooting" and "hold" in said and own_here and not said & {"shoot", "no_shoot"} \
+                and not any(it.kind == "fig" and not it.own for it in its):
+            # «Катапульта ждёт», «шаман отдыхает»: in the shooting phase a figure that stays idle does not shoot
+            its = [dataclasses.replace(it, value="no_shoot") if it.kind == "concept" and it.value == "hold" else it
+                   for it in its]
+            ev, said = evidence(its, context), (said - {"hold"}) | {"no_shoot"}
         if step == "shooting" and said & {"move", "charge", "teleport", "storm"} and any(it.kind == "cell" for it in its):
             message, hint = msg("read.wrong_phase", phase="стрельба", expected=EXPECTED["shooting"])
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
@@ -925,6 +949,9 @@ def read_post_strict(text_: str, state: State, faction: str) -> Reading:
         reading.problems += out.problems
         reading.lines.append(LineReading(line=out.post.number, text=out.post.original, status=out.status,
                                          summary=" ".join(out.summaries) or None, cost="; ".join(out.costs) or None))
+    if any(isinstance(o, NoShooting) and o.figure is None for o in reading.orders):
+        # «Не стреляем» said of the whole army covers «шаман не стреляет» said beside it
+        reading.orders = [o for o in reading.orders if not (isinstance(o, NoShooting) and o.figure is not None)]
     if step == "deploy" and reading.orders and reading.ok:
         missing = checker.missing_deployment()
         if missing:

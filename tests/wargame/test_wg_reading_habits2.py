@@ -299,3 +299,16 @@ def test_a_designation_keeps_its_capitals_in_canonical_text_wg_mach_03():
     assert common_noun("Боевой маг") == "боевой маг"
     _, got = read("shooting", "UNL-2 из пушки Б по вожаку")
     assert got == ["UNL-2: пушка Б стреляет по вожаку."]
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Катапульта ждёт, лучник №1 по шаману", ["Катапульта не стреляет.", "Лучник №1 стреляет по шаману."]),
+    ("Стрельбы не будет — маг отдыхает", ["Не стреляем."]),
+    ("Стрелять некому — лучники перезаряжаются. Пас.", ["Не стреляем."]),
+])
+def test_idle_in_the_shooting_phase_and_a_reason_after_a_dash_wg_def_shoot_01(line, orders):
+    """WG-DEF-SHOOT-01: a figure that waits in the shooting phase does not shoot; what follows a dash
+    after «не стреляем» says why, and «не стреляем» of the whole army covers it."""
+    reading, got = read("shooting", line)
+    assert reading.ok, reading.problems
+    assert got == orders
