@@ -422,7 +422,7 @@ def _tower_group(items: list[Item], state: State, faction: str) -> list[Item]:
     return items
 
 
-_NEGATION = re.compile(r"\b(?:не|ни|нет|без|никак\w*)\b")
+_NEGATION = re.compile(r"\b(?:не|ни|нет|без|никак\w*|некому|некого|нечем|нечего|некуда)\b")
 _NOT_MOVING = frozenset({"move", "withdraw", "step", "stray"})
 _NOT_ACTING = frozenset({"attack", "charge", "teleport", "storm", "take_tower"})
 
