@@ -30,11 +30,9 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from letopis.engine.answers import Answer, everyday_answer
-from letopis.engine.clauses import Clause, Part, direct_speech, split_clauses, subject_scopes
+from letopis.engine.clauses import Part, split_clauses, subject_scopes
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import foreign_verb, is_order_line, readings_text
-from letopis.engine.names import Fit
-from letopis.engine.negation import negated
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
 from letopis.engine.text import LineKind, PostLine, split_post
@@ -81,6 +79,19 @@ from .reading.frames import (
     no_save,
     pick,
     play_card,
+)
+from .reading.habits import (
+    NEGATION,
+    abbreviations_joined,
+    comes_then,
+    condition_out,
+    dash_cut,
+    hold_told,
+    negated_actions,
+    own_ids,
+    speech_out,
+    tower_group,
+    vanishing,
 )
 from .reading.messages import msg
 from .reading.words import FOLLOW_WORDS, NEAR_WORDS, Item, Scanner, lemmatizer, vocabulary
@@ -199,7 +210,7 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
     subjects that say different things is cut between them (core `subject_scopes`: «катапульта по
     шаману, лучники не стреляют»)."""
     out = []
-    for c in _abbreviations_joined(split_clauses(norm, sentences=True), items):
+    for c in abbreviations_joined(split_clauses(norm, sentences=True), items):
         cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
         for k, (a, b) in enumerate(itertools.pairwise(cuts)):
             rel = _RELATIVE.search(norm, a, b)
@@ -207,41 +218,10 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             its = [it for it in items if a <= it.start < end]
             connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
             connector = connector if k == 0 else ("если" if connector == "если" else "")
-            pieces = _dash_cut(norm, its) if " - " in norm[a:end] else [its]
+            pieces = dash_cut(norm, its) if " - " in norm[a:end] else [its]
             for i, piece in enumerate(pieces):
                 for j, scope in enumerate(_subject_scopes(piece) if "," in norm[a:end] else [piece]):
                     out.append((connector if i == j == 0 else "", scope))
-    return out
-
-
-def _dash_cut(norm: str, its: list[Item]) -> list[list[Item]]:
-    """«Стрелять некому — шаман отдыхает, всадники бегают»: an order said of nobody in particular,
-    then a dash and the poster's own figures: what follows the dash is a clause of its own (why),
-    not the subject of the order before it. A condition («Если победит — рыцарь идёт на 9-7») is
-    no such order."""
-    for k, it in enumerate(its):
-        if it.kind == "sym" and it.text == "-" and 0 < it.start and norm[it.start - 1:it.start + 2] == " - ":
-            head, tail = its[:k], its[k + 1:]
-            if tail and tail[0].kind == "fig" and tail[0].own and head[0].text != "если" \
-                    and any(x.kind == "concept" and x.value in ACTION_CONCEPTS - {"continue"} for x in head) \
-                    and not any(x.kind in ("fig", "rest", "group", "cell") for x in head):
-                return [head, tail]
-            return [its]
-    return [its]
-
-
-def _abbreviations_joined(clauses: list[Clause], items: list[Item]) -> list[Clause]:
-    """«кап. на 10-5», «луч. 2 — 12-3»: a full stop after a figure's name cut short ends no
-    sentence."""
-    if len(clauses) < 2:
-        return clauses
-    short = [(it.start, it.end) for it in items if it.kind == "fig" and it.fit is Fit.ABBREVIATED]
-    out = [clauses[0]]
-    for c in clauses[1:]:
-        if c.connector == "." and any(a < out[-1].end <= b for a, b in short):
-            out[-1] = Clause(out[-1].start, c.end, out[-1].connector)
-        else:
-            out.append(c)
     return out
 
 
@@ -321,26 +301,6 @@ def _asides_out(items: list[Item]) -> list[Item]:
     return out
 
 
-def _speech_out(norm: str, items: list[Item]) -> list[Item]:
-    """«Вождь рычит сверху: «Лезьте, лезьте, железные банки!»»: what a figure says (core
-    `direct_speech`) is told, not ordered, unless it names the poster's own figures or a cell
-    («Капитан кричит: «Лучники — по шаману!»» is still the order it shouts, and then the one who
-    shouts it is no actor of it)."""
-    for a, b in direct_speech(norm):
-        inside = [it for it in items if a <= it.start < b]
-        if not any(it.kind == "cell" or it.kind == "fig" and it.own for it in inside):
-            items = [it for it in items if not a <= it.start < b]
-            continue
-        k = next((k for k, it in enumerate(items) if it.start >= a), len(items))
-        speaker = set()
-        while k and not (items[k - 1].kind == "sym" and items[k - 1].text in ".!?;"):
-            k -= 1
-            if items[k].kind == "fig":
-                speaker.add(k)
-        items = [it for j, it in enumerate(items) if j not in speaker]
-    return items
-
-
 _NEAR = re.compile(r"\b(?:" + "|".join(sorted(NEAR_WORDS | FOLLOW_WORDS)) + r")\s")
 
 
@@ -396,118 +356,6 @@ def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
             after_past = False
         out.append(it)
     return out
-
-
-_GARRISON = frozenset({"гарнизон", "гарнизона", "гарнизону", "гарнизоном", "защитники", "защитников", "все", "мои",
-                       "наши"})
-
-
-def _tower_group(items: list[Item], state: State, faction: str) -> list[Item]:
-    """«Гарнизон башни остаётся на своих местах», «мои на башне стоят»: a group named by the tower
-    it holds is the poster's figures standing on the tower's cells."""
-    from .rules.geometry import terrain
-    for k, it in enumerate(items[:-1]):
-        nxt = items[k + 1]
-        tower_next = nxt.kind == "concept" and nxt.value == "tower"
-        on_tower = nxt.text == "на" and k + 2 < len(items) and items[k + 2].kind == "concept" \
-            and items[k + 2].value == "tower"
-        if it.text in _GARRISON and (tower_next and it.text[:3] in ("гар", "защ") or on_tower):
-            figs = tuple(f.id for f in sorted(state.living(faction), key=lambda f: f.order)
-                         if f.cell is not None and terrain(state.board, f.cell) == "tower")
-            if not figs:
-                return items
-            end = items[k + 2] if on_tower else nxt
-            group = Item("fig", it.start, end.end, text=f"{it.text} … {end.text}", figs=figs, own=True, many=True)
-            return items[:k] + [group] + items[k + (3 if on_tower else 2):]
-    return items
-
-
-_NEGATION = re.compile(r"\b(?:не|ни|нет|без|никак\w*|некому|некого|нечем|нечего|некуда)\b")
-_NOT_MOVING = frozenset({"move", "withdraw", "step", "stray"})
-_NOT_ACTING = frozenset({"attack", "charge", "teleport", "storm", "take_tower"})
-
-
-def _negated_actions(items: list[Item]) -> list[Item]:
-    """«Катапульту никуда не двигаем», «Стрельбы в этом ходу не будет» (core `negated`): a movement
-    said not to happen is a hold, a shot said not to happen is «не стреляет», and an attack, a
-    teleport or a storm said not to happen is no order of its own («идёт на 8-6, но не атакует»)."""
-    words = [it.text for it in items]
-    out = []
-    for k, it in enumerate(items):
-        if it.kind == "concept" and it.value in _NOT_MOVING | _NOT_ACTING | {"shoot"} and negated(words, k):
-            if it.value == "shoot":
-                it = dataclasses.replace(it, value="no_shoot")
-            elif it.value in _NOT_MOVING:
-                it = dataclasses.replace(it, value="hold")
-            else:
-                it = Item("word", it.start, it.end, None, it.text)
-        out.append(it)
-    return out
-
-
-def _condition_out(items: list[Item], carry: Carry) -> list[Item]:
-    """«Если шаман в досягаемости — лучник 1 стреляет по нему»: a condition on the enemy before the
-    order (up to its dash or comma) is the rules' to check, not an order; the enemy it names is the
-    one «по нему» means. A condition on the poster's own figure («если победит — …») stays: it is
-    how a continuation is written."""
-    end = next((k for k, it in enumerate(items) if it.kind == "sym" and it.text in ("-", ",")), None)
-    if end is None:
-        return items
-    cond = items[:end]
-    if any(it.kind in ("cell", "rest", "group") or it.kind == "fig" and it.own or it.kind == "concept"
-           for it in cond):
-        return items
-    enemies = [it for it in cond if it.kind == "fig" and not it.error and it.figs]
-    if len(enemies) != 1:
-        return items
-    carry.target = enemies[0].figs[0]
-    return items[end + 1:]
-
-
-_THEN = frozenset({"затем", "потом", "далее", "дальше", "после"})
-
-
-def _then(connector: str, its: list[Item]) -> bool:
-    """Whether a clause comes «then», by its connector or by the word it opens with."""
-    first = next((it for it in its if it.kind != "sym"), None)
-    return connector.strip(",") in _THEN or first is not None and first.kind in ("word", "concept") \
-        and first.text in _THEN
-
-
-def _ids_of(its: list[Item]) -> list[str]:
-    return [f for it in its if it.kind == "fig" and it.own for f in it.figs]
-
-
-def _vanishing(items: list[Item], state: State) -> list[Item]:
-    """«Маг читает заклинание и исчезает, чтобы появиться на 10-6»: a figure that can teleport and
-    vanishes teleports; anyone else who «исчезает в тумане» only hides from the story."""
-    can = any(it.kind == "fig" and it.own and any("teleport" in state.spec(state.figures[f]).abilities
-                                                   for f in it.figs) for it in items)
-    out = []
-    for it in items:
-        if it.kind == "concept" and it.value == "vanish":
-            it = dataclasses.replace(it, value="teleport") if can else Item("word", it.start, it.end, None, it.text)
-        out.append(it)
-    return out
-
-
-def _hold_told(its: list[Item], scanner: Scanner) -> bool:
-    """«Мои ребята на башне только этого и ждали», «сколько можно стоять»: a hold word in the past,
-    or an infinitive that another word governs («можно», «надоело», «хватит»), with nobody of the
-    poster's named, tells what was or what he thinks of it; it orders no one to stay («Стоять!»,
-    «Стоим» still do)."""
-    if any(it.kind in ("fig", "rest", "group") for it in its):
-        return False
-    holds = [k for k, it in enumerate(its) if it.kind == "concept" and it.value == "hold"]
-
-    def told(k: int) -> bool:
-        g = scanner.lem.grammemes(its[k].text)
-        if "past" in g:
-            return True
-        return "INFN" in g and k > 0 and its[k - 1].kind == "word" \
-            and bool(scanner.lem.grammemes(its[k - 1].text) & {"PRED", "VERB"})
-
-    return bool(holds) and all(told(k) for k in holds)
 
 
 def _not_own(its: list[Item], said: set[str], step: str) -> Item | None:
@@ -608,18 +456,18 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
     if "(" in pl.norm or "fig" in present and _NEAR.search(pl.norm):
         items = _asides_out(items)
     if "«" in pl.norm:
-        items = _speech_out(pl.norm, items)
+        items = speech_out(pl.norm, items)
     if any(w in pl.norm for w in _further_words()):
         items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
     if "tower" in {it.value for it in items if it.kind == "concept"}:
-        items = _tower_group(items, state, faction)
+        items = tower_group(items, state, faction)
     if pl.norm.startswith("если "):
-        items = _condition_out(items, carry)
-    if _NEGATION.search(pl.norm):
-        items = _negated_actions(items)
+        items = condition_out(items, carry)
+    if NEGATION.search(pl.norm):
+        items = negated_actions(items)
     if any(it.kind == "concept" and it.value == "vanish" for it in items):
-        items = _vanishing(items, state)
+        items = vanishing(items, state)
     exclaimed = "!" in pl.norm
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
@@ -669,7 +517,7 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
             line.status = LineStatus.ERROR
             continue
-        if said & {"hold"} == said & ACTION_CONCEPTS and _hold_told(its, scanner):
+        if said & {"hold"} == said & ACTION_CONCEPTS and hold_told(its, scanner):
             continue
         explicit = bool(said & {"no_shoot", "hold", "continue"} & step_triggers)
         if not explicit and not is_order_line(ev, TURN_ACTIONS, _words(its)):
@@ -692,8 +540,8 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.foreign_verb", CLAUSE_OF_STEP[step], verb=verb,
                               order=choice.best.frame.title), state, faction, step)
             continue
-        if kind == "move" and carry.last_charge and _then(connector, its) \
-                and (not own_here or _ids_of(its) == [carry.charge_figure]):
+        if kind == "move" and carry.last_charge and comes_then(connector, its) \
+                and (not own_here or own_ids(its) == [carry.charge_figure]):
             kind = "continue"  # «…, затем на 9-6», «Затем рыцарь на 9-6» after his charge: if he wins
         got = build(kind, its, state, faction, carry, context)
         if not got.ok:
@@ -1015,8 +863,8 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
         items = _numbers_as_candidates(_candidates_only(scanner.scan(pl.norm), p.figures), p.figures, state, faction)
-        if _NEGATION.search(pl.norm):
-            items = _negated_actions(items)  # «никуда не уходят»: a hold, so no one withdraws
+        if NEGATION.search(pl.norm):
+            items = negated_actions(items)  # «никуда не уходят»: a hold, so no one withdraws
         said = {it.value for it in items if it.kind == "concept"}
         plain = _plain_answer(pl.norm)
         if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:
