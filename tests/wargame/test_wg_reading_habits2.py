@@ -312,3 +312,16 @@ def test_idle_in_the_shooting_phase_and_a_reason_after_a_dash_wg_def_shoot_01(li
     reading, got = read("shooting", line)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Рыцарь не идёт на 8-6, а идёт на 8-7", ["Рыцарь идёт на 8-7."]),
+    ("Рыцарь идёт не на 8-6, а на 8-7", ["Рыцарь идёт на 8-7."]),
+    ("Рыцарь не стоит, а идёт на 8-6", ["Рыцарь идёт на 8-6."]),
+    ("Мечник №1 не двигается, а мечник №2 идёт на 6-5", ["Мечник №1 стоит на месте.", "Мечник №2 идёт на 6-5."]),
+])
+def test_not_this_but_that_wg_def_move_05(line, orders):
+    """WG-DEF-MOVE-05: «не A, а B» said of one figure orders B; said of two figures, each his own."""
+    reading, got = read("maneuver", line)
+    assert reading.ok, reading.problems
+    assert got == orders

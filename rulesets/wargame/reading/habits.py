@@ -9,6 +9,7 @@ full stop that ends no sentence."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 
 from letopis.engine.clauses import Clause, direct_speech
@@ -100,14 +101,34 @@ _NOT_MOVING = frozenset({"move", "withdraw", "step", "stray"})
 _NOT_ACTING = frozenset({"attack", "charge", "teleport", "storm", "take_tower"})
 
 
+def contrast_out(items: list[Item]) -> list[Item]:
+    """«Рыцарь идёт не на 8-6, а на 8-7», «не стоит, а идёт на 8-6»: in «не A, а B» said of one
+    figure, B is what he does; A and the words that set it aside are left out."""
+    for i, it in enumerate(items):
+        if it.text != "не":
+            continue
+        j = next((j for j in range(i + 1, len(items) - 1)
+                  if items[j].text == "," and items[j + 1].text == "а"), None)
+        if j is None or any(x.kind in ("fig", "rest", "group") for x in items[i:j]):
+            continue
+        after = itertools.takewhile(lambda x: x.text not in (",", ".", ";"), items[j + 2:])
+        if any(x.kind in ("fig", "rest", "group") and (x.kind != "fig" or x.own) for x in after):
+            continue  # «мечник №1 не стреляет, а лучник №2 — по шаману»: another figure's order
+        return items[:i] + items[j + 2:]
+    return items
+
+
 def negated_actions(items: list[Item]) -> list[Item]:
     """«Катапульту никуда не двигаем», «Стрельбы в этом ходу не будет» (core `negated`): a movement
     said not to happen is a hold, a shot said not to happen is «не стреляет», and an attack, a
     teleport or a storm said not to happen is no order of its own («идёт на 8-6, но не атакует»)."""
+    items = contrast_out(items)
     words = [it.text for it in items]
     out = []
     for k, it in enumerate(items):
-        if it.kind == "concept" and it.value in _NOT_MOVING | _NOT_ACTING | {"shoot"} and negated(words, k):
+        if it.kind == "concept" and it.value == "hold" and negated(words, k):
+            it = Item("word", it.start, it.end, None, it.text)  # «не стоит на месте»: what else is said decides
+        elif it.kind == "concept" and it.value in _NOT_MOVING | _NOT_ACTING | {"shoot"} and negated(words, k):
             if it.value == "shoot":
                 it = dataclasses.replace(it, value="no_shoot")
             elif it.value in _NOT_MOVING:
