@@ -325,3 +325,15 @@ def test_not_this_but_that_wg_def_move_05(line, orders):
     reading, got = read("maneuver", line)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+@pytest.mark.parametrize(("line", "orders"), [
+    ("Лучник №1 стреляет не по шаману, а по вождю", ["Лучник №1 стреляет по вождю."]),
+    ("Катапульта не по вождю, а по шаману", ["Катапульта стреляет по шаману."]),
+    ("Стрелять не будем", ["Не стреляем."]),
+])
+def test_not_this_target_but_that_wg_def_shoot_03(line, orders):
+    """WG-DEF-SHOOT-03: «не по шаману, а по вождю» shoots at the chief; it is no refusal to shoot."""
+    reading, got = read("shooting", line)
+    assert reading.ok, reading.problems
+    assert got == orders

@@ -109,7 +109,7 @@ def contrast_out(items: list[Item]) -> list[Item]:
             continue
         j = next((j for j in range(i + 1, len(items) - 1)
                   if items[j].text == "," and items[j + 1].text == "а"), None)
-        if j is None or any(x.kind in ("fig", "rest", "group") for x in items[i:j]):
+        if j is None or any(x.kind in ("rest", "group") or x.kind == "fig" and x.own for x in items[i:j]):
             continue
         after = itertools.takewhile(lambda x: x.text not in (",", ".", ";"), items[j + 2:])
         if any(x.kind in ("fig", "rest", "group") and (x.kind != "fig" or x.own) for x in after):
