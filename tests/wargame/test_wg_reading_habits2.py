@@ -337,3 +337,9 @@ def test_not_this_target_but_that_wg_def_shoot_03(line, orders):
     reading, got = read("shooting", line)
     assert reading.ok, reading.problems
     assert got == orders
+
+
+def test_a_hold_said_not_to_happen_asks_where_to_wg_def_move_05():
+    """WG-DEF-MOVE-05: «Капитан не стоит на месте» is no hold; it is a move that names no cell."""
+    reading, got = read("maneuver", "Капитан не стоит на месте")
+    assert not got and {p.code for p in reading.problems} == {"read.no_dest"}

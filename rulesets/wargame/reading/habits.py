@@ -120,14 +120,15 @@ def contrast_out(items: list[Item]) -> list[Item]:
 
 def negated_actions(items: list[Item]) -> list[Item]:
     """«Катапульту никуда не двигаем», «Стрельбы в этом ходу не будет» (core `negated`): a movement
-    said not to happen is a hold, a shot said not to happen is «не стреляет», and an attack, a
-    teleport or a storm said not to happen is no order of its own («идёт на 8-6, но не атакует»)."""
+    said not to happen is a hold, a shot said not to happen is «не стреляет», a hold said not to
+    happen is a movement (whose cell the line must name), and an attack, a teleport or a storm said
+    not to happen is no order of its own («идёт на 8-6, но не атакует»)."""
     items = contrast_out(items)
     words = [it.text for it in items]
     out = []
     for k, it in enumerate(items):
         if it.kind == "concept" and it.value == "hold" and negated(words, k):
-            it = Item("word", it.start, it.end, None, it.text)  # «не стоит на месте»: what else is said decides
+            it = dataclasses.replace(it, value="move")  # «не стоит на месте»: goes, and the line says where
         elif it.kind == "concept" and it.value in _NOT_MOVING | _NOT_ACTING | {"shoot"} and negated(words, k):
             if it.value == "shoot":
                 it = dataclasses.replace(it, value="no_shoot")
