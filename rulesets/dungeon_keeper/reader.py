@@ -30,7 +30,7 @@ from .reading import unit_orders as unit_acts
 from .reading.bind import Bound, Fail, Issue, note, resolve
 from .reading.dispatch import Binder, action_of, fold_retargets
 from .reading.messages import msg
-from .reading.syntax import Clause, LineSyntax, Ref, continuing, parse_line
+from .reading.syntax import Clause, LineSyntax, Part, Ref, continuing, parse_line
 from .reading.view import UnitView, View
 from .rules.legality.checker import Checker
 from .state import State
@@ -326,6 +326,7 @@ class _Post:
         clause as it is when no frame applies (it goes on as before), None when it was an error."""
         if c.words and (notes.verb_among(c.words) or typos.near_verb(c.words)):
             return c  # «капает 20-21»: an unknown verb is a typo to read, never left out
+        c = self._going_on_to(c)
         if c.dashed and self._restated(c):
             line.handled = True  # «…, имп №4 — 22-30, …» on the cell it stands on: where it is, no order
             return None
@@ -346,6 +347,23 @@ class _Post:
         if best is None or not best.complete:
             return c
         return frames.as_action(c, best.frame.kind, self.current, self.view)
+
+    def _going_on_to(self, c: Clause) -> Clause:
+        """«Бес 2 на клетку 29 30» with no verb: a cell said with «на» after the unit is where it goes
+        when the unit does not stand there (a copy of the clause, the cell a part of its own)."""
+        ref = c.subject
+        if ref is None or not ref.cell_on or ref.cell is None or ref.cell_span is None or c.words or c.parts \
+                or any(self.view.owner_of(w) is None for w in ref.owner_words):
+            return c  # «Имп №1 танцует на 36-15», «Имп №2 вкпсвт 20-21»: a word not understood is no move
+        bare = replace(ref, cell=None, cell_span=None, cell_on=False)
+        try:
+            unit = resolve(bare, self.view, "own", [])
+        except Fail:
+            return c
+        if unit.cell == ref.cell:
+            return c
+        start, end = ref.cell_span
+        return replace(c, subject=bare, parts=[Part("cell", start, end, "на", value=ref.cell)], action="?")
 
     def _restated(self, c: Clause) -> bool:
         parts = c.parts

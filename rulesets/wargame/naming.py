@@ -36,6 +36,16 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def common_noun(name: str) -> str:
+    """A figure's name as a sentence says it inside: «Рыцарь» → «рыцарь», «Боевой маг» → «боевой
+    маг»; a model's designation («UNL-2»: Latin letters, capitals, digits) stays as the army list
+    writes it, or a sentence would begin «Unl-2»."""
+    if any("a" <= c.lower() <= "z" or c.isdigit() for c in name) or sum(c.isupper() for c in name) > 1 \
+            and name.upper() == name:
+        return name
+    return name.lower()
+
+
 def points(half: int) -> str:
     """Half-points as a Russian number: 5 → «2,5», 4 → «2» (WG-GAP-12)."""
     return f"{half // 2}" + (",5" if half % 2 else "") if half >= 0 else "−" + points(-half)
@@ -53,7 +63,7 @@ class Namer:
         fig = self.state.figures[fid]
         spec = self.state.spec(fig)
         given = {"nom": spec.name, "acc": spec.acc, "dat": spec.dat}.get(case)
-        word = (given if given is not None else inflect(spec.name, case)).lower()
+        word = common_noun(given if given is not None else inflect(spec.name, case))
         text = f"{word} №{fig.number}" if fig.number is not None else word
         return text + self._colour(fig)
 
@@ -74,7 +84,7 @@ class Namer:
         kinds = {(f.side, f.type) for f in figs}
         if len(figs) > 1 and len(kinds) == 1 and last == "и" and all(f.number is not None for f in figs):
             spec = self.state.spec(figs[0])
-            word = (spec.plural if case == "nom" else inflect(spec.name, case, plural=True)).lower()
+            word = common_noun(spec.plural if case == "nom" else inflect(spec.name, case, plural=True))
             return f"{word} {joined([f'№{f.number}' for f in figs])}{self._colour(figs[0])}"
         return joined([self.figure(f.id, case) for f in figs], last)
 

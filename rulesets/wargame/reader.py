@@ -63,6 +63,7 @@ from .orders import (
     TowerCells,
     Withdraw,
 )
+from .reading.corrections import corrected_line
 from .reading.frames import (
     ACTION_CONCEPTS,
     BY_KIND,
@@ -78,6 +79,19 @@ from .reading.frames import (
     no_save,
     pick,
     play_card,
+)
+from .reading.habits import (
+    NEGATION,
+    abbreviations_joined,
+    comes_then,
+    condition_out,
+    dash_cut,
+    hold_told,
+    negated_actions,
+    own_ids,
+    speech_out,
+    tower_group,
+    vanishing,
 )
 from .reading.messages import msg
 from .reading.words import FOLLOW_WORDS, NEAR_WORDS, Item, Scanner, lemmatizer, vocabulary
@@ -185,7 +199,7 @@ def _error(line: _Line, built: Built, state: State, faction: str, step: str) -> 
 
 
 # «…, остальные стоят», «…, если победит — …»: a new clause after a comma; «…, который …» describes
-_MORE_CLAUSES = re.compile(r",\s*(?=(?:остальн\w*|прочие|прочих|если)\b)")
+_MORE_CLAUSES = re.compile(r",\s*(?=(?:остальн\w*|прочие|прочих|если|дальше)\b)")
 _RELATIVE = re.compile(r",?\s*\b(?:котор\w*)\b")
 
 
@@ -196,7 +210,7 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
     subjects that say different things is cut between them (core `subject_scopes`: «катапульта по
     шаману, лучники не стреляют»)."""
     out = []
-    for c in split_clauses(norm, sentences=True):
+    for c in abbreviations_joined(split_clauses(norm, sentences=True), items):
         cuts = [c.start] + [m.end() for m in _MORE_CLAUSES.finditer(norm, c.start, c.end)] + [c.end]
         for k, (a, b) in enumerate(itertools.pairwise(cuts)):
             rel = _RELATIVE.search(norm, a, b)
@@ -204,13 +218,24 @@ def _clauses(norm: str, items: list[Item]) -> list[tuple[str, list[Item]]]:
             its = [it for it in items if a <= it.start < end]
             connector = c.connector if k == 0 else norm[a:a + 10].split()[0] if norm[a:b].strip() else ""
             connector = connector if k == 0 else ("если" if connector == "если" else "")
-            for j, scope in enumerate(_subject_scopes(its) if "," in norm[a:end] else [its]):
-                out.append((connector if j == 0 else "", scope))
+            pieces = dash_cut(norm, its) if " - " in norm[a:end] else [its]
+            for i, piece in enumerate(pieces):
+                for j, scope in enumerate(_subject_scopes(piece) if "," in norm[a:end] else [piece]):
+                    out.append((connector if i == j == 0 else "", scope))
     return out
 
 
 _STAYING = frozenset({"hold", "no_shoot"})
 _PART_LEAD = frozenset({"а", "и", "но", "тогда", "ну", "еще", "тоже", "также"})
+
+
+def _leads_in(word: str) -> bool:
+    """«а», «ну», «поэтому», «значит», «теперь»: a conjunction, a particle or an adverb that leads
+    into a part before its subject («…, поэтому первый мечник выходит на 9-9»)."""
+    return word in _PART_LEAD or bool(lemmatizer().grammemes(word) & _LEADING_TAGS)
+
+
+_LEADING_TAGS = frozenset({"CONJ", "PRCL", "ADVB", "INTJ"})
 
 
 def _subject_scopes(its: list[Item]) -> list[list[Item]]:
@@ -227,10 +252,12 @@ def _subject_scopes(its: list[Item]) -> list[list[Item]]:
     for piece in pieces:
         if not piece:
             continue
-        lead = next((it for it in piece if not (it.kind == "sym" or it.kind == "word" and it.text in _PART_LEAD)), None)
+        lead = next((it for it in piece if not (it.kind == "sym" or it.kind == "word" and _leads_in(it.text))), None)
         subject = lead is not None and (lead.kind == "fig" and lead.own or lead.kind == "rest")
         body = [it for it in piece if it is not lead and it.kind not in ("word", "sym")]
-        says = {it.value for it in piece if it.kind == "concept" and it.value in ACTION_CONCEPTS}
+        # «…, встав на 10-9»: a gerund tells how the part's subject acts, not another order
+        says = {it.value for it in piece if it.kind == "concept" and it.value in ACTION_CONCEPTS
+                and "GRND" not in lemmatizer().grammemes(it.text)}
         if any(it.kind in ("weapon", "weapons") for it in piece):
             says.add("shoot")
         parts.append(Part(piece[0].start, piece[-1].end, subject, bool(body), frozenset(says)))
@@ -301,14 +328,24 @@ def _idle_further(items: list[Item], scanner: Scanner) -> list[Item]:
 
 def _restated_hold(items: list[Item], scanner: Scanner) -> list[Item]:
     """«Рыцарь стоял на 8-5, теперь идёт на 8-6»: a past «стоял» beside a movement says where the
-    figure stood; the cell after it is where it starts from, not an order to hold."""
+    figure stood; the cell after it is where it starts from, not an order to hold. A hold word
+    after a movement and its cell («идёт на 10-5 и будет ждать») says it stays there after moving."""
     said = {it.value for it in items if it.kind == "concept"}
-    if "hold" not in said or not said & {"move", "attack", "charge", "storm", "withdraw"}:
+    if "hold" not in said or not any(it.kind == "cell" for it in items):
         return items
+    moving = bool(said & {"move", "attack", "charge", "storm", "withdraw"})
     out: list[Item] = []
     after_past = False
+    moved_to = False  # a figure's cell to go to: «идёт на 10-5 и будет ждать» stays there
     for it in items:
-        if it.kind == "concept" and it.value == "hold" and "past" in scanner.lem.grammemes(it.text):
+        if it.kind in ("fig", "rest", "group") or it.kind == "sym" and it.text in ",;.!?":
+            moved_to = False
+        elif it.kind == "cell" and it.role != "from":
+            moved_to = True
+        if it.kind == "concept" and it.value == "hold" and moved_to:
+            out.append(Item("word", it.start, it.end, None, it.text))
+            continue
+        if moving and it.kind == "concept" and it.value == "hold" and "past" in scanner.lem.grammemes(it.text):
             after_past = True
             continue
         if after_past and it.kind == "cell":
@@ -404,6 +441,7 @@ def _own_names(state: State, faction: str) -> str:
 
 
 def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str, step: str, carry: Carry) -> _Line:
+    pl = corrected_line(pl, scanner)  # «на 6-5, нет, лучше на 6-6»
     line = _Line(pl)
     items = scanner.scan(pl.norm)
     if _is_header(pl, items):  # a unit header «Рыцарь:»: the lines under it are his
@@ -417,9 +455,19 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
     present = {it.kind for it in items}
     if "(" in pl.norm or "fig" in present and _NEAR.search(pl.norm):
         items = _asides_out(items)
+    if "«" in pl.norm:
+        items = speech_out(pl.norm, items)
     if any(w in pl.norm for w in _further_words()):
         items = _idle_further(items, scanner)
     items = _restated_hold(items, scanner)
+    if "tower" in {it.value for it in items if it.kind == "concept"}:
+        items = tower_group(items, state, faction)
+    if pl.norm.startswith("если "):
+        items = condition_out(items, carry)
+    if NEGATION.search(pl.norm):
+        items = negated_actions(items)
+    if any(it.kind == "concept" and it.value == "vanish" for it in items):
+        items = vanishing(items, state)
     exclaimed = "!" in pl.norm
     kinds = STEP_FRAMES[step]
     step_triggers = {t for k in kinds for t in BY_KIND[k].triggers}
@@ -458,10 +506,18 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
             line.status = LineStatus.ERROR
             continue
+        if step == "shooting" and "hold" in said and own_here and not said & {"shoot", "no_shoot"} \
+                and not any(it.kind == "fig" and not it.own for it in its):
+            # «Катапульта ждёт», «шаман отдыхает»: in the shooting phase a figure that stays idle does not shoot
+            its = [dataclasses.replace(it, value="no_shoot") if it.kind == "concept" and it.value == "hold" else it
+                   for it in its]
+            ev, said = evidence(its, context), (said - {"hold"}) | {"no_shoot"}
         if step == "shooting" and said & {"move", "charge", "teleport", "storm"} and any(it.kind == "cell" for it in its):
             message, hint = msg("read.wrong_phase", phase="стрельба", expected=EXPECTED["shooting"])
             line.problems.append(_problem(pl, "read.wrong_phase", message, hint, "WG-DEF-TURN-03"))
             line.status = LineStatus.ERROR
+            continue
+        if said & {"hold"} == said & ACTION_CONCEPTS and hold_told(its, scanner):
             continue
         explicit = bool(said & {"no_shoot", "hold", "continue"} & step_triggers)
         if not explicit and not is_order_line(ev, TURN_ACTIONS, _words(its)):
@@ -484,9 +540,9 @@ def _read_orders_line(pl: PostLine, scanner: Scanner, state: State, faction: str
             _error(line, fail("read.foreign_verb", CLAUSE_OF_STEP[step], verb=verb,
                               order=choice.best.frame.title), state, faction, step)
             continue
-        if connector and kind == "move" and carry.last_charge and not own_here \
-                and connector.strip(",") in ("затем", "потом", "далее"):
-            kind = "continue"
+        if kind == "move" and carry.last_charge and comes_then(connector, its) \
+                and (not own_here or own_ids(its) == [carry.charge_figure]):
+            kind = "continue"  # «…, затем на 9-6», «Затем рыцарь на 9-6» after his charge: if he wins
         got = build(kind, its, state, faction, carry, context)
         if not got.ok:
             _error(line, got, state, faction, step)
@@ -741,6 +797,9 @@ def read_post_strict(text_: str, state: State, faction: str) -> Reading:
         reading.problems += out.problems
         reading.lines.append(LineReading(line=out.post.number, text=out.post.original, status=out.status,
                                          summary=" ".join(out.summaries) or None, cost="; ".join(out.costs) or None))
+    if any(isinstance(o, NoShooting) and o.figure is None for o in reading.orders):
+        # «Не стреляем» said of the whole army covers «шаман не стреляет» said beside it
+        reading.orders = [o for o in reading.orders if not (isinstance(o, NoShooting) and o.figure is not None)]
     if step == "deploy" and reading.orders and reading.ok:
         missing = checker.missing_deployment()
         if missing:
@@ -791,11 +850,21 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
     if len(p.figures) == 1 and step in ("WG-DEC-04", "WG-DEC-05", "WG-DEC-06", "WG-DEC-12"):
         carry.actors = list(p.figures)  # «Отпрыгивает на 4-4»: the one figure that may
     for pl in lines:
+        if pl.kind is LineKind.TEXT and pl.norm and len(pl.norm) <= MAX_ORDER_LINE:
+            pl = corrected_line(pl, scanner)  # «убит орк №1, нет, орк №2»
         line = _Line(pl, _plain_status(pl))
         outs.append(line)
+        if pl.kind is LineKind.HEADING and step in ("WG-DEC-02", "WG-DEC-03"):
+            # «Убиты:» over a list of figures, «Ранен:» over the next: the heading says their fate
+            heading = [it for it in scanner.scan(pl.norm) if it.kind == "concept" or it.text == ":"]
+            if any(it.kind == "concept" and it.value in ("lethal", "wounded", "nosave") for it in heading):
+                all_items.append((line, heading))
+            continue
         if pl.kind not in (LineKind.TEXT,) or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
             continue
         items = _numbers_as_candidates(_candidates_only(scanner.scan(pl.norm), p.figures), p.figures, state, faction)
+        if NEGATION.search(pl.norm):
+            items = negated_actions(items)  # «никуда не уходят»: a hold, so no one withdraws
         said = {it.value for it in items if it.kind == "concept"}
         plain = _plain_answer(pl.norm)
         if plain is None and set(pl.norm.replace(",", " ").replace(".", " ").split()) & _DICE_WORDS:
@@ -875,7 +944,10 @@ def _read_answer(lines: list[PostLine], scanner: Scanner, state: State, faction:
         _take(line, build(kind, items, state, faction, carry, {step}), state, faction, step)
     # decisions read over the whole post: casualties and saves
     if all_items:
-        items = [it for _, its in all_items for it in its]
+        # each line is a part of its own («Всадник №1 | убит» / «Дракон | ранен», a [list] of items);
+        # a heading's colon rules the lines under it
+        items = [it for _, its in all_items
+                 for it in (its if its[-1].text == ":" else (*its, Item("sym", its[-1].end, its[-1].end, text=";")))]
         first = all_items[0][0]
         if step == "WG-DEC-02":
             got = _fill_wounds(casualties(items, p.figures, p.count), state)
@@ -966,9 +1038,12 @@ def _numbers_as_candidates(items: list[Item], candidates: list[str], state: Stat
     for k, it in enumerate(items):
         if it.kind == "num" and k and items[k - 1].kind == "sym" and items[k - 1].text == "№":
             n, start = it.value, items[k - 1].start
-        elif it.kind == "num" and not it.text.isdigit() or it.kind == "word":
+        elif it.kind == "num" and not it.text.isdigit() or it.kind == "word" or it.kind == "concept" \
+                and it.value == "first" and k + 1 < len(items) and (items[k + 1].kind == "cell"
+                                                                    or items[k + 1].text in ("на", "-", ":", "→")):
+            # «первый на 12-8»: «первый» is also the word of «сначала»; before a place it names a figure
             n, start = ordinal_value(Token(it.text, it.start, it.end, "ord" if it.kind == "num" else "word",
-                                           it.value)), it.start
+                                           it.value if it.kind == "num" else None)), it.start
         else:
             n = None
         figs = [f for f in candidates if n is not None and state.figures[f].number == n]

@@ -3,6 +3,7 @@ one mechanism per test. Each test uses its own lines (the phrasing corpora are w
 
 from __future__ import annotations
 
+from rulesets.dungeon_keeper.reading.syntax import parse_line
 from rulesets.dungeon_keeper.reading.words import scan
 
 from .test_reader_support import errors, read, world
@@ -74,6 +75,131 @@ def test_role_play_verbs_of_orders():
                    "утащил": "v_pickup", "выковывают": "v_forge", "апаю": "v_upgrade", "апнул": "v_upgrade"}
 
 
+def test_a_new_unit_coming_is_its_summoning_told_once():
+    """«из пламени выходит новый имп»: a new unit that comes from nowhere in particular is summoned,
+    by a verb the lexicon knows or one it does not; said after the summon itself, it is its story."""
+    w = world(buildings=[("p1", "circle", (40, 40))], resources={"gold": 100, "mana": 50})
+    for line in ("Из Круга вызова выходит новый бес", "Круг вспыхивает, из него вылезает новый бес"):
+        assert read(line, w).lines[0].summary.startswith("призыв: бес ×1"), line
+    assert [type(x).__name__ for x in read("Призываю беса. Из пламени выходит новый бес.", w).orders] == ["Summon"]
+    assert not read("Новый бес хорош", w).orders
+
+
+def test_an_act_spelt_out_after_a_colon_is_one_order():
+    """«Бес №1 заходит сбоку: шаг на 19-19»: the same act after the colon says what the first one,
+    which named nothing, acts on; two different acts after a colon stay two orders."""
+    assert texts(read("Бес №1 заходит сбоку: шаг на 19-19.", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Бес №1 нападает: удар по бесу Лилит", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_an_altar_not_said_whose_is_the_poster_s_own_only_for_a_rune():
+    """«Бес №1: алтарь ×2» under a unit's name is an attack on an Altar the unit can hit, never left
+    as chatter because the poster has an Altar of his own; «конец хода» after a list of such lines
+    ends the turn and is no verb of theirs."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "bes", 2, (21, 20))],
+              buildings=[("p1", "altar", (2, 2)), ("p2", "altar", (20, 21))])
+    assert texts(read("Бес №1: алтарь ×2; бес №2: алтарь; конец хода", w)) == [
+        "Бес №1: атакует Алтарь на 20-21 (2 ОД).", "Бес №2: атакует Алтарь на 20-21.", "Конец хода."]
+
+
+def test_respectively_gives_each_unit_of_a_group_its_own_object():
+    """«Импы №1 и №2 копают 9-10 и 9-11 соответственно»: the i-th unit takes the i-th cell or unit;
+    without the word, or when the counts differ, each unit does the whole line."""
+    w = world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11))], rock=[(9, 10), (9, 11)])
+    assert texts(read("Импы №1 и №2 копают 9-10 и 9-11 соответственно", w)) == [
+        "Имп №1: вскапывает клетку 9-10.", "Имп №2: вскапывает клетку 9-11."]
+    assert texts(read("Импы №1 и №2 идут на 11-9 и 11-11 по порядку", w)) == [
+        "Имп №1: перемещается на 11-9.", "Имп №2: перемещается на 11-11."]
+    assert errors(read("Импы №1 и №2 копают 9-10, 9-11 и 9-12 соответственно", w))
+
+
+def test_a_count_said_after_the_target_counts_the_order_before():
+    """«…, 2 выстрела», «…, два удара», «…, 2 раза»: how many times, said on its own after the order."""
+    for tail in ("2 выстрела", "два удара", "2 раза."):
+        assert texts(read(f"Бес №1 кусает беса Лилит, {tail}", field())) == [
+            "Бес №1: атакует беса №1 (Лилит) на 20-21 (2 ОД)."], tail
+
+
+def test_taking_off_poison_or_a_curse_is_cleansing():
+    """DK-ABIL-05: «снимает яд», «снимает истощение» take off a curse (Очищение), not blessings."""
+    w = world(units=[("p1", "priest", 1, (20, 20)), ("p1", "kerub", 2, (20, 21))])
+    for line in ("Жрец №1 снимает яд с керуба №2", "Жрец №1 снимает с керуба №2 истощение"):
+        assert texts(read(line, w)) == ["Жрец №1: очищает керуба №2 на 20-21."], line
+
+
+def test_any_verb_said_not_done_makes_no_order():
+    """«Башня не достаёт, ладно»: a verb the lexicon does not know, with «не», says what is not done —
+    no tower shot; the order after it still stands."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p2", "bes", 1, (20, 21))],
+              buildings=[("p1", "battle_tower", (22, 22))])
+    got = read("Башня не достаёт, ладно.\nБес №1 стоит.", w)
+    assert not got.orders and got.lines[0].status.value == "flavour" and not [p for p in got.problems if p.line == 1]
+    assert texts(read("Бес №1 не успевает, кусает беса Лилит", w)) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_mining_said_as_having_dug_some_ore_up():
+    """«накопал золота», «нарыл железа»: the ore a unit got out of a mine is mining it."""
+    w = world(units=[("p1", "imp", 1, (10, 9))], mines=[("gold", (10, 10))])
+    for line in ("Имп №1 накопал золота в шахте 10-10", "Имп №1 нарыл золота в шахте 10-10"):
+        assert texts(read(line, w)) == ["Имп №1: копает золотую шахту на 10-10."], line
+
+
+def test_a_unit_and_a_cell_it_does_not_stand_on_is_a_move():
+    """«Бес 1 на клетку 19 19» with no verb: the unit goes there; on its own cell it is where it
+    stands, and with a verb the lexicon does not know it is no move."""
+    assert texts(read("бес 1 на клетку 19 19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Бес №1 на 19-20", field())) == ["Бес №1: перемещается на 19-20."]
+    assert not read("Бес №1 на 20-20", field()).orders
+    assert errors(read("Бес №1 пляшет на 19-20", field()))
+
+
+def test_a_tower_told_a_kind_of_which_one_is_in_reach_shoots_that_one():
+    """«Башня — пиу по бесу Лилит» when Лилит has two: the one in the tower's reach; when both are
+    (or neither is), it asks which."""
+    far = world(units=[("p2", "bes", 1, (21, 21)), ("p2", "bes", 2, (2, 2))],
+                buildings=[("p1", "battle_tower", (22, 22))])
+    assert texts(read("Башня — пиу по бесу Лилит", far)) == ["Боевая башня на 22-22: стреляет по бесу №1 (Лилит)."]
+    near = world(units=[("p2", "bes", 1, (21, 21)), ("p2", "bes", 2, (23, 23))],
+                 buildings=[("p1", "battle_tower", (22, 22))])
+    assert [p.code for p in errors(read("Башня стреляет по бесу Лилит", near))] == ["read.unit_ambiguous"]
+
+
+def test_a_step_then_what_to_do_there_in_a_line_with_no_verb():
+    """«Бес 1: 21-20, бес Лилит», «имп1 11-9, шахта 10-10»: a cell, then a unit or a mine, are two
+    orders; two cells are one path."""
+    assert texts(read("Бес 1: 21-20, бес Лилит", field())) == [
+        "Бес №1: перемещается на 21-20.", "Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("имп1 11-9, шахта 10-10", field())) == [
+        "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]
+    assert texts(read("Бес 1: 19-20, 19-19", field())) == ["Бес №1: перемещается на 19-20 → 19-19."]
+
+
+def test_the_number_of_a_turn_is_nothing_to_act_on():
+    """«Ход 5, копаем дальше»: the number after «ход» numbers the turn; it is no amount for the verb."""
+    c = parse_line("всем привет! ход 5, копаем дальше").clauses[-1]
+    assert not [p for p in c.parts if p.kind == "amount"]
+    got = read("Всем привет! Ход 5, копаем дальше :)\nБес №1 стоит.", field())
+    assert not [p for p in got.problems if p.line == 1]
+
+
+def test_a_cell_after_a_colon_is_where_the_unit_goes_not_the_place_of_the_noun_before():
+    """«Имп №1 прячется за госпиталем: 11-8»: hiding is going; the cell after the colon is the goal,
+    not where a new Госпиталь would stand."""
+    w = world(units=[("p1", "imp", 1, (10, 9))], buildings=[("p1", "hospital", (12, 9))])
+    assert texts(read("Имп №1 прячется за госпиталем: 11-8.", w)) == ["Имп №1: перемещается на 11-8."]
+    assert texts(read("Имп №1 укрывается за госпиталь: 11-8", w)) == ["Имп №1: перемещается на 11-8."]
+
+
+def test_two_units_joined_by_and_inside_a_line_share_the_order_after_them():
+    """«Имп №1 вскапывает 9-10, имп №2 и имп №3 добывают золото»: the unit before «и» does the order of
+    the unit after it, not one more object of the order before."""
+    w = world(units=[("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (10, 11)), ("p1", "imp", 3, (11, 11))],
+              mines=[("gold", (10, 10))], rock=[(9, 10)])
+    assert texts(read("Имп №1 вскапывает 9-10, имп №2 и имп №3 добывают золото", w)) == [
+        "Имп №1: вскапывает клетку 9-10.", "Имп №2: копает золотую шахту на 10-10.",
+        "Имп №3: копает золотую шахту на 10-10."]
+
+
 # --- two objects of one order ----------------------------------------------------------------------
 def test_two_spells_or_artifacts_listed_without_a_verb_are_two_orders():
     """Read as two orders (the world has neither spell learnt nor artifact forged: the summary shows
@@ -102,6 +228,41 @@ def test_a_pronoun_stands_for_what_the_order_before_acted_on():
     assert read("Улучшаю грасдира №3 до керуба и даю ему меч", upgraded).lines[0].summary.endswith(
         "Надеваю Меч на керуба №3.")  # the unit just upgraded is a керуб already
     assert read("Кую броню и надеваю её на беса №1", w).lines[0].summary == "Кую Броню.; Надеваю Броню на беса №1."
+
+
+def test_a_condition_before_an_order_is_no_order_but_its_unit_is_what_a_pronoun_means():
+    """«Если бес Лилит ещё стоит — бес №1 его бьёт»: the condition says when, and «его» is the unit
+    it was about; a dash before a new subject with its verb starts a sentence of its own."""
+    expected = ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    for line in ("Если бес Лилит ещё стоит — бес №1 его бьёт", "А если бес Лилит уцелеет, бес №1 добивает его",
+                 "Твоему бесу конец, Лилит — мой бес №1 кусает его"):
+        assert texts(read(line, field())) == expected, line
+    assert read("Если хватит маны — призываю беса", field()).lines[0].summary == "Призываю беса."
+    # a unit's own name before the dash says what it does; no new sentence
+    assert texts(read("Бес №1 — бьёт беса Лилит", field())) == expected
+    # the clause before a unit's own order keeps «его» for its object, not the acting unit itself
+    assert errors(read("Бес №1 идёт на 19-19 и бьёт его", field()))
+
+
+def test_a_unit_being_subjugated_takes_orders_by_its_kind_alone():
+    """DK-GAP-11: orders to a rival's unit after a Подчинение of it are conditional; «бес» then names
+    the unit the succubus charms, and with no Подчинение it is still not the poster's."""
+    w = world(units=[("p1", "succubus", 1, (10, 10)), ("p2", "bes", 2, (10, 12)), ("p2", "imp", 1, (10, 14))])
+    assert texts(read("Суккуб очаровывает беса №2 Лилит. Если выйдет — бес идёт на 10-13 и кусает импа", w)) == [
+        "Суккуб №1: подчиняет беса №2 (Лилит) на 10-12.", "Бес №2 (Лилит): перемещается на 10-13.",
+        "Бес №2 (Лилит): атакует импа №1 (Лилит) на 10-14."]
+    assert [p.code for p in errors(read("Бес идёт на 10-13", w))] == ["read.unit_not_yours"]
+
+
+def test_a_subject_pronoun_is_the_latest_unit_named_before_it():
+    """«Накладываю Ярость на беса №1, и он кусает …»: «он» is the unit just acted on, not the unit the
+    line before was about; with nothing acted on it is the unit that acted."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9)), ("p2", "bes", 1, (20, 21))],
+              spells=["rage"])
+    assert texts(read("Имп №1 идёт на 10-8.\nНакладываю Ярость на беса №1, и он кусает беса Лилит", w)) == [
+        "Имп №1: перемещается на 10-8.", "Накладываю Ярость на беса №1.", "Бес №1: атакует беса №1 (Лилит) на 20-21."]
+    assert texts(read("Бес №1 идёт на 19-20, затем он бьёт беса Лилит", w)) == [
+        "Бес №1: перемещается на 19-20.", "Бес №1: атакует беса №1 (Лилит) на 20-21."]
 
 
 def test_once_more_after_an_order_is_one_more_of_it():

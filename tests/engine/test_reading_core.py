@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from letopis.engine.answers import Answer, answer_of_post, everyday_answer
 from letopis.engine.clauses import (
     Part,
+    direct_speech,
     find_repeat,
     group_word,
     pronoun,
@@ -326,3 +327,23 @@ def test_a_verb_that_is_no_order_word_is_found():
     assert foreign_verb(["рыцарь", "по", "тени"], lem) is None
     assert foreign_verb(["у", "него", "будет", "пять"], lem) is None  # a copula tells no action
     assert foreign_verb(["станет", "шесть", "и", "улыбнется"], lem) == "улыбнется"
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("вождь рычит сверху: «лезьте, лезьте, железные банки!»", ["«лезьте, лезьте, железные банки!»"]),
+    ("ладно. капитан кричит: «вперед!» и идет на 5-5", ["«вперед!»"]),
+    ("рыцарь: «на 6-2»", []),  # a header of one word, not a speaker and his verb
+    ("играю карту «каменная кожа»", []),  # a quoted name, no colon
+    ("шаман шепчет: «сейчас». потом: «нет»", ["«сейчас»"]),  # «потом:» alone starts no speech
+])
+def test_direct_speech_is_quoted_words_after_a_speaker_and_a_verb(line, said):
+    assert [line[a:b] for a, b in direct_speech(line)] == said
+
+
+def test_a_pronoun_is_no_name_cut_short():
+    """«и тот с ходу бьёт» names no «Тотем»; «Тот.» is not its short form either."""
+    from letopis.engine.text_words import is_pronoun
+    assert is_pronoun("тот") and is_pronoun("его") and not is_pronoun("луч") and not is_pronoun("мол")
+    index = NameIndex([("Тотем", "totem"), ("Лучник", "archer")])
+    assert not index.find(["тот"])
+    assert [h.fit for h in index.find(["луч"])] == [Fit.ABBREVIATED]

@@ -200,6 +200,18 @@ def test_list_markers(typed, marker, number, rest):
     assert (line.marker, line.marker_number, line.norm) == (marker, number, rest)
 
 
+def test_a_list_typed_on_one_line_is_cut_into_items():
+    line = split_post("1) убит вождь 2) убит орк №2 3) ранен орк №1")[0]
+    assert line.norm == "убит вождь; убит орк №2; ранен орк №1"
+    a, b = line.span(line.norm.index("убит орк"), line.norm.index("убит орк") + 4)
+    assert line.original[a:b] == "убит"
+
+
+def test_a_number_out_of_turn_is_no_item_of_a_one_line_list():
+    assert split_post("1) орк 3) стоит")[0].norm == "орк 3) стоит"
+    assert split_post("рыцарь 2) идёт")[0].norm == "рыцарь 2) идет"
+
+
 def test_a_number_and_a_dash_is_not_a_list_marker():
     line = split_post("3 — синих 4, красных 4")[0]
     assert line.marker is None and line.norm.startswith("3 -")
@@ -430,3 +442,12 @@ def test_an_adjective_agrees_with_its_noun(adjective, noun):
 ])
 def test_words_that_do_not_agree(adjective, noun):
     assert not agrees(adjective, noun)
+
+
+@pytest.mark.parametrize(("typed", "norm"), [
+    ("12-8 это же башня( Тогда так: рыцарь идёт", "12-8 это же башня. тогда так: рыцарь идет"),
+    ("жаль( ладно", "жаль ладно"),
+    ("идёт (через 8-6 на 9-9", "идет (через 8-6 на 9-9"),  # an opening bracket left open is no smile
+])
+def test_a_sad_smile_stuck_to_a_word_is_not_an_open_bracket(typed, norm):
+    assert split_post(typed)[0].norm == norm

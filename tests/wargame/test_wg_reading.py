@@ -75,9 +75,9 @@ def test_chatter_about_the_state_is_flavour_wg_def_turn_05():
 def test_machine_guns_wg_mach_03_and_wg_mach_02():
     """WG-MACH-03: each gun of UNL-2 shoots on its own; WG-MACH-02: only a machine's own guns."""
     _, orders = read("shooting", "UNL-2 из обеих пушек по орку №1")
-    assert orders == ["Unl-2: пушка А стреляет по орку №1.", "Unl-2: пушка Б стреляет по орку №1."]
+    assert orders == ["UNL-2: пушка А стреляет по орку №1.", "UNL-2: пушка Б стреляет по орку №1."]
     _, orders = read("shooting", "Пушкой Б с UNL-2 стреляю по вожаку, пушкой А — по орку №1")
-    assert orders == ["Unl-2: пушка Б стреляет по вожаку.", "Unl-2: пушка А стреляет по орку №1."]
+    assert orders == ["UNL-2: пушка Б стреляет по вожаку.", "UNL-2: пушка А стреляет по орку №1."]
     reading, _ = read("shooting", "Катапульта: пушка Б по дракону")
     assert "WG-MACH-02" in clauses(reading)
 

@@ -11,11 +11,12 @@ from letopis.engine.problems import ProblemKind
 
 from .. import orders as o
 from ..data import DATA
-from .bind import check_cell, fail, make, resolve
+from ..map.geometry import distance
+from .bind import Fail, check_cell, fail, make, owner_of_ref, resolve
 from .messages import msg
 from .syntax import Clause, Part, Ref
 from .unit_orders import ARTIFACTS, BUILDING_OF, SPELL_OF, Acts, cell_text, example, span_of
-from .view import UnitView
+from .view import UnitView, View
 
 SPIRITS = {"sp_guardian": "guardian", "sp_valour": "valour", "sp_life": "life"}
 RESOURCES = {"r_gold": "gold", "r_iron": "iron", "r_taldear": "taldear"}
@@ -245,7 +246,7 @@ def tower_shot(c: Clause, a: Acts) -> list[BaseModel]:
         raise fail("read.tower_building", (walls[0].start, walls[0].end), kind=ProblemKind.ILLEGAL, clause="DK-BLD-08")
     fields: dict = {}
     if targets:
-        target = resolve(targets[0], view, "enemy", a.issues)
+        target = _tower_target(targets[0], b.cell, view, a)
         fields = {"target": target.id, "whom": view.label(target)}
     shots = c.repeat if c.repeat_said else (c.ap_count if isinstance(c.ap_count, int) else 1)
     most = DATA.buildings["battle_tower"].ap
@@ -253,6 +254,24 @@ def tower_shot(c: Clause, a: Acts) -> list[BaseModel]:
         raise fail("read.tower_too_many", span_of(c), kind=ProblemKind.ILLEGAL, clause="DK-BLD-08", most=most,
                    shots=shots, hint=msg("read.hint_tower_shots", cell=cell_text(b.cell), most=most))
     return [make(o.TowerShot, span_of(c), tower=b.id, cell=b.cell, ap=shots, **fields)]
+
+
+def _tower_target(ref: Ref, tower: tuple[int, int], view: View, a: Acts) -> UnitView:
+    """The unit a tower is told to shoot; «по бесу Мамоны» when Мамона has several: the one in the
+    tower's reach, if only one is (a GM reads it so)."""
+    try:
+        return resolve(ref, view, "enemy", a.issues)
+    except Fail as e:
+        if e.issue.code != "read.unit_ambiguous":
+            raise
+        reach = DATA.buildings["battle_tower"].reach
+        metric = view.state.options.distance_metric
+        near = [u for u, _ in view.find(None if ref.kind == "unit" else ref.kind, ref.number, owner_of_ref(ref, view),
+                                        None, "enemy")
+                if u.cell is not None and distance(u.cell, tower, metric) <= reach]
+        if len(near) != 1:
+            raise
+        return near[0]
 
 
 def end_turn(c: Clause, a: Acts) -> list[BaseModel]:

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from letopis.engine.problems import ProblemKind
+from letopis.engine.text import parses
 
 from .. import orders as o
 from ..data import DATA
@@ -50,6 +51,23 @@ ACTION_RU = {
     "capture": "захват Источника", "rune_unlock": "руну", "rune_exchange": "обмен руны", "rune_use": "руну",
     "hospital": "лечение в Госпитале",
 }
+
+
+# Abilities whose effect is a curse or poison, named as what is taken off («снимает яд»).
+_CURSES = frozenset({"ab_poison", "ab_exhaust", "ab_fear"})
+
+
+def _comes_new(c: Clause) -> bool:
+    """A new unit («новый имп») that comes, with nowhere it goes to: role-play of its summoning."""
+    refs = [c.subject, *c.refs()] if c.subject is not None else c.refs()
+    return len(refs) == 1 and refs[0].new and refs[0].nominative and refs[0].number is None \
+        and not any(p.kind in ("cell", "dir", "noun") and p.prep not in ("из", "с", "со") for p in c.parts
+                    if p.kind != "ref")
+
+
+def _said_verb(c: Clause) -> bool:
+    """Whether a word the lexicon does not know is a verb («вылезает», «появляется»)."""
+    return any(w.isalpha() and "VERB" in parses(w)[0].tag for w in c.words)
 
 
 def action_of(c: Clause) -> str | None:
@@ -100,11 +118,15 @@ def _action_of(c: Clause) -> str | None:
         if any(p.kind == "arrow" for p in c.parts) and any(p.kind == "cell" for p in c.parts) \
                 and not c.refs() and not nouns and c.subject_noun is None:
             return "move"  # «8-8 → 8-9 → 9-10», «Имп №1 → 12-13»
+        if _comes_new(c) and _said_verb(c):
+            return "summon"  # «из круга вылезает новый имп»: a verb the lexicon does not know
         return None
     if action == "move" and verb is not None and verb.text.startswith("станов") and c.subject is not None \
             and not any(p.kind in ("cell", "dir") for p in c.parts) \
             and any(r.number is None and r.kind not in (None, "unit") for r in c.refs()):
         return "upgrade"  # «Бес №1 становится огневиком»
+    if action == "move" and _comes_new(c):
+        return "summon"  # «из пламени выходит новый имп», «появляется новый бес»: a unit coming into being
     if action == "kopat" and (nouns & set(unit_acts.MINE_KIND)):
         return "mine"
     if action in ("dig", "attack_building") and not c.refs() and not any(n.startswith("b_") for n in nouns) \
@@ -129,8 +151,9 @@ def _action_of(c: Clause) -> str | None:
         return "use"
     if action == "remove":
         spell = next((p.concept for p in c.parts if p.concept in unit_acts.SPELL_OF), None)
-        if spell is not None and DATA.spells[unit_acts.SPELL_OF[spell]].category == "debuff":
-            return "ab:cleanse"
+        if spell is not None and DATA.spells[unit_acts.SPELL_OF[spell]].category == "debuff" \
+                or any(v.concept in _CURSES for v in c.verbs):
+            return "ab:cleanse"  # «снимает порчу», «снимает яд с керуба №2»: curses and poison go (DK-ABIL-05)
         return "ab:unbless"
     if action in ("attack", "attack_building") and any(n.startswith("b_") for n in nouns) and not c.refs():
         return "attack_building"
@@ -248,8 +271,9 @@ class Binder:
         self.issues = []
         action = action_of(c)
         span = (c.start, c.end)
-        if action is None or action == "stay":
-            return [], current
+        if action is None or action == "stay" or action == "summon" and _comes_new(c) \
+                and self.view.summoned_here(c.refs()[0].kind if c.refs() else c.subject.kind):  # type: ignore[union-attr]
+            return [], current  # «Призываю импа. Из пламени выходит новый имп.»: the summon told again
         try:
             if action in ARCH_ACTIONS:
                 actor = current
@@ -387,6 +411,8 @@ class Binder:
             view.upgraded(order.unit, order.to)
         elif isinstance(order, o.Ability) and order.ability == "sacrifice" and order.target:
             view.removed(order.target)
+        elif isinstance(order, o.Ability) and order.ability == "subjugate" and order.target:
+            view.subjugating(order.target)
         unit_id = getattr(order, "unit", None)
         if unit_id and isinstance(order, o.UNIT_ORDERS):
             self.spent[unit_id] = self.spent.get(unit_id, 0) + order.ap  # type: ignore[attr-defined]

@@ -100,8 +100,9 @@ def evidence(c: Clause, view: View, context: frozenset[str], current: UnitView |
         side = _side(c.subject, view) if current is not None else _subject_side(c.subject, view)
         out.append(Mention(side, c.subject.start, c.subject.end, c.subject))
     placed: Part | None = None  # a cell that says where a building named just before it goes
+    runes = any((p.concept or "").startswith("o_rune") for p in c.parts)
     if c.subject_noun is not None:
-        kind, placed = _building_or_kind(c.subject_noun, c.parts, view)
+        kind, placed = _building_or_kind(c.subject_noun, c.parts, view, runes)
         if kind is not None:
             out.append(Mention(kind, c.subject_noun.start, c.subject_noun.end, c.subject_noun))
     arrow = False
@@ -115,7 +116,7 @@ def evidence(c: Clause, view: View, context: frozenset[str], current: UnitView |
         elif p.kind == "dir" and p.value is not None:
             out.append(Mention(DIR, p.start, p.end, p))
         elif p.kind == "noun" and p.concept:
-            kind, placed = _building_or_kind(p, c.parts[i + 1:], view)
+            kind, placed = _building_or_kind(p, c.parts[i + 1:], view, runes)
             if kind is None and p.concept in _ORES and p.prep is None and HEADER in context:
                 kind = MINE  # «Имп №1: золото, 2 ОД», «имп — железо ×2»: the ore a unit is told to dig
             if kind is not None:
@@ -185,12 +186,13 @@ def _building_kind(kind: str, owner: str | None, view: View) -> str:
     return BUILDING
 
 
-def _building_or_kind(p: Part, rest: list[Part], view: View) -> tuple[str | None, Part | None]:
-    """A noun's mention kind, and the cell part it takes when it is a building to put up."""
+def _building_or_kind(p: Part, rest: list[Part], view: View, runes: bool = True) -> tuple[str | None, Part | None]:
+    """A noun's mention kind, and the cell part it takes when it is a building to put up. An Altar
+    not said whose is the poster's own where a rune goes into it, else any («Зверь №1: алтарь ×2»)."""
     if p.concept == "b_building" and p.cell is None and rest and rest[0].kind == "noun" \
             and (rest[0].concept or "").startswith("b_"):
         return None, None  # «постройка оружейной»: the word for a building, then which one
-    kind = _noun_kind(p, view)
+    kind = _noun_kind(p, view, runes)
     if kind in (BUILDING, HOSPITAL):
         placed = _new_building(p, rest, view)
         if placed is not None:
@@ -225,13 +227,13 @@ def _buildable() -> frozenset[str]:
 _BUILDABLE = _buildable()
 
 
-def _noun_kind(p: Part, view: View) -> str | None:
+def _noun_kind(p: Part, view: View, runes: bool = True) -> str | None:
     concept = p.concept or ""
     if concept.startswith("o_rune"):
         return RUNE
     if concept == "r_mana" and p.prep == "на":
         return MANA
-    if concept == "b_altar" and p.cell is None and (not p.owner_words or owner_of_ref(p, view) == view.faction) \
+    if concept == "b_altar" and p.cell is None and (runes and not p.owner_words or owner_of_ref(p, view) == view.faction) \
             and view.state.players[view.faction].altar is not None:
         return ALTAR
     if concept.startswith("m_"):

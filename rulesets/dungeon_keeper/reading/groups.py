@@ -95,6 +95,25 @@ def expand(norm: str, view: View) -> list[str] | None:
     return None
 
 
+_RESPECTIVELY = re.compile(r"\s*,?\s*\b(?:соответственно|соотв|по порядку)\b\.?")
+_ITEM = r"(?:\d+-\d+|[а-я]+\s+№\s?\d+|№\s?\d+)"
+_SERIES = re.compile(rf"{_ITEM}(?:\s*(?:,|и)\s*{_ITEM})+")
+
+
+def _respectively(rest: str, n: int) -> list[str]:
+    """«Бесы №1 и №2 идут на 20-20 и 20-19 соответственно»: with «соответственно» a list of as many
+    cells or units as there are units gives each unit its own; otherwise each does the whole line."""
+    said = _RESPECTIVELY.search(rest)
+    if said is None:
+        return [rest] * n
+    plain = rest[: said.start()] + rest[said.end():]
+    series = _SERIES.search(plain)
+    items = re.findall(_ITEM, series.group(0)) if series else []
+    if len(items) != n:
+        return [rest] * n  # the counts do not match: read on as it stands, and the checker asks
+    return [f"{plain[: series.start()]}{item}{plain[series.end():]}" for item in items]  # type: ignore[union-attr]
+
+
 _PREPS = frozenset({"на", "в", "к", "по", "для"})
 # «Все импы», «Все три импа», «Оба моих беса», «Все мои импы»
 _EVERY = re.compile(r"^(все|оба|обе|каждый|каждая)\s+()([а-я]+)\b(.*)$")
@@ -117,7 +136,8 @@ def _each(units: list[UnitView], rest: str, view: View, colon: bool = False) -> 
         if _kind(rest[cut.end():].split(" ", 1)[0]):
             own, other = rest[: cut.start()], rest[cut.end():]
             break
-    lines = [f"{view.label(u).text()}{':' if colon else ''} {own}" for u in units]
+    pieces = _respectively(own, len(units))
+    lines = [f"{view.label(u).text()}{':' if colon else ''} {piece}" for u, piece in zip(units, pieces, strict=True)]
     if other:
         lines.append(other)
     return lines

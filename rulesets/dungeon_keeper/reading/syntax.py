@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from letopis.engine.cache import ByteBudgetCache, items_bytes
+from letopis.engine.clauses import pronoun
 from letopis.engine.corrections import corrections
 from letopis.engine.text import parses
 from letopis.engine.text_words import same_case
@@ -44,6 +45,8 @@ _FILLER = frozenset({
     "очень", "прямо", "ближайший", "ближайшего", "ближайшую", "ближайшему", "соседний", "соседнюю",
     "соседней", "соседнего", "рядом", "новый", "нового", "новую", "новых", "одна", "одну",
 })
+_NEW = frozenset({"новый", "новая", "нового", "новую", "новой", "новые", "новых", "свежий", "свежего",
+                  "свежую", "свежие", "свежих"})
 _CELL_PREPS = frozenset({"на", "с", "со", "в", "во", "из", "до", "к"})
 _SPENT_ON = frozenset({"на", "в", "во", "для"})  # «2 ОД на шахту», «2 ОД в шахту»: ОД spent on something
 _UNIT_FILLER = frozenset({"ед", "единиц", "единицы", "единицу", "шт", "штук", "штуки", "очков", "очка"})
@@ -82,6 +85,8 @@ class Ref:
     nominative: bool = False  # the kind's bare name («жрец», «керуб»), not an object form («жреца»)
     elliptic: bool = False  # an ordinal alone («Второй прокапывает…»): the kind is the one just spoken of
     named: str | None = None  # an unknown word right before «№N» («Гоблин №2»): a kind, or its owner's name
+    new: bool = False  # «новый имп»: a unit that is not there yet
+    cell_on: bool = False  # the cell was said right after the subject of a clause with no verb yet
 
 
 @dataclass(slots=True)
@@ -311,6 +316,12 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             elif depth == 0 and (it.text in _CLAUSE_SYMS or it.text == ":" and _sentence_colon(items, k)):
                 pieces.append((start, k, sep))
                 start, sep = k + 1, it.text
+            elif depth == 0 and it.text == "-" and k > start and (_new_subject(items, start, k)
+                                                                  or _condition(items, start, k, sep)):
+                # «твоему бесу конец — мой бес №1 бьёт его»: a new subject; «Если хватит маны — призываю
+                # беса»: the condition ends at the dash
+                pieces.append((start, k, sep))
+                start, sep = k + 1, "-"
         elif depth == 0 and it.kind == "word" and it.concept is None and _gerund(it):
             pieces.append((start, k, sep))  # «…, глядя на огневика Лилит»: a description of its own
             start, sep = k, "as"
@@ -326,8 +337,20 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
     corrected: set[int] = set()  # merged pieces that take back the order before them
     once_more: set[int] = set()  # merged pieces that end with «…, а потом ещё раз»: one more of the same
     taking_back = False  # a piece that was only «нет» / «хотя нет»: the next one says what instead
-    for a, b, sep in pieces:
+    conditions: set[int] = set()  # merged pieces that say when the order after them holds («Если …»)
+    sharing: set[int] = set()  # merged pieces that are only a unit sharing the next piece's order
+    acted = False  # whether a piece before this one said an action
+    for i, (a, b, sep) in enumerate(pieces):
         if a >= b:
+            continue
+        verbless, acted = not acted, acted or _has_action(items, a, b)
+        if merged and i + 1 < len(pieces) and pieces[i + 1][2] == "and" and _shares_next(items, a, b, pieces[i + 1]):
+            sharing.add(len(merged))  # «…, имп №2 и имп №3 добывают золото»
+            merged.append((a, b, False))
+            continue
+        if _condition(items, a, b, sep):
+            conditions.add(len(merged))
+            merged.append((a, b, False))
             continue
         if sep == "as" and not _has_action(items, a, b) and not (
                 merged and _has_action(items, *merged[-1][:2]) and not _acts_on(items, *merged[-1][:2])):
@@ -345,7 +368,8 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
                 corrected.add(len(merged))
                 merged.append((start, b, not _has_action(items, start, b)))
                 continue
-        if sep == ":" and merged and not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2])):
+        if sep == ":" and merged and (not (_has_action(items, a, b) and _has_verb(items, *merged[-1][:2]))
+                                      or _spelt_out(items, merged[-1], a, b)):
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
             continue
@@ -356,8 +380,12 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         if placed == len(merged) - 1 and not _has_action(items, a, b):
             merged.append((a, b, False))  # chatter after it stays chatter of its own
             continue
-        if merged and (not _has_action(items, a, b) or _ap_only(items, a, b)) and not _another_unit_rests(items, a, b):
-            if not _ap_only(items, a, b) and _own_order(items, merged, a, b, sep):
+        if merged and sep == "," and verbless and not acted and _after_a_step(items, merged[-1], a, b):
+            merged.append((a, b, False))
+            continue
+        tail = _ap_only(items, a, b) or _count_only(items, a, b)
+        if merged and (not _has_action(items, a, b) or tail) and not _another_unit_rests(items, a, b):
+            if not tail and _own_order(items, merged, a, b, sep):
                 merged.append((a, b, True))
                 continue
             prev = merged[-1]
@@ -367,16 +395,29 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             continue
         merged.append((a, b, False))
     clauses: list[Clause] = []
+    heard: list[Clause] = []  # the clauses and conditions so far: what a pronoun may point back to
+    shared: Clause | None = None  # a unit alone waiting for the order of the next clause
     for i, (a, b, inherit) in enumerate(merged):
         c = _clause(items, a, b)
         if c is None:
             continue
+        if shared is not None and c.subject is not None:
+            shared.verbs, shared.parts, shared.story = list(c.verbs), list(c.parts), c.story
+            shared.repeat, shared.repeat_said, shared.ap_count = c.repeat, c.repeat_said, c.ap_count
+        shared = c if i in sharing else None
+        if i in conditions:
+            heard.append(c)
+            continue
         if inherit and clauses:
             _inherit(c, clauses[-1])
         if i in corrected and clauses:
-            _take_back(c, clauses.pop(), inherit)
-        if clauses:
-            _pronoun(items, a, b, c, clauses)
+            dropped = clauses.pop()
+            heard.remove(dropped)
+            _take_back(c, dropped, inherit)
+        if heard:
+            _pronoun(items, a, b, c, heard)
+            _subject_pronoun(items, a, c, heard)
+        heard.append(c)
         if i in once_more and c.verbs:
             c.repeat, c.repeat_said, c.again = (c.repeat if c.repeat_said else 1) + 1, True, False
         if clauses and _one_more_of(c, clauses[-1]):
@@ -387,6 +428,48 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         _same_building(clauses)
         _same_subject(clauses, merged)
     return clauses
+
+
+def _spelt_out(items: tuple[Item, ...], prev: tuple[int, int, bool], a: int, b: int) -> bool:
+    """«Бес №2 заходит сбоку: шаг на 21-19»: after a colon, the same act said again with what it acts
+    on spells out the order before it, which named nothing to act on."""
+    if _acts_on(items, prev[0], prev[1]):
+        return False
+    first = [_ACT.get(c, c) for c in _action_concepts(items, prev[0], prev[1])[:1]]
+    return bool(first) and first == [_ACT.get(c, c) for c in _action_concepts(items, a, b)[:1]]
+
+
+def _action_concepts(items: tuple[Item, ...], a: int, b: int) -> list[str]:
+    return [it.concept for it in items[a:b] if it.kind == "word" and it.concept is not None
+            and it.concept.startswith("v_") and it.concept not in _WEAK_VERBS]
+
+
+def _new_subject(items: tuple[Item, ...], a: int, k: int) -> bool:
+    """Whether the dash at item k opens a sentence of its own: a unit in the nominative said with
+    a verb of its own comes after it («твоему бесу конец — мой бес №1 бьёт его»), and before it
+    is more than that unit's name (not «Имп №4 — 22-31», where the dash says what the unit does)."""
+    ref, j = _ref_at(items, k + 1)
+    if ref is None or ref.kind is None or not ref.nominative or ref.plural:
+        return False
+    head, after = _ref_at(items, a)
+    if head is not None and all(it.kind == "sym" or it.text in _FILLER for it in items[after:k]):
+        return False
+    end = min(len(items), j + _VERB_WITHIN)  # bounded: a line of many dashes stays linear
+    while j < end and not (items[j].kind == "sym" and (items[j].text in _CLAUSE_SYMS or items[j].text == "-")):
+        if items[j].kind == "word" and items[j].cat() == "v" and items[j].mood in (MOOD_ORDER, MOOD_REPORT):
+            return True
+        j += 1
+    return False
+
+
+_VERB_WITHIN = 8  # items after a new subject in which its verb must come («мой бес №1 его бьёт»)
+
+
+def _condition(items: tuple[Item, ...], a: int, b: int, sep: str) -> bool:
+    """A piece opening a sentence with «если» («Если бес Лилит ещё стоит — …», «Если получится,
+    …») says when the order after it holds, not an order: it is kept only for the pronouns after it."""
+    k = a + 1 if items[a].text in ("а", "и", "но") else a
+    return sep in ("", ".", "!", "…") and k < b and items[k].text == "если"
 
 
 def _once_more(items: tuple[Item, ...], a: int, b: int) -> bool:
@@ -407,24 +490,27 @@ def _one_more_of(c: Clause, prev: Clause) -> bool:
     return True
 
 
-_PRONOUNS = frozenset({"его", "него", "ее", "её", "нее", "неё", "ему", "нему", "ей", "ней", "их", "них", "ним"})
-
-
 def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Clause]) -> None:
     """«…, затем очищает его», «два выстрела в него же», «надеваю на него броню», «кую амулет и
-    надеваю его на беса №1»: a pronoun stands for what the order before acted on — its unit when
-    this order names none (a unit just upgraded is already of its new kind), else its artifact or
-    spell when this order lacks one."""
-    k = next((k for k in range(a, b) if items[k].kind == "word" and items[k].text in _PRONOUNS), None)
+    надеваю его на беса №1»: a pronoun not in the subject's place (`letopis.engine.clauses.pronoun`)
+    stands for what the order before acted on — its unit when this order names none (a unit just
+    upgraded is already of its new kind), else its artifact or spell when this order lacks one. A
+    clause that names another unit as its own subject may point back at the unit the clause before
+    was about («Если бес Лилит ещё стоит — бес №1 его бьёт»)."""
+    k = next((k for k in range(a, b) if items[k].kind == "word" and _object_pronoun(items[k].text)), None)
     if k is None:
         return
     it = items[k]
     prep = items[k - 1].text if k > a and items[k - 1].text in PREPOSITIONS else None
-    prev = next((p for p in reversed(before) if p.refs() or p.nouns("a_") or p.nouns("s_")), None)
+    prev = next((p for p in reversed(before) if p.refs() or p.nouns("a_") or p.nouns("s_")
+                 or _other_subject(p, c)), None)
     if prev is None:
         return
-    if c.subject is None and all(r.prep == "до" for r in c.refs()):  # «его же до керуба»: «до» names a kind
+    if all(r.prep == "до" for r in c.refs()) and (c.subject is None or prev.refs() or _other_subject(prev, c)):
+        # «его же до керуба»: «до» names a kind
         refs = [r for r in prev.refs() if r.prep != "до" and r.count is None]
+        if not refs and prev.subject is not None:
+            refs = [prev.subject]
         if refs:
             ref = refs[-1]
             grown = next((r.kind for r in prev.refs() if r.prep == "до" and r.kind), None)
@@ -437,6 +523,53 @@ def _pronoun(items: tuple[Item, ...], a: int, b: int, c: Clause, before: list[Cl
             c.parts.append(replace(prev.nouns(cat)[-1], start=it.start, end=it.end, prep=prep, cell=None,
                                    cell_span=None))
             return
+
+
+def _subject_pronoun(items: tuple[Item, ...], a: int, c: Clause, before: list[Clause]) -> None:
+    """«Накладываю Ярость на керуба №2, и он рубит беса Лилит»: «он» before the verb of a clause
+    with no subject is the latest unit named before it whose gender agrees (the one acted on, else
+    the one that acted)."""
+    if c.subject is not None or not c.verbs:
+        return
+    k = a
+    while k < len(items) and items[k].kind == "word" and items[k].text in ("и", "а", "но", "тогда", "потом", "затем"):
+        k += 1
+    said = pronoun(items[k].text) if k < len(items) and items[k].kind == "word" else None
+    if said is None or said.role != "subject" or items[k].start >= c.verbs[0].start:
+        return
+    for prev in reversed(before[-3:]):  # the clauses just before: a pronoun points close
+        named = [r for r in prev.refs() if r.kind not in (None, "unit") and r.count is None and r.prep != "до"]
+        if prev.subject is not None and prev.subject.kind not in (None, "unit"):
+            named.insert(0, prev.subject)
+        fits = [r for r in named if said.agrees(_gender(r))]
+        if fits:
+            c.subject = replace(fits[-1], start=items[k].start, end=items[k].end, prep=None, nominative=True,
+                                cell=None, cell_span=None)
+            return
+
+
+def _gender(ref: Ref) -> str | None:
+    """The grammatical gender of a unit reference («plur» for several), as the reading core names them."""
+    if ref.plural:
+        return "plur"
+    name = _nominatives().get(ref.kind or "")
+    if not name:
+        return None
+    tag = parses(name.split()[-1])[0].tag
+    return next((g for g in ("masc", "femn", "neut") if g in tag), None)
+
+
+def _object_pronoun(word: str) -> bool:
+    got = pronoun(word)
+    return got is not None and got.role != "subject"
+
+
+def _other_subject(prev: Clause, c: Clause) -> bool:
+    """Whether the clause before was about a unit (its subject) other than the one this clause names
+    as its own: then «его» here may stand for it."""
+    them, me = prev.subject, c.subject
+    return them is not None and them.kind is not None and me is not None and me.kind is not None \
+        and (them.kind, them.number, them.owner_words) != (me.kind, me.number, me.owner_words)
 
 
 def _gerund(it: Item) -> bool:
@@ -504,7 +637,8 @@ def _trailing_verb(clauses: list[Clause]) -> None:
     pieces before it that said none."""
     last = clauses[-1] if clauses else None
     if last is None or len(clauses) < 2 or not last.verbs or last.parts or last.subject is not None \
-            or last.subject_noun is not None or last.ap_index is not None or last.question:
+            or last.subject_noun is not None or last.ap_index is not None or last.question \
+            or any(v.concept == "w_end_turn" for v in last.verbs):  # «…; конец хода» ends the turn, no list
         return
     run = 0
     for c in reversed(clauses[:-1]):
@@ -696,8 +830,7 @@ def _has_verb(items: tuple[Item, ...], a: int, b: int) -> bool:
         return True
     for k in range(a, b):
         it = items[k]
-        if it.kind == "word" and it.concept is None and len(it.text) >= 3 and it.text.isalpha() \
-                and "VERB" in parses(it.text)[0].tag:
+        if it.kind == "word" and it.concept is None and _a_verb(it.text):
             return True
     return False
 
@@ -708,6 +841,44 @@ def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
         a += 1
     ap = _ap_prefix(items, a)
     return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
+
+
+def _shares_next(items: tuple[Item, ...], a: int, b: int, nxt: tuple[int, int, str]) -> bool:
+    """A piece that is only a unit in the nominative, before «и» and another such unit with an order
+    («имп №2 и имп №3 добывают золото»): both do that order."""
+    ref, k = _ref_at(items, a)
+    if ref is None or ref.kind is None or not ref.nominative or ref.plural or ref.number is None \
+            or _ref_tail(items, k, b, replace(ref)) < b:
+        return False
+    other, _ = _ref_at(items, nxt[0])
+    return other is not None and other.kind is not None and other.nominative and _has_action(items, nxt[0], nxt[1])
+
+
+def _after_a_step(items: tuple[Item, ...], prev: tuple[int, int, bool], a: int, b: int) -> bool:
+    """«Грасдир 1: 12-13, суккуб x2», «имп1 36-15, шахта 35-14»: in a line with no verb (the caller
+    knows), a piece naming a unit, a mine or a building after a piece that is only a cell is an order
+    of its own (a step, then what to do there), each read by what it names."""
+    x, y, _ = prev
+    ref, k = _ref_at(items, x)
+    start = k if ref is not None else x
+    if _objects(items, start, y) != {"cell"} or items[a].kind == "cell":
+        return False  # «25-20, 26-20 (подальше от Героя)»: a path goes on
+    return bool(_objects(items, a, b) & {"unit", "mine", "building", "object"})
+
+
+def _a_verb(word: str) -> bool:
+    """A word the dictionary takes for a verb in a personal form («достаёт», «успеет»)."""
+    return word.isalpha() and len(word) >= 3 and "VERB" in parses(word)[0].tag
+
+
+def _count_only(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """«…, 2 выстрела», «…, три удара», «…, два раза»: a piece that is only how many times to do the
+    act belongs to the order before it."""
+    k = a + 1 if a < b and items[a].is_sym("-") else a
+    if k + 1 >= b or items[k].kind != "num" or not isinstance(items[k].value, int):
+        return False
+    what = items[k + 1]
+    return (what.concept == "w_times" or _action_noun(what)) and all(it.kind == "sym" for it in items[k + 2:b])
 
 
 def _starts_with_ap(items: tuple[Item, ...], k: int) -> bool:
@@ -861,7 +1032,10 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             continue
         if kind == "cell":
             part = Part("cell", it.start, it.end, prep, value=it.value)
-            _attach_cell(c, part)
+            if prep is None and seen_verb and k > 0 and items[k - 1].is_sym(":"):
+                c.parts.append(part)  # «прячется за госпиталем: 22-29»: after a colon, where to, not the noun's place
+            else:
+                _attach_cell(c, part)
             prep = None
             k += 1
             continue
@@ -898,6 +1072,8 @@ def _body(items: tuple[Item, ...], k: int, b: int, c: Clause) -> None:
             elif text not in _FILLER:
                 unknown.append(text)
                 _owner_for_last(c, text)
+                if not c.verbs and _negated(items, k) and _a_verb(text):
+                    c.negated = True  # «Башня не достаёт, ладно»: a verb said not done, whatever it is
             k += 1
             continue
         cat = concept[: concept.index("_")]
@@ -1058,6 +1234,7 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
     elif last is None and c.subject is not None and c.subject.cell is None and part.prep in ("на", None) \
             and not c.verbs and not c.dashed:
         holder = c.subject
+        c.subject.cell_on = True  # «бес 2 на клетку 29 30», «имп1 36-15»: where it stands, or where it goes
     if holder is not None:
         holder.cell = part.value  # type: ignore[assignment]
         holder.cell_span = (part.start, part.end)
@@ -1115,6 +1292,8 @@ def _amount(items: tuple[Item, ...], k: int, b: int, c: Clause, prep: str | None
             after = _ref_tail(items, after, b, ref)
             c.parts.append(Part("ref", ref.start, ref.end, prep, ref=ref))
             return after
+    if k > 0 and items[k - 1].concept == "w_turn" and prep is None:
+        return nxt  # «Ход 5, копаем дальше»: the turn's number, nothing to act on
     c.parts.append(Part("amount", it.start, it.end, prep, concept=None, value=it.value))
     return nxt
 
@@ -1157,7 +1336,7 @@ def _ref_at(items: tuple[Item, ...], k: int, prep: str | None = None) -> tuple[R
     if kind is None:
         return None, k
     ref = Ref(kind, items[k].start, it.end, prep=prep, enemy=enemy, own=own, plural=it.plural,
-              nominative=it.text == _nominatives().get(kind))
+              nominative=it.text == _nominatives().get(kind), new=j > 0 and items[j - 1].text in _NEW)
     j += 1
     if j < n and items[j].kind == "no" or j < n and items[j].kind == "num" and not (j + 1 < n and items[j + 1].concept in ("w_ap", "w_times")) \
             and not (j + 1 < n and items[j + 1].kind == "word" and (items[j + 1].concept or "").startswith("r_")):

@@ -48,6 +48,7 @@ class View:
         self._new: dict[str, UnitView] = {}  # summoned in this post
         self._terrain: dict[tuple[int, int], str] = {}  # cell → terrain after digs, builds, mining
         self._gone: set[str] = set()  # units sacrificed in this post
+        self._claimed: list[str] = []  # others' units a Подчинение of this post aims at (DK-GAP-11, DK-GAP-60)
         self._next: dict[str, int] = {}  # numbering sequence → next number
         self._names: dict[str, str | None] = {}
         self._labels: dict[str, Label] = {}
@@ -147,6 +148,9 @@ class View:
         else:
             pool = [v for v in (self.unit(uid) for uid in self.state.units) if v is not None]
             pool.extend(u for u in self._new.values() if u.id not in self._gone)
+        claimed = self._claimed if scope == "own" and owner is None and cell is None else ()
+        if claimed:
+            pool = [*pool, *(v for v in (self.unit(uid) for uid in claimed) if v is not None and v not in pool)]
         exact: list[tuple[UnitView, bool]] = []
         former: list[tuple[UnitView, bool]] = []
         me = self.faction
@@ -154,7 +158,7 @@ class View:
             if owner is not None and u.owner != owner:
                 continue
             if owner is None:
-                if scope == "own" and u.side != me:
+                if scope == "own" and u.side != me and u.id not in claimed:
                     continue
                 if scope == "enemy" and u.side == me:
                     continue
@@ -232,6 +236,13 @@ class View:
         self._forget()
         self._gone.add(unit_id)
 
+    def subjugating(self, unit_id: str) -> None:
+        """A Подчинение of this post aims at another's unit: orders after it may be given to that unit
+        by its kind alone («Если получится — пусть бес шагнёт на 10-13»), as conditional ones."""
+        if unit_id not in self._claimed:
+            self._forget()
+            self._claimed.append(unit_id)
+
     def _forget(self) -> None:
         self._found.clear()
         self._found_at.clear()
@@ -242,6 +253,10 @@ class View:
 
     def built(self, cell: tuple[int, int]) -> None:
         self._terrain[cell] = BUILT
+
+    def summoned_here(self, kind: str | None) -> bool:
+        """Whether this post has summoned a unit of this kind already."""
+        return any(u.kind == kind for u in self._new.values())
 
     def summoned(self, kind: str, cell: tuple[int, int] | None) -> UnitView:
         """A unit summoned by an accepted order gets the next number of its sequence (DK-GAP-15)."""

@@ -145,6 +145,8 @@ def mentions(items: list[Item]) -> list[Mention]:
             kind = it.kind
         elif it.kind == "rest":
             kind = GROUP
+        elif it.kind == "concept" and it.value == "same_target":  # «туда же»: the target said before
+            kind = ENEMY
         else:
             continue
         out.append(Mention(kind, it.start, it.end, it, it.role))
@@ -212,6 +214,7 @@ class Carry:
     charge_figure: str | None = None
     last_charge: bool = False
     header: list[str] = field(default_factory=list)  # the figures of the unit header above
+    target: str | None = None  # the enemy the last shot was at («…, всадники туда же»)
 
 
 def _fig_error(it: Item, state: State, faction: str) -> Built | None:
@@ -333,12 +336,31 @@ def build(kind: str, items: list[Item], state: State, faction: str, carry: Carry
         return Built([Stray(victim=figs[0].figs[0])]) if figs and figs[0].figs else fail(
             "read.no_victim", "WG-DEC-01")
     if kind == "fight_first":
-        sides = [it.value for it in items if it.kind == SIDE]
+        sides = _preferred(items, SIDE)
         return Built([FightFirst(opponent=sides[0])]) if sides else fail("read.no_side", "WG-DEC-07")
     if kind == "artifact":
-        arts = [it.value for it in items if it.kind == ARTIFACT]
+        arts = _preferred(items, ARTIFACT)
         return Built([ActivateArtifact(artifact=arts[0])]) if arts else fail("read.no_artifact", "WG-DEC-10")
     raise ValueError(kind)
+
+
+def _preferred(items: list[Item], kind: str) -> list[Any]:
+    """The values of the items of one kind, the one an answer puts first at the head: of several
+    choices named, one said to come later («с Верой потом, сначала Борис») goes after the rest,
+    and one marked first («сначала», «первым») goes before them. The mark rules the part of the
+    answer between commas (or «;», «.», «—») it stands in."""
+    part = 0
+    marks: dict[int, int] = {}
+    named: list[tuple[int, Any]] = []
+    for it in items:
+        if it.kind == "sym" and it.text in (",", ";", ".", "-", "!"):
+            part += 1
+        elif it.kind == "concept" and it.value in ("first", "later"):
+            marks[part] = -1 if it.value == "first" else 1
+        elif it.kind == kind:
+            named.append((part, it.value))
+    ranked = sorted(range(len(named)), key=lambda k: marks.get(named[k][0], 0))
+    return list(dict.fromkeys(named[k][1] for k in ranked))
 
 
 def _stays(items: list[Item], subjects: list[Item]) -> bool:
@@ -505,7 +527,7 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
         return (it.kind == "fig" and it.own and not _is_target_position(items, it)) or it.kind in (WEAPON, "weapons")
 
     def target(it: Item) -> bool:
-        return it.kind == "fig" and (not it.own or _is_target_position(items, it))
+        return it.kind == "fig" and (not it.own or _is_target_position(items, it)) or _same_target(it)
 
     out: list[BaseModel] = []
     groups = _pairs(items, subject, target)
@@ -530,12 +552,14 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
                                 owner=n.figure(owner) if owner else s.text,
                                 owner_gen=n.figure(owner, "gen") if owner else f"«{s.text}»")
                 type_key, wkey = s.value
+                # «всадники 1 и 2 мечут дротики»: each figure named shoots with its weapon; a weapon
+                # alone («пушкой Б») is one figure's
                 own_of_type = [f for f, _ in shooters if state.figures[f].type == type_key]
                 if not own_of_type:
-                    own_of_type = [f for f in last_actor if state.figures[f].type == type_key] or \
-                        [f.id for f in state.living(faction) if f.type == type_key]
+                    own_of_type = ([f for f in last_actor if state.figures[f].type == type_key] or
+                                   [f.id for f in state.living(faction) if f.type == type_key])[:1]
                 shooters = [x for x in shooters if x[0] not in own_of_type]
-                shooters += [(f, wkey) for f in own_of_type[:1]]
+                shooters += [(f, wkey) for f in own_of_type]
         if not shooters:
             shooters = [(f, None) for f in last_actor]
         if any(s.kind == "weapons" for s in subjects):
@@ -545,13 +569,14 @@ def _shoot(items: list[Item], state: State, faction: str, carry: Carry) -> Built
             return fail("read.no_actor", "WG-DEF-SHOOT-01", (targets[0].start, targets[-1].end) if targets else None)
         if not targets:
             return fail("read.no_target", "WG-DEF-SHOOT-03", (subjects[0].start, subjects[-1].end) if subjects else None)
-        tid = _target_id(targets[0])
+        tid = carry.target if _same_target(targets[0]) else _target_id(targets[0])
         if tid is None:
-            bad = _fig_error(targets[0], state, faction)
-            return bad or fail("read.no_target", "WG-DEF-SHOOT-03")
+            bad = None if _same_target(targets[0]) else _fig_error(targets[0], state, faction)
+            return bad or fail("read.no_target", "WG-DEF-SHOOT-03", (targets[0].start, targets[0].end))
         for f, w in shooters:
             out.append(Shoot(figure=f, target=tid, weapon=w))
         last_actor = [f for f, _ in shooters]
+        carry.target = tid
     carry.actors = last_actor
     return Built(out)
 
@@ -564,6 +589,10 @@ def _is_target_position(items: list[Item], it: Item) -> bool:
     before = items[k - 1] if k else None
     return before is not None and (before.text in ("по", "в", "во", "→", "на") or
                                    before.kind == "concept" and before.value == "shoot")
+
+
+def _same_target(it: Item) -> bool:
+    return it.kind == "concept" and it.value == "same_target"
 
 
 def _target_id(it: Item) -> str | None:
@@ -650,6 +679,23 @@ def casualties(items: list[Item], pending_figs: list[str], count: int) -> Built:
 
 
 def no_save(items: list[Item], pending_figs: list[str]) -> Built:
+    """WG-DEC-03: the figures named to lose their save. A part of the answer (between «,», «—», «;»)
+    that names figures and says something else of them with a verb of its own («— вождя и первого
+    орка броня ещё может выручить») gives the reason, not more figures, when another part names them."""
+    parts: list[list[Item]] = [[]]
+    for it in items:
+        if it.kind == "sym" and it.text in (",", "-", ";", ".", "!"):
+            parts.append([])
+        else:
+            parts[-1].append(it)
+    for k in range(len(parts) - 1, 0, -1):  # «вождь у нас крепкий, выдержит»: what is said of him
+        if not any(it.kind == "fig" or it.kind == "concept" and it.value == "nosave" for it in parts[k]):
+            parts[k - 1] += parts.pop(k)
+    told = [p for p in parts if any(it.kind == "fig" for it in p) and _says_otherwise(p)
+            and not any(it.kind == "concept" and it.value == "nosave" for it in p)]
+    if told and len(told) < sum(1 for p in parts if any(it.kind == "fig" for it in p)):
+        aside = {id(it) for p in told for it in p}
+        items = [it for it in items if id(it) not in aside]
     figs = []
     for it in items:
         if it.kind == "fig":

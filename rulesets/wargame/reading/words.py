@@ -255,6 +255,29 @@ def cell_at(toks: list[Token], j: int) -> bool:
     return not (_is(toks, j + 3, "-") and _is_num(toks, j + 4) and not _is(toks, j - 1, "-"))
 
 
+def _cells_in_words(toks: list[Token]) -> list[Token]:
+    """«на шесть-шесть», «двенадцать-8»: a cell's numbers said in words, joined by a dash written
+    tight, are numbers."""
+    out: list[Token] = []
+    for t in toks:  # «шесть-шесть» is one word to the tokenizer
+        a, dash, b = t.text.partition("-")
+        if t.kind == "word" and dash and a.isalpha() and b.isalpha():
+            x, y = (number_value(Token(w, 0, len(w), "word")) for w in (a, b))
+            if x is not None and y is not None:
+                mid = t.start + len(a)
+                out += [Token(a, t.start, mid, "num", x), Token("-", mid, mid + 1, "sym"),
+                        Token(b, mid + 1, t.end, "num", y)]
+                continue
+        out.append(t)
+    for j in range(1, len(out) - 1):
+        if out[j].text == "-" and _tight(out, j) and "word" in (out[j - 1].kind, out[j + 1].kind):
+            pair = [number_value(out[k]) for k in (j - 1, j + 1)]
+            if None not in pair:
+                for k, v in zip((j - 1, j + 1), pair):
+                    out[k] = Token(out[k].text, out[k].start, out[k].end, "num", v)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class _Ref:
     """A figure reference as written, before it is matched to the battle's figures: the numbers
@@ -263,6 +286,7 @@ class _Ref:
     numbers: tuple[int, ...] | None
     colour: str | None
     wounded: bool = False  # «раненого мечника»: the wounded one of the type
+    count: int | None = None  # «все три орка»: how many the group word says there are
 
 
 # The items of scanned lines, before figure references are resolved (keyed by the text, the
@@ -371,6 +395,11 @@ class Scanner:
                 return toks[k + 1].value, k + 2, False
             return None, k, False
 
+        if plural and (_is(toks, j, "с") or _is(toks, j, "со")) and _is(toks, j + 2, "по") and j + 3 < len(toks):
+            # «мечники с первого по третий», «лучники с 1 по 2»
+            a, b = (ordinal_value(toks[x]) or number_value(toks[x]) for x in (j + 1, j + 3))
+            if a is not None and b is not None and a < b <= self.vocab.counts.get(type_key, 0):
+                return list(range(a, b + 1)), j + 4, True
         n, k, marked = one(j, True)
         if n is None:
             # «мечники 1-3»: a range after a plural name
@@ -403,6 +432,7 @@ class Scanner:
         group = None
         colour = None
         ordinal = None
+        count = None
         wounded = i > 0 and self.lem.concept(words[i - 1]) == "wounded" and "ADJF" in self.lem.grammemes(words[i - 1]) \
             and same_case(words[i - 1], words[i])  # «в раненого мечника»: the wounded one
         for _ in range(3):
@@ -413,6 +443,10 @@ class Scanner:
             if g and group is None:
                 group = g
                 j += 1
+                if j < len(toks) and toks[j].kind in ("word", "num") and (n := number_value(toks[j])) is not None \
+                        and n > 1:
+                    count = n  # «все три орка», «всех 3 лучников»
+                    j += 1
                 continue
             c = colour_of(w) if toks[j].kind == "word" else None
             if c and colour is None:
@@ -443,6 +477,9 @@ class Scanner:
         end = j + hit.words
         plural = plural or group in ("all", "both")
         nums, k, many = self._numbers_after(toks, end, plural, type_key)
+        if not nums and hit.fit is Fit.ABBREVIATED and _is(toks, end, ".") and toks[end].start == toks[end - 1].end:
+            nums, k, many = self._numbers_after(toks, end + 1, plural, type_key)  # «луч. 1», «меч. №2»
+            k = k if nums else end
         if ordinal is not None and not nums:
             nums = [ordinal]
         elif ordinal is None and not nums and (after := self._ordinal_after(toks, k, words[end - 1])) is not None:
@@ -461,7 +498,8 @@ class Scanner:
                         k += owner[0].words
         many = many or (plural and not nums) or group in ("all", "both")
         last = toks[k - 1]
-        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour, wounded), text=" ".join(words[i:k]),
+        item = Item("fig", toks[i].start, last.end, _Ref(tuple(nums) or None, colour, wounded, None if nums else count),
+                    text=" ".join(words[i:k]),
                     fit=hit.fit, many=many, type_key=type_key, coloured=colour is not None)
         return item, k
 
@@ -520,6 +558,8 @@ class Scanner:
                 figs, alt, own, err = self.resolve(it.type_key, ref.numbers, it.many, ref.colour)  # type: ignore[arg-type]
                 if ref.wounded and not ref.numbers:
                     figs, alt, err = self._wounded(figs, alt, err)
+                if ref.count is not None and not err and len(figs) != ref.count:
+                    err = "which"  # «все три лучника» of four: which three (a decision's candidates may say)
                 it = Item("fig", it.start, it.end, text=it.text, role=it.role, fit=it.fit, figs=figs, alt=alt, own=own,
                           many=it.many, type_key=it.type_key, error=err, coloured=it.coloured)
             out.append(it)
@@ -527,6 +567,8 @@ class Scanner:
 
     def _scan(self, norm: str) -> list[Item]:
         toks = tokens(norm)
+        if "-" in norm:
+            toks = _cells_in_words(toks)
         words = [t.text for t in toks]
         items: list[Item] = []
         named: list[str] = []  # the types named so far, in order

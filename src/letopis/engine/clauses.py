@@ -154,6 +154,29 @@ def _rstrip(norm: str, start: int, end: int) -> int:
     return end
 
 
+# --- direct speech ----------------------------------------------------------------------------
+# «Вождь рычит сверху: «Лезьте, лезьте, железные банки!»»: a sentence's speaker and verb, a colon and
+# the words said in quotes. One pass: sentence ends and quoted speech in the order they come.
+_SPEECH_OR_END = re.compile(r"[.!?;](?=\s)|:\s*(«[^«»\n]{0,300}»)")
+
+
+def direct_speech(norm: str) -> list[tuple[int, int]]:
+    """The spans (quotes included) of what someone says in a line: «…» right after a colon that
+    ends at least two words of its sentence (a speaker and a verb of saying). A header of one
+    word («Рыцарь: «на 6-2»») or a colon with no quotes is no speech. What is said is told, not
+    ordered: a ruleset reads it only where it names the poster's own pieces or places."""
+    if "«" not in norm or ":" not in norm:
+        return []
+    out = []
+    sentence = 0
+    for m in _SPEECH_OR_END.finditer(norm):
+        if m.group(1) is None:
+            sentence = m.end()
+        elif len(norm[sentence:m.start()].split()) >= 2:
+            out.append(m.span(1))
+    return out
+
+
 # --- repeats --------------------------------------------------------------------------------
 _REPEAT_WORDS = {"дважды": 2, "трижды": 3, "четырежды": 4}
 _NUMBER_WORDS = {"два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "один": 1, "одна": 1}

@@ -23,7 +23,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from .cache import ByteBudgetCache
 from .text_norm import normalise
-from .text_words import MAX_CACHED_WORD, Lemmatizer, is_known
+from .text_words import MAX_CACHED_WORD, Lemmatizer, is_known, is_pronoun
 
 K = TypeVar("K", bound=Hashable)
 
@@ -137,7 +137,8 @@ class NameIndex(Generic[K]):
         sw, sk = spelling_key(written), spelling_key(known)
         if sw == sk or _stem(sw) == _stem(sk) and len(_stem(sk)) >= 3:
             return Fit.SLIP
-        if len(written) >= 3 and len(written) < len(known) and known.startswith(written):
+        if len(written) >= 3 and len(written) < len(known) and known.startswith(written) \
+                and not is_pronoun(written):  # «тот» is no «Тотем» cut short
             return Fit.ABBREVIATED
         # a real word of its own («страх») is not a typo of a name («страж»)
         if self.typos and len(sk) >= 4 and sw[:1] == sk[:1] and not is_known(written):

@@ -9,7 +9,7 @@ word's own phrase, never past a punctuation mark:
   («без всяких усилений», «никакой лишней страховки»), and so may a verb the negation is said of
   («не беру страховку», «не буду брать контру»);
 - a negation right after it: «страховку не беру», «контры не будет», «страховки нет», «гасить не
-  буду».
+  буду»; a circumstance may stand between («стрельбы в этом ходу не будет», «контры сегодня нет»).
 
 ``words`` are the normalised words and punctuation marks of a line, in order (a ruleset passes the
 texts of its items). Linear in the length of the phrase.
@@ -26,8 +26,8 @@ NEGATIONS_BEFORE = frozenset({
     "без", "безо", "не", "ни", "нет", "никакой", "никакого", "никакая", "никакую", "никаких", "никакие",
     "никаким", "никакими",
 })
-# Words that say «no» about what comes before them.
-NEGATIONS_AFTER = frozenset({"не", "нет", "незачем"})
+# Words that say «no» about what comes before them («стрелять некому», «идти некуда»).
+NEGATIONS_AFTER = frozenset({"не", "нет", "незачем", "некому", "некого", "нечем", "нечего", "некуда"})
 # Words that may stand between a negation and what it is about: «без всяких», «не буду брать».
 _BETWEEN_TAGS = frozenset({"ADJF", "PRTF", "VERB", "INFN", "Apro"})
 _PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "…", "(", ")", "-", "—", "→", "+"})
@@ -55,4 +55,39 @@ def negated(words: Sequence[str], k: int) -> bool:
     j = k + 1
     if j < len(words) and words[j] in ("я", "мы"):
         j += 1  # «страховку я не беру»
+    j = _past_circumstances(words, j)
     return j < len(words) and words[j] in NEGATIONS_AFTER
+
+
+_CIRCUMSTANCE_TAGS = frozenset({"ADJF", "Apro", "NOUN", "NPRO"})
+_TIME_ADVERBS = frozenset({"сегодня", "сейчас", "пока", "больше", "теперь", "тут", "здесь", "уже"})
+
+
+def _past_circumstances(words: Sequence[str], j: int) -> int:
+    """Past a circumstance between a word and its negation: «стрельбы в этом ходу не будет»,
+    «стрельбы с нашей стороны в этом ходу не будет», «контры сегодня не будет»: prepositional
+    phrases of a few words each and an adverb of time or place, never past punctuation."""
+    start, steps = j, 0
+    while j < len(words) and steps <= 2 * _REACH:
+        w = words[j]
+        if w in _TIME_ADVERBS:
+            j, steps = j + 1, steps + 1
+            continue
+        if not (w.isalpha() and "PREP" in parses(w)[0].tag):
+            break
+        n = j + 1
+        while n < len(words) and n - j <= _REACH and words[n].isalpha() and words[n] not in NEGATIONS_AFTER \
+                and parses(words[n])[0].tag & _CIRCUMSTANCE_TAGS:
+            n += 1
+        if n == j + 1:
+            break
+        steps += n - j
+        j = n
+    if j == start or j >= len(words):
+        return start
+    if words[j] == "нет" or words[j] == "не" and j + 1 < len(words) and words[j + 1] in _WILL_BE:
+        return j  # «… в этом ходу не будет», «… сегодня нет»; not «стреляю в орка не думая»
+    return start
+
+
+_WILL_BE = frozenset({"будет", "будем", "буду", "будут", "было", "бывать"})

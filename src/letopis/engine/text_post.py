@@ -93,23 +93,28 @@ _OFF_INLINE = re.compile(r"\(\s*(?:офф?|оффтоп|оффтопик|off|off
 
 
 def _unmatched_closers(s: str, cols: ColumnMap) -> tuple[str, ColumnMap]:
-    """A ")" with no "(" before it is a smile ("ну держись)"), not punctuation."""
-    if ")" not in s:
-        return s, cols
-    depth = 0
+    """A ")" with no "(" before it is a smile ("ну держись)"), not punctuation; so is a "(" stuck
+    to a word, with a space after it, that nothing closes ("это же башня( Тогда так: …"): a sad
+    smile, which ends its sentence when a capital letter follows."""
+    opened: list[int] = []
     drop: list[int] = []
     for i, c in enumerate(s):
         if c == "(":
-            depth += 1
+            opened.append(i)
         elif c == ")":
-            if depth:
-                depth -= 1
+            if opened:
+                opened.pop()
             elif i == 0 or not s[i - 1].isdigit():  # "2)" is a list marker, handled elsewhere
                 drop.append(i)
-    if not drop:
+    stop: list[int] = []
+    for i in opened:
+        if i and not s[i - 1].isspace() and (i + 1 == len(s) or s[i + 1].isspace()):
+            after = s[i + 1:].lstrip()[:1]
+            (stop if after.isupper() else drop).append(i)
+    if not drop and not stop:
         return s, cols
-    keep = set(range(len(s))) - set(drop)
-    return "".join(s[i] for i in sorted(keep)), [cols[i] for i in sorted(keep)]
+    keep = sorted(set(range(len(s))) - set(drop))
+    return "".join("." if i in stop else s[i] for i in keep), [cols[i] for i in keep]
 
 
 def strip_markup_mapped(s: str, cols: ColumnMap, inline_off: bool = True) -> tuple[str, ColumnMap]:
@@ -233,6 +238,8 @@ def _read_line(number: int, original: str, text: str, cols: ColumnMap, quoted: b
         line.marker = m.group().strip()
         line.marker_number = int(m.group(2)) if m.group(2) else None
         text, cols = text[m.end() :], cols[m.end() :]
+        if line.marker_number is not None and line.marker.endswith(")") and ")" in text:
+            text, cols = _inline_items(text, cols, line.marker_number)
     f = _FLAVOUR_START.match(text)
     if f:
         line.kind = LineKind.FLAVOUR
@@ -247,6 +254,25 @@ def _read_line(number: int, original: str, text: str, cols: ColumnMap, quoted: b
             line.kind = LineKind.HEADING
             line.heading = text[: text.rfind(":")].strip()
     return line
+
+
+_INLINE_ITEM = re.compile(r"\s+(\d{1,2})\)\s+")
+
+
+def _inline_items(text: str, cols: ColumnMap, first: int) -> tuple[str, ColumnMap]:
+    """«1) убит вождь 2) убит орк №2 3) ранен орк №1»: a list typed on one line. After a leading
+    «1)», each «2)», «3)», … that comes next in turn starts a new item, so it becomes «; » (a clause
+    break); a number out of turn («1) орк 3) …») is left as it is written."""
+    want = first + 1
+
+    def repl(m: re.Match[str]) -> str:
+        nonlocal want
+        if int(m.group(1)) != want:
+            return m.group(), list(range(m.start(), m.end()))
+        want += 1
+        return "; "
+
+    return sub_mapped(_INLINE_ITEM, repl, text, cols)
 
 
 def _may_be_quote_header(original: str) -> bool:

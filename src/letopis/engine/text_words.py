@@ -127,6 +127,15 @@ def is_known(word: str) -> bool:
     return bool(word) and word.isalpha() and morph().word_is_known(word)
 
 
+_PRONOUN_TAGS = frozenset({"NPRO", "Apro"})
+
+
+def is_pronoun(word: str) -> bool:
+    """Whether the word is first of all a pronoun («тот», «его», «она»): such a word is never a
+    longer name cut short. (A particle may be: «Мол.» is «Молот».)"""
+    return bool(word) and word.isalpha() and bool(parses(word)[0].tag & _PRONOUN_TAGS)
+
+
 # --- lexicon -------------------------------------------------------------------------------
 @dataclass
 class Lexicon:
