@@ -103,6 +103,8 @@ def split_sentences(items: list[Item]) -> list[tuple[list[Item], bool]]:
             prev = items[k - 1] if k else None
             if it.text == "." and prev is not None and prev.kind == "word" and prev.text in ABBREVIATED:
                 continue
+            if it.text == "." and _dot_of_short_form(prev, it, items[k + 1] if k + 1 < len(items) else None):
+                continue
             if cur:
                 out.append((cur, it.text == "?"))
                 cur = []
@@ -113,6 +115,14 @@ def split_sentences(items: list[Item]) -> list[tuple[list[Item], bool]]:
     if cur:
         out.append((cur, False))
     return out
+
+
+def _dot_of_short_form(prev: Item | None, dot: Item, nxt: Item | None) -> bool:
+    """A dot before a number that goes with what precedes it: glued to the number («б.3»), or
+    ending a name cut short («Ферма Дубр. 3»: the tower of «Дубрава»)."""
+    if prev is None or nxt is None or nxt.kind != "num":
+        return False
+    return nxt.start == dot.end or prev.kind in ("castle", "card") and prev.fit is Fit.ABBREVIATED
 
 
 # --- bookkeeping --------------------------------------------------------------------------------
@@ -504,11 +514,13 @@ def _short_cards(items: list[Item], vocab: Vocabulary) -> list[Item]:
 
 def _guesses(items: list[Item]) -> list[Item]:
     """A dictionary word one letter off an action word («Сроить: ферма, Озёрск») is that action
-    only beside a game object or in a line of two or three words («Попускаю ход»); elsewhere it
-    stays the word it is."""
-    if any(it.kind in MENTIONS for it in items):
+    only beside a game object or in a line of two or three words («Попускаю ход»), and never
+    beside an action word said right («Для начала прокладываю маршрут…»: «начала» is no slip of
+    «напала»); elsewhere it stays the word it is."""
+    said_right = any(it.kind == "concept" and it.concept in ACTIONS and it.fit is not Fit.TYPO for it in items)
+    if any(it.kind in MENTIONS for it in items) and not said_right:
         return items
-    short = sum(it.kind in ("word", "concept") for it in items) <= 3
+    short = not said_right and sum(it.kind in ("word", "concept") for it in items) <= 3
     return [replace(it, kind="word", concept=None, value=None, fit=Fit.EXACT)
             if it.kind == "concept" and it.fit is Fit.TYPO and not (short and it.concept == "v_pass") else it
             for it in items]

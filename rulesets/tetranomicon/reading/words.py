@@ -226,6 +226,8 @@ class Vocabulary:
                 tables.extend((w, kind, value) for w in words)
         self.things: NameIndex[tuple[str, str]] = NameIndex([(w, (k, v)) for w, k, v in tables], lem)
         self.people: NameIndex[str] = NameIndex([(name, f) for f, name in players], lem, typos=False)
+        self.dotted = {normalise(short): lem.concept(normalise(full))
+                       for short, full in lex.extra.get("dotted", {}).items() if lem.concept(normalise(full))}
         self.restating = frozenset(normalise(w) for w in lex.extra.get("restating", {}).get("words", ()))
         assert set(BUILDING_KINDS) >= set(lex.extra.get("buildings", {}))
 
@@ -327,7 +329,19 @@ def read_items(norm: str, vocab: Vocabulary) -> list[Item]:
                 items.append(Item("segment", t.start, nxt.end, key.upper(), key))
                 i += 2
                 continue
+        if t.text.translate(LATIN) == "у" and i + 1 < n and toks[i + 1].kind == "num" \
+                and (key := "у" + toks[i + 1].text) in vocab.segments and (i + 2 >= n or toks[i + 2].kind == "sym"):
+            # «У 12» with a space: the segment, when no word follows the number («у 3 замков» is no segment)
+            items.append(Item("segment", t.start, toks[i + 1].end, vocab.segments[key], key))
+            i += 2
+            continue
         dotted = i + 1 < n and toks[i + 1].text == "."
+        if dotted and t.text in vocab.dotted and i + 2 < n and toks[i + 2].kind == "num":
+            # «б.3», «уч. 12»: a pattern word cut short before its number; the dot goes with it
+            items.append(Item("concept", t.start, toks[i + 1].end, text=norm[t.start:toks[i + 1].end],
+                              concept=vocab.dotted[t.text]))
+            i += 2
+            continue
         best: tuple[int, int, str, Any, Fit] | None = None  # (words, -rank, kind, value, fit)
         for rank, (kind, index) in enumerate((("castle", vocab.castles), ("card", vocab.cards),
                                               ("thing", vocab.things), ("person", vocab.people))):

@@ -1,0 +1,57 @@
+"""More habits of forum writing the Tetranomicon reader's mechanisms know (the second blind round):
+each test looks at one mechanism (`reading.words`, `reading.lines`, `reader`), so that a change
+which breaks it names it. Whole lines as strangers write them are in the phrasing corpora."""
+
+from __future__ import annotations
+
+from letopis.engine.problems import Severity
+from rulesets.tetranomicon.data import material_for
+from rulesets.tetranomicon.reader import read_post_strict
+from rulesets.tetranomicon.reading.lines import analyse
+from rulesets.tetranomicon.reading.words import vocabulary
+from tests.phrasings.scenes_tetranomicon import SCENES
+
+
+def _items(scene: str, norm: str) -> list[tuple[str, object]]:
+    state, faction = SCENES[scene]()
+    vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
+    return [(it.kind, it.value) for s in analyse(norm, vocab, faction) for it in s.items]
+
+
+def _read(scene: str, text: str) -> tuple[list[str], list[tuple[int, str | None]]]:
+    state, faction = SCENES[scene]()
+    r = read_post_strict(text, state, faction)
+    return [o.to_text() for o in r.orders], [(p.line, p.clause) for p in r.problems if p.severity is Severity.ERROR]
+
+
+def test_a_dictionary_word_near_an_action_word_yields_to_an_action_said_right():
+    concepts = [it for s in analyse("для начала строю ферму в озерске", *_vocab("epoch1")) for it in s.concepts]
+    assert [c for c, _, _ in concepts] == ["v_build"]
+
+
+def _vocab(scene: str):
+    state, faction = SCENES[scene]()
+    return vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items())), faction
+
+
+def test_a_dotted_short_form_of_a_pattern_word_before_its_number():
+    assert ("tower", 3) in _items("epoch2", "каменец, б.3 - ферма")
+    assert ("tower", 2) in _items("epoch2", "рудник в каменце, баш. 2")
+    assert not any(kind == "tower" for kind, _ in _items("epoch2", "б 3 ферма каменец"))
+
+
+def test_a_dot_before_a_number_after_a_name_cut_short_ends_no_sentence():
+    assert ("mark", 3) in _items("epoch2", "ферма дубр. 3")
+    assert ("mark", 2) in _items("epoch2", "рудник кам. 2")
+    assert len(analyse("ферма в дубраве. 3 монеты осталось", *_vocab("epoch2"))) == 2
+
+
+def test_a_segment_code_with_a_space_before_its_number():
+    assert ("segment", "У12") in _items("epoch1", "участок у 12, маршрут")
+    assert ("segment", "У5") in _items("epoch1", "маршрут у 5")
+    assert not any(kind == "segment" for kind, _ in _items("epoch1", "у 3 замков нет башен"))
+
+
+def test_buying_and_skipping_are_taking_and_passing():
+    assert _read("epoch1", "Куплю Грифона") == (["Существо: «Грифон»"], [])
+    assert _read("epoch1", "скипну ход") == (["Пас"], [])
