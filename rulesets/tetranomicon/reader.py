@@ -27,6 +27,7 @@ from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import Evidence, Mention, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
+from letopis.engine.text import parses
 from letopis.engine.text import LineKind, PostLine, split_post
 
 from .data import material_for
@@ -305,19 +306,45 @@ def _mergeable(orders: list[tuple[BaseModel, list]]) -> bool:
 
 
 def _pieces(norm: str, sentences: list[Sentence]) -> list[tuple[list[Item], list, bool]]:
-    """Each sentence cut at the core's connectors («; », «, затем», «и ещё»)."""
+    """Each sentence cut at the core's connectors («; », «, затем», «и ещё») and before a verb
+    of another action said as an order after «и», «а» or a comma («Призываю Змея и прокладываю
+    маршрут…»): two actions, each read, so the second is refused, not dropped (TET-GAP-27)."""
     out = []
     for s in sentences:
-        cuts = [c for c in split_clauses(norm[: s.end]) if c.end > s.start]
-        if len(cuts) <= 1:
+        spans = [(c.start, c.end) for c in split_clauses(norm[: s.end]) if c.end > s.start]
+        spans = [piece for lo, hi in spans for piece in _at_second_verb(s, lo, hi)]
+        if len(spans) <= 1:
             out.append((s.items, s.concepts, s.verbless))
             continue
-        for c in cuts:
-            lo, hi = max(c.start, s.start), c.end
+        for c_start, c_end in spans:
+            lo, hi = max(c_start, s.start), c_end
             items = [it for it in s.items if lo <= it.start < hi]
             concepts = [x for x in s.concepts if lo <= x[2].start < hi]
             out.append((items, concepts, s.verbless))
     return out
+
+
+def _at_second_verb(s: Sentence, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The span ``lo:hi`` of a sentence cut before each action said as an order after another
+    action, where «и», «а» or a comma joins them: an order verb («…и прокладываю маршрут»), or an
+    action noun after a verb the lexicon does not know («…и веду маршрут…»)."""
+    pos = {it.start: k for k, it in enumerate(s.items)}
+    said = [(c, k) for c, how, it in s.concepts if lo <= it.start < hi and (k := pos.get(it.start)) is not None
+            and (how == "verb" or how == "noun" and k >= 2 and _verb_word(s.items[k - 1]))]
+    cuts: list[int] = []
+    for (a, _), (b, k) in zip(said, said[1:], strict=False):
+        j = k - 2 if _verb_word(s.items[k - 1]) else k - 1  # «и веду маршрут»: the joint before the verb
+        if a == b or j < 1:
+            continue
+        joint = s.items[j]
+        if joint.sym(",") or joint.kind == "word" and joint.text in ("и", "а"):
+            cuts.append(joint.start)
+    edges = [lo, *cuts, hi]
+    return [(x, y) for x, y in zip(edges, edges[1:], strict=False) if y > x]
+
+
+def _verb_word(it: Item) -> bool:
+    return it.kind == "word" and it.text.isalpha() and bool(parses(it.text)[0].tag & {"VERB", "INFN"})
 
 
 def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, faction: str,

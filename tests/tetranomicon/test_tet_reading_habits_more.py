@@ -55,3 +55,12 @@ def test_a_segment_code_with_a_space_before_its_number():
 def test_buying_and_skipping_are_taking_and_passing():
     assert _read("epoch1", "Куплю Грифона") == (["Существо: «Грифон»"], [])
     assert _read("epoch1", "скипну ход") == (["Пас"], [])
+
+
+def test_a_second_action_verb_after_and_is_a_second_action_not_dropped():
+    two = [(1, "TET-GAP-27")]
+    assert _read("epoch1", "Призываю Змея и прокладываю маршрут Каменец — Дубрава")[1] == two
+    assert _read("epoch1", "Беру Грифона и иду на Перевал")[1] == two
+    assert _read("epoch1", "Строю лесопилку в Броде и веду маршрут Каменец — Дубрава")[1] == two
+    # one action said with two verbs stays one
+    assert _read("epoch1", "Беру трофей и иду на Перевал") == (["Поход: Туманный Перевал"], [])
