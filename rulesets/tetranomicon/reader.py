@@ -19,6 +19,7 @@ order is refused through `require_an_order` with an example from the poster's po
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from pydantic import BaseModel
 
@@ -27,8 +28,7 @@ from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import Evidence, Mention, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
-from letopis.engine.text import parses
-from letopis.engine.text import LineKind, PostLine, split_post
+from letopis.engine.text import LineKind, PostLine, parses, split_post
 
 from .data import material_for
 from .messages import Violation, render
@@ -332,7 +332,7 @@ def _at_second_verb(s: Sentence, lo: int, hi: int) -> list[tuple[int, int]]:
     said = [(c, k) for c, how, it in s.concepts if lo <= it.start < hi and (k := pos.get(it.start)) is not None
             and (how == "verb" or how == "noun" and k >= 2 and _verb_word(s.items[k - 1]))]
     cuts: list[int] = []
-    for (a, _), (b, k) in zip(said, said[1:], strict=False):
+    for (a, _), (b, k) in pairwise(said):
         j = k - 2 if _verb_word(s.items[k - 1]) else k - 1  # «и веду маршрут»: the joint before the verb
         if a == b or j < 1:
             continue
@@ -340,7 +340,7 @@ def _at_second_verb(s: Sentence, lo: int, hi: int) -> list[tuple[int, int]]:
         if joint.sym(",") or joint.kind == "word" and joint.text in ("и", "а"):
             cuts.append(joint.start)
     edges = [lo, *cuts, hi]
-    return [(x, y) for x, y in zip(edges, edges[1:], strict=False) if y > x]
+    return [(x, y) for x, y in pairwise(edges) if y > x]
 
 
 def _verb_word(it: Item) -> bool:
