@@ -64,3 +64,9 @@ def test_a_second_action_verb_after_and_is_a_second_action_not_dropped():
     assert _read("epoch1", "Строю лесопилку в Броде и веду маршрут Каменец — Дубрава")[1] == two
     # one action said with two verbs stays one
     assert _read("epoch1", "Беру трофей и иду на Перевал") == (["Поход: Туманный Перевал"], [])
+
+
+def test_the_poster_named_with_a_verb_in_any_tense_is_no_restated_state():
+    assert _read("epoch1", "Сейчас Анна пойдёт в поход на Туманный Перевал") == (["Поход: Туманный Перевал"], [])
+    assert _read("epoch1", "Теперь Анна построит лесопилку в Озёрске") == (["Строить: лесопилка, Озёрск"], [])
+    assert _read("epoch1", "Сейчас Борис построит лесопилку в Озёрске\nПас") == (["Пас"], [])

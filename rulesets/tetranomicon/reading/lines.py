@@ -131,6 +131,8 @@ def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
         return False
     if any(_order_mood(it.text.split()[0]) for it in piece if it.kind == "concept"):
         return False
+    if any(it.kind == "person" for it in piece) and any(_finite_action(it) for it in piece):
+        return False  # «Сейчас Света поставит ферму…»: who does it says whether it is an order (`strength`)
     if _holding(piece):
         return True
     for it in piece:
@@ -141,6 +143,14 @@ def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
             if w in vocab.restating or _lemma(w) in vocab.restating:
                 return True
     return False
+
+
+def _finite_action(it: Item) -> bool:
+    """An action word said as a verb in any person («поставит», «строит»)."""
+    if it.kind != "concept" or it.concept not in ACTIONS:
+        return False
+    word = it.value if isinstance(it.value, str) else it.text.split()[0]
+    return word.isalpha() and "VERB" in parses(word)[0].tag
 
 
 def _holding(piece: list[Item]) -> bool:
