@@ -264,6 +264,10 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     concepts = [c for s in sentences for c in s.concepts]
     verbless = all(s.verbless for s in sentences)
     got = _read_piece(items, concepts, verbless, state, faction, vocab)
+    if len(orders) == 1 and got is None:
+        # «Пойду посмотрю, что там на Перевале. Лесопилка в Броде.»: the one sentence that reads
+        # is the order, though the line as a whole does not
+        got = Built(order=orders[0][0], notes=orders[0][1])
     if got is None:
         characters = set().union(*(s.narrated_cards() for s in sentences))
         if _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):

@@ -427,7 +427,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
     built = False  # a sentence before named a building: the next may say where its supplies come from
     for raw, question in split_sentences(items):
         kept, restating = drop_bookkeeping(raw, vocab)
-        kept = _negations(_guesses(kept))
+        kept = _going_to_do(_negations(_guesses(kept)))
         kept = _short_cards(apply_patterns(assign_roles(kept), vocab, built), vocab)
         built = built or any(it.kind == "building" for it in kept)
         s = Sentence(items=kept, start=raw[0].start, end=raw[-1].end, question=question, restating=restating)
@@ -534,6 +534,22 @@ def _guesses(items: list[Item]) -> list[Item]:
     return [replace(it, kind="word", concept=None, value=None, fit=Fit.EXACT)
             if it.kind == "concept" and it.fit is Fit.TYPO and not (short and it.concept == "v_pass") else it
             for it in items]
+
+
+def _going_to_do(items: list[Item]) -> list[Item]:
+    """«пошёл спать», «пойду посмотрю», «иду ужинать»: a verb of going with another verb after it
+    says what the poster goes to do, no campaign."""
+    out = list(items)
+    for k, it in enumerate(items[:-1]):
+        if it.kind == "concept" and it.concept == "v_campaign" and " " not in it.text and _verb_word(items[k + 1]):
+            out[k] = replace(it, kind="word")
+    return out
+
+
+def _verb_word(it: Item) -> bool:
+    """A verb the lexicon has no concept for («спать», «посмотрю»)."""
+    return it.kind == "word" and it.text.isalpha() and bool(parses(it.text)[0].tag & {"INFN", "VERB"}) \
+        and lemmatizer().concept(it.text) is None
 
 
 def _negations(items: list[Item]) -> list[Item]:
