@@ -244,7 +244,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         return out
     if pl.kind is LineKind.FLAVOUR or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
         return out
-    sentences = [s for s in analyse(pl.norm, vocab, faction) if not s.chatter]
+    sentences = [s for s in analyse(pl.norm, vocab, faction, state.epoch) if not s.chatter]
     if not sentences:
         return out
     pieces = _pieces(pl.norm, sentences)

@@ -77,3 +77,24 @@ def test_going_to_do_something_is_no_campaign():
     assert _read("epoch1", "Пойду посмотрю, что там на Перевале. Лесопилка в Броде.") == (
         ["Строить: лесопилка, Речной Брод"], [])
     assert _read("epoch1", "Иду в поход на Перевал") == (["Поход: Туманный Перевал"], [])
+
+
+def test_a_subjunctive_of_a_condition_that_does_not_hold_says_no_order():
+    assert _read("broke", "Если бы было хоть четыре монеты, взял бы Гарпию… Пас.") == (["Пас"], [])
+    assert _read("epoch1", "Взял бы Грифона, но денег нет. Пас") == (["Пас"], [])
+    assert _read("epoch1", "Я бы взял Грифона.") == (["Существо: «Грифон»"], [])  # a polite order stays one
+
+
+def test_a_plan_for_a_later_turn_says_no_order_but_until_then_does():
+    assert _concepts("epoch3", "в следующей эпохе обязательно построю каменоломню.") == []
+    assert _concepts("epoch1", "во второй эпохе построю рудник в северграде") == []
+    assert _read("epoch2", "Во второй эпохе строю рудник в Дубраве") == (["Строить: рудник, Дубрава"], [])
+    assert _read("epoch1", "Строю лесопилку в Броде, а в следующую эпоху — поход на Перевал.") == (
+        ["Строить: лесопилка, Речной Брод"], [])
+    assert _read("epoch1", "Пас до следующей эпохи!") == (["Пас"], [])
+
+
+def _concepts(scene: str, norm: str) -> list[str]:
+    state, faction = SCENES[scene]()
+    vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
+    return [c for s in analyse(norm, vocab, faction, state.epoch) for c, _, _ in s.concepts]

@@ -421,12 +421,14 @@ def _sources(items: list[Item], after_build: bool = False) -> list[Item]:
 
 
 # --- the line -------------------------------------------------------------------------------------
-def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
+def analyse(norm: str, vocab: Vocabulary, faction: str, epoch: int = 0) -> list[Sentence]:
+    """The sentences of a line; ``epoch``, when known, tells a plan for a later epoch («во второй
+    эпохе построю…» in the first) from this turn's order."""
     items = read_items(norm, vocab)
     sentences: list[Sentence] = []
     built = False  # a sentence before named a building: the next may say where its supplies come from
     for raw, question in split_sentences(items):
-        kept, restating = drop_bookkeeping(raw, vocab)
+        kept, restating = drop_bookkeeping(_real(raw, epoch), vocab)
         kept = _going_to_do(_negations(_guesses(kept)))
         kept = _short_cards(apply_patterns(assign_roles(kept), vocab, built), vocab)
         built = built or any(it.kind == "building" for it in kept)
@@ -461,6 +463,44 @@ def analyse(norm: str, vocab: Vocabulary, faction: str) -> list[Sentence]:
             for p in s.phrases)
         sentences.append(s)
     return sentences
+
+
+# a later time: «в следующей эпохе», «на следующий ход», «в будущем», «когда-нибудь», «позже»
+LATER_WORDS = frozenset({"будущем", "когда-нибудь", "позже", "попозже", "потом-нибудь"})
+LATER_NOUNS = frozenset({"эпоха", "ход", "раз", "раунд", "круг", "фаза"})
+
+
+def _real(items: list[Item], epoch: int) -> list[Item]:
+    """The items of what is said as real and now: a sentence in the subjunctive of a condition
+    that does not hold («Если бы было хоть четыре монеты, взял бы Гарпию», «взял бы, но денег
+    нет») says no order, nor does a phrase planning for a later turn («В следующей эпохе построю
+    каменоломню», «во второй эпохе» said in the first)."""
+    words = [it.text for it in items if it.kind == "word"]
+    if "бы" in words and ("если" in words or "но" in words or "жаль" in words or words.count("бы") > 1):
+        return []
+    later = [k for k, it in enumerate(items) if _later(items, k, epoch)]
+    if not later:
+        return items
+    drop: set[int] = set()
+    for p in split_phrases(items):
+        if any(p.first <= k <= p.last for k in later):
+            drop.update(range(p.first, p.last + 1))
+    return [it for k, it in enumerate(items) if k not in drop]
+
+
+def _later(items: list[Item], k: int, epoch: int) -> bool:
+    it = items[k]
+    if it.kind == "word" and it.text in LATER_WORDS:
+        return True
+    if it.kind not in ("word", "concept") or not it.text.isalpha() or _lemma(it.text) not in LATER_NOUNS:
+        return False
+    before = items[k - 1] if k else None
+    if k >= 2 and items[k - 2].kind == "word" and items[k - 2].text == "до":
+        return False  # «Пас до следующей эпохи»: until then, from now
+    if before is not None and before.kind == "word" and _lemma(before.text) == "следующий":
+        return True
+    return bool(before is not None and before.kind == "ordinal" and epoch and _lemma(it.text) == "эпоха"
+                and before.value > epoch)
 
 
 def _set_aside(items: list[Item], phrases: list[Phrase], heard: set[int]) -> list[Item]:
