@@ -8,7 +8,7 @@ from letopis.engine.problems import Severity
 from rulesets.tetranomicon.data import material_for
 from rulesets.tetranomicon.reader import read_post_strict
 from rulesets.tetranomicon.reading.lines import analyse
-from rulesets.tetranomicon.reading.words import vocabulary
+from rulesets.tetranomicon.reading.words import typo_form, vocabulary
 from tests.phrasings.scenes_tetranomicon import SCENES
 
 
@@ -98,3 +98,9 @@ def _concepts(scene: str, norm: str) -> list[str]:
     state, faction = SCENES[scene]()
     vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
     return [c for s in analyse(norm, vocab, faction, state.epoch) for c, _, _ in s.concepts]
+
+
+def test_a_dictionary_word_is_a_slip_of_an_action_word_only_in_the_same_part_of_speech():
+    assert typo_form("сроить", True) is not None and typo_form("сторю", True) is not None
+    assert typo_form("мастер", True) is None  # the GM, no «мастери»
+    assert typo_form("начала", True) is None  # «для начала», no «напала»

@@ -149,7 +149,15 @@ def typo_form(word: str, known_too: bool = False) -> tuple[str, str] | None:
             cand = (d, 0 if _order_form(f) else 1, f)
             if best is None or cand < best:
                 best = cand
-    return (forms[best[2]], best[2]) if best else None
+    if best is None or is_known(word) and _part_of_speech(word) != _part_of_speech(best[2]):
+        return None  # «мастер» (the GM) is no slip of «мастери», «начала» none of «напала»
+    return forms[best[2]], best[2]
+
+
+def _part_of_speech(word: str) -> str:
+    """A verb (any form but the participles) or what the dictionary's first reading says."""
+    tag = parses(word)[0].tag
+    return "verb" if tag & {"VERB", "INFN"} else next((t for t in ("NOUN", "ADJF", "ADVB") if t in tag), "other")
 
 
 @cache
