@@ -104,3 +104,8 @@ def test_a_dictionary_word_is_a_slip_of_an_action_word_only_in_the_same_part_of_
     assert typo_form("сроить", True) is not None and typo_form("сторю", True) is not None
     assert typo_form("мастер", True) is None  # the GM, no «мастери»
     assert typo_form("начала", True) is None  # «для начала», no «напала»
+
+
+def test_what_someone_else_has_said_with_a_pronoun_is_his():
+    assert _read("epoch2", "Кирилл, у тебя Мантикора с опечаткой, но мастер её узнал\nПасую.") == (["Пас"], [])
+    assert _read("epoch2", "У него Грифон, а я призываю Гарпию") == (["Существо: «Гарпия»"], [])

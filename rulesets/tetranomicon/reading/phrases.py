@@ -28,6 +28,8 @@ from .words import Item
 
 SEPARATORS = (",", ":", ";", "(", ")")
 NEGATIONS = frozenset({"не", "ни", "нет"})
+# «у тебя», «у него»: what someone else has
+THEIRS = frozenset({"тебя", "вас", "него", "нее", "неё", "них", "ней"})
 POSTER = frozenset({"я", "мы", "мне", "меня", "мной", "нам", "нас", "нами"})
 # a person after one of these is no subject: «как договаривались с Борисом», «для Веры»
 PREPOSITIONS = frozenset({"с", "со", "у", "для", "от", "к", "ко", "за", "про", "о", "об", "при", "без", "вслед"})
@@ -112,8 +114,9 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], said:
             if it.kind == "word":
                 p.negated = p.negated or it.text in NEGATIONS
                 poster = poster or it.text in POSTER
-                held = held or it.text == "у" and k < p.last and items[k + 1].kind == "person" \
-                    and items[k + 1].value != faction  # «лесопилка у Веры»
+                held = held or it.text == "у" and k < p.last and (
+                    items[k + 1].kind == "person" and items[k + 1].value != faction  # «лесопилка у Веры»
+                    or items[k + 1].kind == "word" and items[k + 1].text in THEIRS)  # «у тебя Мантикора»
             elif it.kind == "person" and it.value == faction:
                 poster = True
         if held and not p.ordered:
