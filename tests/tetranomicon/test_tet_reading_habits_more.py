@@ -109,3 +109,9 @@ def test_a_dictionary_word_is_a_slip_of_an_action_word_only_in_the_same_part_of_
 def test_what_someone_else_has_said_with_a_pronoun_is_his():
     assert _read("epoch2", "Кирилл, у тебя Мантикора с опечаткой, но мастер её узнал\nПасую.") == (["Пас"], [])
     assert _read("epoch2", "У него Грифон, а я призываю Гарпию") == (["Существо: «Гарпия»"], [])
+
+
+def test_a_slip_of_pass_in_a_short_line_needs_the_turn_or_to_stand_alone():
+    assert _read("epoch1", "Попускаю ход") == (["Пас"], [])
+    assert _read("epoch1", "Поняла, простите.\nТогда только маршрут Каменец — Дубрава.") == (
+        ["Маршрут: Каменец — Дубрава"], [])

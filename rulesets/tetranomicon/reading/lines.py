@@ -564,13 +564,15 @@ def _short_cards(items: list[Item], vocab: Vocabulary) -> list[Item]:
 
 def _guesses(items: list[Item]) -> list[Item]:
     """A dictionary word one letter off an action word («Сроить: ферма, Озёрск») is that action
-    only beside a game object or in a line of two or three words («Попускаю ход»), and never
-    beside an action word said right («Для начала прокладываю маршрут…»: «начала» is no slip of
-    «напала»); elsewhere it stays the word it is."""
+    only beside a game object, or alone or with «ход» for a pass («Попускаю ход», «Пасс»), and
+    never beside an action word said right («Для начала прокладываю маршрут…»: «начала» is no
+    slip of «напала»); elsewhere it stays the word it is («Поняла, простите» is no «пропустите»)."""
     said_right = any(it.kind == "concept" and it.concept in ACTIONS and it.fit is not Fit.TYPO for it in items)
     if any(it.kind in MENTIONS for it in items) and not said_right:
         return items
-    short = not said_right and sum(it.kind in ("word", "concept") for it in items) <= 3
+    words = [it for it in items if it.kind in ("word", "concept")]
+    short = not said_right and (len(words) == 1 or len(words) <= 3 and any(
+        it.kind == "word" and it.text in ("ход", "хода", "ходом") for it in words))
     return [replace(it, kind="word", concept=None, value=None, fit=Fit.EXACT)
             if it.kind == "concept" and it.fit is Fit.TYPO and not (short and it.concept == "v_pass") else it
             for it in items]
