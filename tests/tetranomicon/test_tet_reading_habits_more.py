@@ -115,3 +115,24 @@ def test_a_slip_of_pass_in_a_short_line_needs_the_turn_or_to_stand_alone():
     assert _read("epoch1", "Попускаю ход") == (["Пас"], [])
     assert _read("epoch1", "Поняла, простите.\nТогда только маршрут Каменец — Дубрава.") == (
         ["Маршрут: Каменец — Дубрава"], [])
+
+
+def test_what_a_rule_asks_for_is_no_order_but_what_the_poster_needs_is():
+    assert _concepts("epoch1", "на тетраномикон нужно три артефакта, а у меня два") == []
+    assert _items("epoch1", "лесопилке ж ферма нужна")[0][0] == "aside"
+    assert _read("epoch2", "Нужен рудник в Каменце") == (["Строить: рудник, Каменец"], [])
+
+
+def test_what_cannot_be_done_is_no_order():
+    assert _concepts("epoch1", "без этого строить нельзя") == []
+
+
+def test_a_payment_head_restates_what_the_price_is_made_of():
+    assert _sentences_restating("epoch1", "плачу 6: трофей четвертого уровня и два чужих участка")
+    assert _read("epoch1", "Поход на Перевал.\nПлачу 3: трофей и монстры.") == (["Поход: Туманный Перевал"], [])
+
+
+def _sentences_restating(scene: str, norm: str) -> bool:
+    state, faction = SCENES[scene]()
+    vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
+    return all(s.restating for s in analyse(norm, vocab, faction, state.epoch))

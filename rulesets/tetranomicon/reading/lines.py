@@ -31,7 +31,7 @@ from itertools import pairwise
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
-from .phrases import NEGATIONS, Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
+from .phrases import NEGATIONS, REQUIRED, Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
@@ -133,7 +133,7 @@ def _restating_piece(piece: list[Item], vocab: Vocabulary) -> bool:
         return False
     if any(it.kind == "person" for it in piece) and any(_finite_action(it) for it in piece):
         return False  # «Сейчас Света поставит ферму…»: who does it says whether it is an order (`strength`)
-    if _holding(piece):
+    if _holding(piece) or _paying(piece):
         return True
     for it in piece:
         if it.sym("=", "+"):
@@ -151,6 +151,15 @@ def _finite_action(it: Item) -> bool:
         return False
     word = it.value if isinstance(it.value, str) else it.text.split()[0]
     return word.isalpha() and "VERB" in parses(word)[0].tag
+
+
+PAYING = frozenset({"платить", "заплатить", "оплатить", "оплачивать", "оплата", "плата"})
+
+
+def _paying(piece: list[Item]) -> bool:
+    """«Плачу 6», «оплата»: a piece that says what the poster pays."""
+    return any(it.kind == "word" and it.text.isalpha() and any(p.lemma in PAYING for p in parses(it.text)[:3])
+               for it in piece)  # «плачу» is «платить» or «плакать»
 
 
 def _holding(piece: list[Item]) -> bool:
@@ -212,8 +221,10 @@ def drop_bookkeeping(items: list[Item], vocab: Vocabulary) -> tuple[list[Item], 
         elif piece:
             holding = False
     # «В пуле сейчас: …», «У меня: …» restate what follows; «Теперь хватает: поход на …» says an
-    # order after the head, unless the head says what the poster holds
-    if whole and (_holding([items[k] for k in pieces[0]]) or not any(
+    # order after the head, unless the head says what the poster holds or pays («Плачу 6: трофей
+    # четвёртого уровня и два чужих участка» is what the price is made of)
+    head = [items[k] for k in pieces[0]]
+    if whole and (_holding(head) or _paying(head) or not any(
             keep[k] and items[k].kind == "concept" and items[k].concept in ACTIONS for piece in pieces[1:] for k in piece)):
         return [], True
     return [it for k, it in enumerate(items) if keep[k]], False
@@ -447,7 +458,8 @@ def analyse(norm: str, vocab: Vocabulary, faction: str, epoch: int = 0) -> list[
             elif _narrative_verb(it):
                 narrated.add(k)
         s.narrative = bool(narrated)
-        if narrated or any(it.kind == "word" and (it.text in NEGATIONS or it.text == "у") for it in kept):
+        if narrated or any(it.kind == "word" and (it.text in NEGATIONS or it.text in REQUIRED or it.text == "у")
+                           for it in kept):
             s.phrases = split_phrases(kept)  # else every phrase may say an order: nothing to tell apart
             describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, SUBJECTS)
         heard: set[int] = set()
@@ -509,7 +521,8 @@ def _set_aside(items: list[Item], phrases: list[Phrase], heard: set[int]) -> lis
     а я — рудник в Каменце»), of a phrase going on with it that says no action, and a card that
     is a character of a narrated phrase beside another card («Кирка Глубин подождёт, беру Печать»)."""
     out = list(items)
-    theirs = [p for p in phrases if p.others or p.goes_on and not any(p.first <= k <= p.last for k in heard)]
+    theirs = [p for p in phrases if p.others or p.required
+              or p.goes_on and not any(p.first <= k <= p.last for k in heard)]
     for p in theirs:
         for k in range(p.first, p.last + 1):
             if out[k].kind in MENTIONS or out[k].kind == "num":
@@ -594,11 +607,17 @@ def _verb_word(it: Item) -> bool:
         and lemmatizer().concept(it.text) is None
 
 
+CANNOT = ("нельзя", "невозможно")
+
+
 def _negations(items: list[Item]) -> list[Item]:
-    """«не делаю» is no order to make anything."""
+    """«не делаю» is no order to make anything, nor is «строить нельзя» or «нельзя строить»."""
     out: list[Item] = []
     for k, it in enumerate(items):
-        if it.kind == "concept" and k and items[k - 1].kind == "word" and items[k - 1].text == "не":
+        before = items[k - 1] if k else None
+        after = items[k + 1] if k + 1 < len(items) else None
+        if it.kind == "concept" and (before is not None and before.kind == "word" and before.text in ("не", *CANNOT)
+                                     or after is not None and after.kind == "word" and after.text in CANNOT):
             out.append(replace(it, kind="word"))
             continue
         out.append(it)

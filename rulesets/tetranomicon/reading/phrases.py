@@ -27,7 +27,10 @@ from letopis.engine.text import parses
 from .words import Item
 
 SEPARATORS = (",", ":", ";", "(", ")")
-NEGATIONS = frozenset({"не", "ни", "нет"})
+NEGATIONS = frozenset({"не", "ни", "нет", "нельзя", "невозможно"})
+# «на Тетраномикон нужно три артефакта», «лесопилке ж ферма нужна»: what a rule asks for, not an order
+REQUIRED = frozenset({"нужно", "нужен", "нужна", "нужны", "надо", "необходимо", "необходим", "необходима",
+                      "необходимы"})
 # «у тебя», «у него»: what someone else has
 THEIRS = frozenset({"тебя", "вас", "него", "нее", "неё", "них", "ней"})
 POSTER = frozenset({"я", "мы", "мне", "меня", "мной", "нам", "нас", "нами"})
@@ -46,11 +49,12 @@ class Phrase:
     goes_on: bool = False  # verbless, right after a phrase about someone else: may go on with it
     negated: bool = False  # «не», «ни», «нет»
     ordered: bool = False  # an action word said as an order
+    required: bool = False  # says what something needs, with no verb of doing it («нужно три артефакта»)
 
     @property
     def silent(self) -> bool:
         """Whether the phrase's action nouns say no order of the poster."""
-        return self.others or self.negated
+        return self.others or self.negated or self.required
 
     @property
     def may_stand_alone(self) -> bool:
@@ -105,20 +109,23 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], said:
     ``subjects`` the pronouns of someone else («он», «они»)."""
     about_others = False
     for p in phrases:
-        named = poster = held = False
+        named = poster = held = needs = doing = False
         for k in range(p.first, p.last + 1):
             it, how = items[k], said.get(k)
             p.ordered = p.ordered or how == "verb"
             named = named or how == "noun"
             p.narrative = p.narrative or k in narrated and not _aside(items, k)
+            doing = doing or how == "verb" or it.kind in ("word", "concept") and "INFN" in parses(it.text)[0].tag
             if it.kind == "word":
                 p.negated = p.negated or it.text in NEGATIONS
+                needs = needs or it.text in REQUIRED
                 poster = poster or it.text in POSTER
                 held = held or it.text == "у" and k < p.last and (
                     items[k + 1].kind == "person" and items[k + 1].value != faction  # «лесопилка у Веры»
                     or items[k + 1].kind == "word" and items[k + 1].text in THEIRS)  # «у тебя Мантикора»
             elif it.kind == "person" and it.value == faction:
                 poster = True
+        p.required = needs and not doing and _for_something(items, p)
         if held and not p.ordered:
             about_others = p.others = True
         elif p.narrative:
@@ -131,6 +138,21 @@ def describe(items: list[Item], phrases: list[Phrase], narrated: set[int], said:
         else:
             p.goes_on = about_others  # «Анна построила ферму в Озёрске, лесопилку — в Броде»
             about_others = about_others and not named  # «Пока Борис думает, маршрут Брод — Дубрава»
+
+
+def _for_something(items: list[Item], p: Phrase) -> bool:
+    """Whether a phrase says what something needs: a card or a building after «на»/«для» («на
+    Тетраномикон нужно три артефакта») or in the dative («лесопилке ферма нужна»). «Нужен рудник
+    в Каменце» says what the poster wants: an order."""
+    for k in range(p.first, p.last + 1):
+        it = items[k]
+        if it.kind not in ("card", "building"):
+            continue
+        if k > p.first and items[k - 1].kind == "word" and items[k - 1].text in ("на", "для"):
+            return True
+        if it.kind == "building" and "datv" in parses(it.text.split()[-1])[0].tag:
+            return True
+    return False
 
 
 def someone_else(it: Item, faction: str, pronouns: frozenset[str]) -> bool:
