@@ -31,7 +31,16 @@ from itertools import pairwise
 from letopis.engine.names import Fit
 from letopis.engine.text import parses
 
-from .phrases import NEGATIONS, REQUIRED, Phrase, describe, phrase_of, someone_else, spaced_dash, split_phrases
+from .phrases import (
+    NEGATIONS,
+    REQUIRED,
+    Phrase,
+    describe,
+    phrase_of,
+    someone_else,
+    spaced_dash,
+    split_phrases,
+)
 from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, lemmatizer, read_items
 
 SENTENCE_END = frozenset({".", "!", "?", "…"})
