@@ -270,7 +270,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         got = Built(order=orders[0][0], notes=orders[0][1])
     if got is None:
         characters = set().union(*(s.narrated_cards() for s in sentences))
-        if _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
+        if not _role_play(pl) and _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
             message, hint = msg("read.unreadable", example=_example(state, faction, vocab.m))
             out.problems.append(_problem(pl, "read.unreadable", message, hint, "TET-ACT-02"))
             out.status = LineStatus.ERROR
@@ -284,14 +284,22 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     if got.sources and got.error is None:
         out.sources = got.sources
         return out
-    if got.error == "flavour":
-        return out
+    if got.error == "flavour" or _role_play(pl):
+        return out  # a line of role-play that reads to no whole order narrates
     assert got.error is not None
     message, hint = msg(got.error, **got.params)
     kind = ProblemKind.AMBIGUOUS if got.error == "read.ambiguous" else ProblemKind.UNREADABLE
     out.problems.append(_problem(pl, got.error, message, hint, got.clause, kind=kind))
     out.status = LineStatus.ERROR
     return out
+
+
+def _role_play(pl: PostLine) -> bool:
+    """A line wholly in italics, the forums' mark of role-play («[i]Змей выгибает спину и
+    прокладывает русло от Речного Брода…[/i]»): an order said in it whole is read («…ставим
+    рудник!»), but one it only seems to say is narration, not an error."""
+    raw = pl.original.strip().lower()
+    return raw.startswith("[i]") and raw.endswith("[/i]") and raw.count("[i]") == 1
 
 
 def _mergeable(orders: list[tuple[BaseModel, list]]) -> bool:

@@ -136,3 +136,12 @@ def _sentences_restating(scene: str, norm: str) -> bool:
     state, faction = SCENES[scene]()
     vocab = vocabulary(material_for(state), tuple((f, p.name) for f, p in state.players.items()))
     return all(s.restating for s in analyse(norm, vocab, faction, state.epoch))
+
+
+def test_a_role_play_line_in_italics_narrates_unless_it_says_a_whole_order():
+    told = "[i]Змей выгибает спину и прокладывает русло от Речного Брода к нашим стенам.[/i]\nПас"
+    assert _read("epoch1", told) == (["Пас"], [])
+    assert _read("epoch1", "[i]У Анны в Броде уже стоят амбары.[/i]\nПас") == (["Пас"], [])
+    assert _read("epoch1", "[i]Старейшина кричит: «Строим лесопилку в Броде!»[/i]") == (["Строить: лесопилка, Речной Брод"], [])
+    # not in italics, the same broken order is an error
+    assert _read("epoch1", "Змей прокладывает русло от Речного Брода к нашим стенам.\nПас")[1] != []
