@@ -247,6 +247,8 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     sentences = [s for s in analyse(pl.norm, vocab, faction, state.epoch) if not s.chatter]
     if not sentences:
         return out
+    if _restates_own(sentences, state, faction):
+        return out
     pieces = _pieces(pl.norm, sentences)
     orders: list[tuple[BaseModel, list[tuple[str, str]]]] = []
     for items, concepts, verbless in pieces:
@@ -292,6 +294,21 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     out.problems.append(_problem(pl, got.error, message, hint, got.clause, kind=kind))
     out.status = LineStatus.ERROR
     return out
+
+
+def _restates_own(sentences: list[Sentence], state: State, faction: str) -> bool:
+    """A line naming only cards the poster holds already, with no order verb and nothing else of
+    the board («Саламандра, Голем и Грифон — вот и вся моя армия», «в Артефактуме один Компас»):
+    he tells what he has, for a card is not taken twice."""
+    me = state.players.get(faction)
+    if me is None:
+        return False
+    own = {*me.creatures, *me.artifacts}
+    items = [it for s in sentences for it in s.items]
+    cards = [it for it in items if it.kind == "card"]
+    return bool(cards) and all(it.value in own for it in cards) \
+        and not any(it.kind in MENTIONS and it.kind != "card" for it in items) \
+        and not any(how == "verb" for s in sentences for _, how, _ in s.concepts)
 
 
 def _role_play(pl: PostLine) -> bool:

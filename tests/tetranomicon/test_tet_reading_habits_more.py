@@ -145,3 +145,19 @@ def test_a_role_play_line_in_italics_narrates_unless_it_says_a_whole_order():
     assert _read("epoch1", "[i]Старейшина кричит: «Строим лесопилку в Броде!»[/i]") == (["Строить: лесопилка, Речной Брод"], [])
     # not in italics, the same broken order is an error
     assert _read("epoch1", "Змей прокладывает русло от Речного Брода к нашим стенам.\nПас")[1] != []
+
+
+def test_a_creature_where_it_is_goes_nowhere():
+    assert _read("epoch2", "Моя Саламандра греется у горна в Дубраве.\nПас") == (["Пас"], [])
+    assert _read("epoch2", "Саламандра топает к Каменцу\nПас")[1] == [(1, "TET-ACT-02")]
+
+
+def test_cards_the_poster_holds_named_with_no_order_verb_are_what_he_has():
+    assert _read("epoch2", "Саламандра, Голем и Грифон — вот и вся моя армия, пять мечей.\nПас") == (["Пас"], [])
+    assert _read("epoch3", "Итого: в Артефактуме один Компас, в Реликвиуме — один трофей.\nПас") == (["Пас"], [])
+    assert _read("epoch2", "Гарпия") == (["Существо: «Гарпия»"], [])  # a card not held yet is taken
+
+
+def test_a_question_to_oneself_between_alternatives_says_no_order():
+    assert _read("epoch2", "Думаю вот, где рудник нужнее — в Дубраве или в Каменце...\nПас") == (["Пас"], [])
+    assert _read("epoch2", "Рудник в Дубраве, или где там свободно") == (["Строить: рудник, Дубрава"], [])

@@ -482,6 +482,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str, epoch: int = 0) -> list[
         s.verbless = not s.narrative or any(
             p.may_stand_alone and any(kept[k].kind in VERBLESS_OBJECTS for k in range(p.first, p.last + 1))
             for p in s.phrases)
+        s.question = s.question or _deliberation(s)
         sentences.append(s)
     return sentences
 
@@ -524,6 +525,19 @@ def _later(items: list[Item], k: int, epoch: int) -> bool:
                 and before.value > epoch)
 
 
+# the words of a question asked of oneself: «думаю, где рудник нужнее — в Дубраве или в Каменце»
+ASKING = frozenset({"где", "куда", "какой", "какую", "какое", "какие", "каким", "что", "чем", "кого", "ли"})
+
+
+def _deliberation(s: Sentence) -> bool:
+    """A question the poster asks himself, between alternatives and with no order verb: «Думаю
+    вот, где рудник нужнее — в Дубраве или в Каменце...», «не знаю, что взять, Гарпию или Грифона»."""
+    words = [it.text for it in s.items if it.kind == "word"]
+    asked = next((k for k, w in enumerate(words) if w in ASKING), None)
+    return asked is not None and "или" in words[asked:] and not any(
+        how == "verb" and "INFN" not in parses(it.text.split()[0])[0].tag for _, how, it in s.concepts)
+
+
 def _set_aside(items: list[Item], phrases: list[Phrase], heard: set[int]) -> list[Item]:
     """The items with someone else's objects set aside (kind ``aside``), so that they fill no
     slot of the poster's order: those of a phrase about someone else («Анна строит в Северграде,
@@ -546,8 +560,18 @@ def _set_aside(items: list[Item], phrases: list[Phrase], heard: set[int]) -> lis
 
 
 def _sends(span: list[Item]) -> bool:
-    """Whether a phrase sends someone somewhere: a castle to, from or through, or an arrow."""
-    return any(it.kind == "castle" and it.role in ("to", "from", "via") or it.sym("→") for it in span)
+    """Whether a phrase sends someone somewhere: a castle to, from or through, or an arrow. A
+    castle where something is («греется у горна в Дубраве», «на Перевале») sends no one."""
+    return any(it.kind == "castle" and it.role in ("to", "from", "via") and not _where(span, k) or it.sym("→")
+               for k, it in enumerate(span))
+
+
+def _where(span: list[Item], k: int) -> bool:
+    """«в Дубраве», «на Перевале»: a castle after «в»/«на» in the prepositional case."""
+    before = span[k - 1] if k else None
+    last = span[k].text.split()[-1]
+    return before is not None and before.kind == "word" and before.text in ("в", "во", "на") \
+        and last.isalpha() and any("loct" in p.tag for p in parses(last)[:3])
 
 
 # what an order said without a verb is about: «ферма в Озёрске», «Грифон», «слот 2», «У5»
