@@ -23,7 +23,7 @@ from .text_norm import (
     parse_coord,
     sub_mapped,
 )
-from .text_post import LineKind, PostLine, split_post, strip_markup, strip_markup_mapped
+from .text_post import LineKind, PostLine, split_post, strip_markup, strip_markup_mapped, without_struck
 from .text_words import (
     CARDINALS,
     ORDINALS,
@@ -49,5 +49,5 @@ __all__ = [
     "Parse", "PostLine", "Token", "agrees", "counted", "counted_range", "cyrillic_lookalike", "decline",
     "decline_all", "format_coord", "is_known", "morph", "normalise", "normalise_mapped", "number_value",
     "order_cue", "ordinal_value", "parse_coord", "parses", "plural", "quoted", "sentence", "split_post",
-    "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens",
+    "strip_markup", "strip_markup_mapped", "sub_mapped", "suggest", "tokens", "without_struck",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .cache import ByteBudgetCache, column_map_bytes, str_bytes
@@ -133,6 +133,33 @@ def strip_markup_mapped(s: str, cols: ColumnMap, inline_off: bool = True) -> tup
         s, cols = sub_mapped(_PAREN_SMILE, lambda m: "", s, cols)
         s, cols = _unmatched_closers(s, cols)
     return s, cols
+
+
+_STRUCK = re.compile(r"\[(s|strike|del)\](.*?)\[/\1\]", re.IGNORECASE)
+
+
+def without_struck(line: PostLine) -> PostLine:
+    """The line without what its writer struck out and wrote again after it («[s]Призываю Змея[/s]
+    Призываю Грифона»): a forum's way to correct a post in place. Struck text with nothing read
+    after it («П1 → [s]П2[/s]») is formatting, kept; a line with nothing struck is returned as it
+    is. Never changes ``line`` (lines may be shared through the cache)."""
+    if not line.cols or "[" not in line.original:
+        return line
+    cols = line.cols
+    spans = [(m.start(), m.end()) for m in _STRUCK.finditer(line.original)
+             if m.group(2).strip() and any(c >= m.end() and not line.norm[i].isspace() for i, c in enumerate(cols))]
+    if not spans:
+        return line
+    keep: list[int] = []
+    for i, c in enumerate(cols):
+        if any(a <= c < b for a, b in spans):
+            continue
+        if line.norm[i].isspace() and (not keep or line.norm[keep[-1]].isspace()):
+            continue  # one space where the struck words were, none at the start
+        keep.append(i)
+    while keep and line.norm[keep[-1]].isspace():
+        keep.pop()
+    return replace(line, norm="".join(line.norm[i] for i in keep), cols=[cols[i] for i in keep])
 
 
 def strip_markup(s: str) -> str:
