@@ -28,7 +28,7 @@ from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import Evidence, Mention, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
-from letopis.engine.text import LineKind, PostLine, parses, split_post
+from letopis.engine.text import LineKind, PostLine, parses, split_post, without_struck
 
 from .data import material_for
 from .messages import Violation, render
@@ -236,6 +236,7 @@ def _split(text: str) -> list[PostLine]:
 # --- one line -------------------------------------------------------------------------------------
 def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     out = _LineOutcome(pl)
+    pl = without_struck(pl)
     if pl.kind is LineKind.BLANK:
         out.status = LineStatus.BLANK
         return out

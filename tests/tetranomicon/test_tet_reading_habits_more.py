@@ -161,3 +161,8 @@ def test_cards_the_poster_holds_named_with_no_order_verb_are_what_he_has():
 def test_a_question_to_oneself_between_alternatives_says_no_order():
     assert _read("epoch2", "Думаю вот, где рудник нужнее — в Дубраве или в Каменце...\nПас") == (["Пас"], [])
     assert _read("epoch2", "Рудник в Дубраве, или где там свободно") == (["Строить: рудник, Дубрава"], [])
+
+
+def test_struck_out_words_written_again_are_taken_back():
+    assert _read("epoch1", "[s]Призываю Речного Змея[/s] Призываю Грифона") == (["Существо: «Грифон»"], [])
+    assert _read("epoch1", "Строю [s]ферму[/s] лесопилку в Броде") == (["Строить: лесопилка, Речной Брод"], [])
