@@ -18,7 +18,7 @@ order is refused through `require_an_order` with an example from the poster's po
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from pydantic import BaseModel
@@ -64,6 +64,7 @@ class _LineOutcome:
     repeats: int | None = None  # the line of the order this one says again
     reckoning: bool = False  # an order with no action word on a line of arithmetic («…, 4 − 1 = 3»)
     notes: list[tuple[str, str]] = field(default_factory=list)
+    replaced: int | None = None  # the update line that took this line's order back
 
 
 def read_post_strict(text: str, state: State, faction: str) -> Reading:
@@ -77,6 +78,7 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
     m = material_for(state)
     vocab = vocabulary(m, tuple((f, p.name) for f, p in state.players.items()))
     outcomes = _reckonings_give_way([_read_line(pl, state, faction, vocab) for pl in _split(text)], state, faction)
+    outcomes = _updates_replace(outcomes, state, faction, vocab)
     reading = Reading()
     first: _LineOutcome | None = None
     for out in outcomes:
@@ -120,6 +122,8 @@ def read_post_strict(text: str, state: State, faction: str) -> Reading:
             cost = getattr(out, "cost", None)
         elif out.repeats is not None:
             summary = f"то же действие, что в строке {out.repeats}"
+        elif out.replaced is not None:
+            summary = f"отменено обновлением в строке {out.replaced}"
         elif out.status is LineStatus.ORDER and out.order is None and first is not None and first.order is not None:
             summary = "источники для строительства выше: " + ", ".join(
                 s.to_text(m) for s in first.order.sources) if isinstance(first.order, Build) else None
@@ -141,6 +145,29 @@ def _reckonings_give_way(outcomes: list[_LineOutcome], state: State, faction: st
         for o in outcomes:
             if o.reckoning and o.second is None and _already_has(o.order, state, faction):
                 o.order, o.status, o.notes = None, LineStatus.FLAVOUR, []
+    return outcomes
+
+
+def _updates_replace(outcomes: list[_LineOutcome], state: State, faction: str, vocab) -> list[_LineOutcome]:
+    """«UPD: передумала — поход на Каменец.» under «Лесопилка в Речном Броде.»: an update line that
+    says a whole order is the poster's order now, and the orders above it are taken back. An
+    update that says none stays a note."""
+    for k, out in enumerate(outcomes):
+        pl = out.post
+        if pl.kind is not LineKind.FLAVOUR or pl.reason != "edit" or not pl.norm or ":" not in pl.norm[:12]:
+            continue
+        cut = pl.norm.index(":") + 1
+        body = replace(pl, kind=LineKind.TEXT, norm=pl.norm[cut:].lstrip(),
+                       cols=(pl.cols or [])[cut + len(pl.norm[cut:]) - len(pl.norm[cut:].lstrip()):])
+        got = _read_line(body, state, faction, vocab)
+        if got.order is None or got.problems:
+            continue
+        got.post = pl
+        for before in outcomes[:k]:
+            if before.order is not None or before.sources:
+                before.order, before.second, before.sources, before.problems = None, None, [], []
+                before.status, before.replaced = LineStatus.FLAVOUR, pl.number
+        outcomes[k] = got
     return outcomes
 
 

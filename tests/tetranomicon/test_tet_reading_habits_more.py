@@ -166,3 +166,12 @@ def test_a_question_to_oneself_between_alternatives_says_no_order():
 def test_struck_out_words_written_again_are_taken_back():
     assert _read("epoch1", "[s]Призываю Речного Змея[/s] Призываю Грифона") == (["Существо: «Грифон»"], [])
     assert _read("epoch1", "Строю [s]ферму[/s] лесопилку в Броде") == (["Строить: лесопилка, Речной Брод"], [])
+
+
+def test_an_update_line_with_a_whole_order_replaces_the_order_above():
+    state, faction = SCENES["epoch1"]()
+    r = read_post_strict("Лесопилка в Речном Броде.\nUPD: передумала — поход на Каменец.", state, faction)
+    assert r.ok and [o.to_text() for o in r.orders] == ["Поход: Каменец"]
+    assert r.lines[0].summary == "отменено обновлением в строке 2"
+    assert _read("epoch1", "Лесопилка в Речном Броде.\nUPD: забыла сказать, привет всем") == (
+        ["Строить: лесопилка, Речной Брод"], [])
