@@ -33,10 +33,11 @@ from letopis.engine.text import LineKind, PostLine, parses, split_post, without_
 from .data import material_for
 from .messages import Violation, render
 from .orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Summon
+from .reading.alternatives import chosen, conditional
 from .reading.frames import Built, build_order, evidence, pick
 from .reading.lines import MENTIONS, Sentence, analyse
 from .reading.messages import msg
-from .reading.words import Item, vocabulary
+from .reading.words import ROLE_WORDS, Item, lemmatizer, read_items, vocabulary
 from .rules.explain import explain
 from .rules.legality import check
 from .state import State
@@ -272,6 +273,8 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         return out
     if pl.kind is LineKind.FLAVOUR or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
         return out
+    if (decided := _decided(pl, state, faction, vocab)) is not None:
+        return decided
     sentences = [s for s in analyse(pl.norm, vocab, faction, state.epoch) if not s.chatter]
     if not sentences:
         return out
@@ -322,6 +325,59 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     out.problems.append(_problem(pl, got.error, message, hint, got.clause, kind=kind))
     out.status = LineStatus.ERROR
     return out
+
+
+def _decided(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome | None:
+    """The line's order when it is a choice the position or the poster decides
+    (`reading.alternatives`): the first branch of «если …, иначе …» that can be done, or the
+    option a later sentence picks; None when the line is no such choice or its branches do not
+    read (the line is then read as any other)."""
+    branches = conditional(pl.norm, _verb_of, lambda t: _objects_of(t, vocab))
+    if branches is not None:
+        first = _read_branch(pl, branches.first, state, faction, vocab)
+        if first is not None and (branches.other is None or check(state, faction, first.order).ok):
+            return first
+        other = _read_branch(pl, branches.other, state, faction, vocab) if branches.other else None
+        return other or first
+    sentences = [x.strip() for x in pl.norm.split(". ")]
+    for options, choice in pairwise(sentences):
+        picked = chosen(options, choice, lambda t: _kinds_of(t, vocab))
+        if picked is not None:
+            return _read_branch(pl, picked, state, faction, vocab)
+    return None
+
+
+def _read_branch(pl: PostLine, text: str, state: State, faction: str, vocab) -> _LineOutcome | None:
+    """A branch read as a line of its own, kept only when it reads to an order with no problem."""
+    got = _read_line(replace(pl, kind=LineKind.TEXT, text=text, norm=text, cols=[0] * len(text)), state, faction, vocab)
+    if got.order is None or got.problems or got.second is not None:
+        return None
+    got.post = pl
+    return got
+
+
+def _verb_of(text: str) -> str | None:
+    """The action word a text opens with («строю», «беру»)."""
+    word = text.split(maxsplit=1)[0] if text.strip() else ""
+    return word if lemmatizer().concept(word) in ACTIONS else None
+
+
+def _objects_of(text: str, vocab) -> str | None:
+    """The stretch of a text from its first game object (with the preposition before it) to its
+    last: «на перевале», «лесопилку в озерске», «каменец - дубрава»."""
+    items = read_items(text, vocab)
+    at = [k for k, it in enumerate(items) if it.kind in ("castle", "segment", "card", "building")]
+    if not at:
+        return None
+    k = at[0] - 1 if at[0] and items[at[0] - 1].kind == "word" and items[at[0] - 1].text in ROLE_WORDS else at[0]
+    return text[items[k].start : items[at[-1]].end]
+
+
+def _kinds_of(text: str, vocab) -> set[str]:
+    """The kinds of action a text names: by an action word, a building, a card or a segment."""
+    by_object = {"building": "v_build", "segment": "v_route", "card": "card"}
+    return {it.concept if it.kind == "concept" else by_object[it.kind] for it in read_items(text, vocab)
+            if it.kind == "concept" and it.concept in ACTIONS or it.kind in by_object}
 
 
 def _restates_own(sentences: list[Sentence], state: State, faction: str) -> bool:

@@ -175,3 +175,17 @@ def test_an_update_line_with_a_whole_order_replaces_the_order_above():
     assert r.lines[0].summary == "отменено обновлением в строке 2"
     assert _read("epoch1", "Лесопилка в Речном Броде.\nUPD: забыла сказать, привет всем") == (
         ["Строить: лесопилка, Речной Брод"], [])
+
+
+def test_a_conditional_takes_the_first_branch_that_can_be_done():
+    # the first branch can be done: it is the order; its pronoun points at what the condition named
+    assert _read("epoch1", "Если Грифон ещё в пуле — беру его, иначе Змея.") == (["Существо: «Грифон»"], [])
+    assert _read("epoch1", "Если участок У5 свободен, кладу туда маршрут, если нет — пас") == (
+        ["Маршрут: Каменец — Дубрава"], [])
+    # it cannot (one coin): the other branch, with the first's verb
+    assert _read("broke", "Если хватит на Гарпию — беру её, иначе пас.") == (["Пас"], [])
+
+
+def test_an_option_picked_after_a_list_of_options_is_the_order():
+    assert _read("epoch1", "Либо ферма в Озёрске, либо маршрут У5. Выбираю маршрут.") == (["Маршрут: Каменец — Дубрава"], [])
+    assert _read("epoch1", "Думаю: Грифон или поход на Перевал. Беру Грифона.") == (["Существо: «Грифон»"], [])
