@@ -44,7 +44,7 @@ from .state import State
 
 WONDERING = frozenset({"что", "куда", "где", "какой", "какую", "какое", "какие", "кого", "чем", "зачем", "ли",
                        "стоит", "может", "наверное"})
-MAX_ORDER_LINE = 400  # characters: a longer line is a paragraph of prose
+MAX_ORDER_LINE = 1500  # characters: a longer line is a paragraph of prose
 EXPECTED = "одно действие (строительство, маршрут, артефакт, существо или поход) или пас"
 ACTIONS = frozenset({"v_build", "v_route", "v_artifact", "v_summon", "v_campaign", "v_pass", "v_take"})
 

@@ -189,3 +189,15 @@ def test_a_conditional_takes_the_first_branch_that_can_be_done():
 def test_an_option_picked_after_a_list_of_options_is_the_order():
     assert _read("epoch1", "Либо ферма в Озёрске, либо маршрут У5. Выбираю маршрут.") == (["Маршрут: Каменец — Дубрава"], [])
     assert _read("epoch1", "Думаю: Грифон или поход на Перевал. Беру Грифона.") == (["Существо: «Грифон»"], [])
+
+
+def test_an_order_inside_a_long_paragraph_is_read():
+    chatter = "Всем добрый вечер, эпоха последняя, так что тянуть не буду: монстров там немного, " * 6
+    text = chatter + "так что выступаю из Северграда на Туманный Перевал, дорогу не прокладываю, удачи всем"
+    assert len(text) > 400
+    assert _read("epoch1", text) == (["Поход: Туманный Перевал из Северграда"], [])
+
+
+def test_a_refusal_after_the_infinitive_and_a_short_adjective_say_no_action():
+    assert _concepts("epoch1", "тянуть не буду") == []
+    assert _concepts("epoch1", "химера с грифоном это вытянут") == []

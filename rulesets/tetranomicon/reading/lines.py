@@ -260,7 +260,7 @@ def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
     if _order_mood(word):
         return "verb"
     if "VERB" not in best and "INFN" not in best:
-        return None if best & {"GRND", "PRTF", "PRTS"} else "noun"
+        return None if best & {"GRND", "PRTF", "PRTS", "ADJS"} else "noun"  # «вытянут» is no «тяга»
     if "past" in best:
         return None if any(someone_else(x, faction, SUBJECTS) for x in sentence) else "verb"
     if "3per" in best or "2per" in best:
@@ -641,6 +641,13 @@ def _verb_word(it: Item) -> bool:
 
 
 CANNOT = ("нельзя", "невозможно")
+WILL = frozenset({"буду", "будем", "стану", "станем"})
+
+
+def _wont(items: list[Item], k: int) -> bool:
+    """«тянуть не буду», «строить не стану»: a refusal after the infinitive."""
+    return k + 1 < len(items) and items[k].kind == "word" and items[k].text == "не" \
+        and items[k + 1].kind == "word" and items[k + 1].text in WILL
 
 
 def _negations(items: list[Item]) -> list[Item]:
@@ -650,7 +657,8 @@ def _negations(items: list[Item]) -> list[Item]:
         before = items[k - 1] if k else None
         after = items[k + 1] if k + 1 < len(items) else None
         if it.kind == "concept" and (before is not None and before.kind == "word" and before.text in ("не", *CANNOT)
-                                     or after is not None and after.kind == "word" and after.text in CANNOT):
+                                     or after is not None and after.kind == "word" and after.text in CANNOT
+                                     or _wont(items, k + 1)):
             out.append(replace(it, kind="word"))
             continue
         out.append(it)
