@@ -44,3 +44,11 @@ def test_a_sentence_taken_back_and_replaced():
 def test_corrections_never_raise_and_stay_inside_the_line(text):
     for c in corrections(text):
         assert 0 <= c.start < c.end <= len(text)
+
+
+def test_hotya_net_and_ne_luchshe_are_markers_too():
+    text = "призываю гарпию. хотя нет - единорога"
+    assert [text[c.end:] for c in corrections(text)] == ["единорога"]
+    text = "ставлю лесопилку на 3ю башню... не, лучше ферму на первую"
+    assert [text[c.end:] for c in corrections(text)] == ["ферму на первую"]
+    assert corrections("ставлю ферму, не лучше ли") == []
