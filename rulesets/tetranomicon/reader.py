@@ -34,6 +34,7 @@ from .data import material_for
 from .messages import Violation, render
 from .orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Summon
 from .reading.alternatives import chosen, conditional
+from .reading.amend import amended
 from .reading.frames import Built, build_order, evidence, pick
 from .reading.lines import MENTIONS, Sentence, analyse
 from .reading.messages import msg
@@ -265,6 +266,8 @@ def _split(text: str) -> list[PostLine]:
 def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     out = _LineOutcome(pl)
     pl = without_struck(pl)
+    if pl.kind is LineKind.TEXT and pl.norm and len(pl.norm) <= MAX_ORDER_LINE:
+        pl = amended(pl, vocab)
     if pl.kind is LineKind.BLANK:
         out.status = LineStatus.BLANK
         return out

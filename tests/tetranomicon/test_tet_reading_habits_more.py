@@ -201,3 +201,20 @@ def test_an_order_inside_a_long_paragraph_is_read():
 def test_a_refusal_after_the_infinitive_and_a_short_adjective_say_no_action():
     assert _concepts("epoch1", "тянуть не буду") == []
     assert _concepts("epoch1", "химера с грифоном это вытянут") == []
+
+
+def test_a_correction_inside_the_line_replaces_the_part_of_its_shape():
+    assert _read("epoch1", "Лесопилка в Озёрске, нет, в Броде") == (["Строить: лесопилка, Речной Брод"], [])
+    assert _read("epoch1", "Маршрут У5, вернее У3") == (["Маршрут: Речной Брод — Дубрава"], [])
+    assert _read("epoch1", "Призываю Змея, ой, Грифона") == (["Существо: «Грифон»"], [])
+    assert _read("epoch1", "Лесопилку в Броде на 3ю башню, точнее на вторую") == (
+        ["Строить: лесопилка, Речной Брод, башня 2"], [])
+
+
+def test_a_correction_with_an_action_word_replaces_the_whole_order():
+    assert _read("epoch1", "Поход на Перевал. Хотя нет, строю лесопилку в Броде") == (
+        ["Строить: лесопилка, Речной Брод"], [])
+    state, faction = SCENES["epoch1"]()
+    r = read_post_strict("Строю лесопилку в Броде… нет, лучше призову Речного Змея.", state, faction)
+    assert [o.to_text() for o in r.orders] == ["Существо: «Речной Змей»"]
+    assert r.lines[0].text == "Строю лесопилку в Броде… нет, лучше призову Речного Змея."
