@@ -395,7 +395,21 @@ def _restates_own(sentences: list[Sentence], state: State, faction: str) -> bool
     cards = [it for it in items if it.kind == "card"]
     return bool(cards) and all(it.value in own for it in cards) \
         and not any(it.kind in MENTIONS and it.kind != "card" for it in items) \
-        and not any(how == "verb" for s in sentences for _, how, _ in s.concepts)
+        and all(how != "verb" and _told_of(s.items, it) for s in sentences for _, how, it in s.concepts)
+
+
+# «моя армия»: an action noun that names what the poster has
+HAVING = frozenset({"мой", "моя", "моё", "мое", "мои", "моих", "моей", "моем", "моём", "вся", "весь", "наша", "наш",
+                    "наши"})
+
+
+def _told_of(items: list[Item], noun: Item) -> bool:
+    """Whether an action noun is told of as the poster's own, a place or a count («моя армия», «в
+    Артефактуме», «один трофей»), not said as an order."""
+    k = next((j for j, it in enumerate(items) if it is noun), 0)
+    before = items[k - 1] if k else None
+    return before is not None and (before.kind == "num" or before.kind == "word" and (
+        before.text in HAVING or before.text in ROLE_WORDS))
 
 
 def _role_play(pl: PostLine) -> bool:

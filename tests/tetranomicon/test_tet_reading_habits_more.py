@@ -218,3 +218,7 @@ def test_a_correction_with_an_action_word_replaces_the_whole_order():
     r = read_post_strict("Строю лесопилку в Броде… нет, лучше призову Речного Змея.", state, faction)
     assert [o.to_text() for o in r.orders] == ["Существо: «Речной Змей»"]
     assert r.lines[0].text == "Строю лесопилку в Броде… нет, лучше призову Речного Змея."
+
+
+def test_a_card_held_already_said_with_an_action_noun_as_an_order_is_still_refused():
+    assert _read("epoch3", "Артефакт: Компас")[1] != []
