@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from letopis.engine.names import Fit
+from letopis.engine.negation import negated
 from letopis.engine.text import parses
 
 from .phrases import (
@@ -640,25 +641,17 @@ def _verb_word(it: Item) -> bool:
         and lemmatizer().concept(it.text) is None
 
 
-CANNOT = ("нельзя", "невозможно")
-WILL = frozenset({"буду", "будем", "стану", "станем"})
-
-
-def _wont(items: list[Item], k: int) -> bool:
-    """«тянуть не буду», «строить не стану»: a refusal after the infinitive."""
-    return k + 1 < len(items) and items[k].kind == "word" and items[k].text == "не" \
-        and items[k + 1].kind == "word" and items[k + 1].text in WILL
+CANNOT = frozenset({"нельзя", "невозможно"})
 
 
 def _negations(items: list[Item]) -> list[Item]:
-    """«не делаю» is no order to make anything, nor is «строить нельзя» or «нельзя строить»."""
+    """An action word said not to happen is no order: «не делаю», «тянуть не буду», «не буду
+    строить» (the core's `negated`), «строить нельзя», «нельзя строить»."""
+    words = [it.text for it in items]
     out: list[Item] = []
     for k, it in enumerate(items):
-        before = items[k - 1] if k else None
-        after = items[k + 1] if k + 1 < len(items) else None
-        if it.kind == "concept" and (before is not None and before.kind == "word" and before.text in ("не", *CANNOT)
-                                     or after is not None and after.kind == "word" and after.text in CANNOT
-                                     or _wont(items, k + 1)):
+        if it.kind == "concept" and (negated(words, k) or k and words[k - 1] in CANNOT
+                                     or k + 1 < len(words) and words[k + 1] in CANNOT):
             out.append(replace(it, kind="word"))
             continue
         out.append(it)
