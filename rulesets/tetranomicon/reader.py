@@ -36,7 +36,7 @@ from .orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Summon
 from .reading.alternatives import chosen, conditional
 from .reading.amend import amended
 from .reading.frames import Built, build_order, evidence, pick
-from .reading.lines import MENTIONS, Sentence, analyse
+from .reading.lines import MENTIONS, Sentence, analyse, says_an_order
 from .reading.messages import msg
 from .reading.words import ROLE_WORDS, Item, lemmatizer, read_items, vocabulary
 from .rules.explain import explain
@@ -274,7 +274,13 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     if pl.kind is LineKind.QUOTE:
         out.status = LineStatus.QUOTE
         return out
-    if pl.kind is LineKind.FLAVOUR or not pl.norm or len(pl.norm) > MAX_ORDER_LINE:
+    if pl.kind is LineKind.TEXT and len(pl.norm) > MAX_ORDER_LINE:
+        if says_an_order(pl.norm):  # an order said in a paragraph too long to read: never dropped
+            message, hint = msg("read.long_line", limit=MAX_ORDER_LINE)
+            out.problems.append(_problem(pl, "read.long_line", message, hint, "TET-ACT-02"))
+            out.status = LineStatus.ERROR
+        return out
+    if pl.kind is LineKind.FLAVOUR or not pl.norm:
         return out
     if (decided := _decided(pl, state, faction, vocab)) is not None:
         return decided

@@ -222,3 +222,9 @@ def test_a_correction_with_an_action_word_replaces_the_whole_order():
 
 def test_a_card_held_already_said_with_an_action_noun_as_an_order_is_still_refused():
     assert _read("epoch3", "Артефакт: Компас")[1] != []
+
+
+def test_an_order_in_a_paragraph_too_long_to_read_is_an_error_not_dropped():
+    text = "Всем привет, долго думала, что делать в этой эпохе, " * 40 + "строю лесопилку в Броде."
+    assert _read("epoch1", text)[1] == [(1, "TET-ACT-02")]
+    assert _read("epoch1", "Всем привет, погода сегодня чудесная, " * 60 + "\nПас") == (["Пас"], [])

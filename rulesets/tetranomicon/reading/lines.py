@@ -30,7 +30,7 @@ from itertools import pairwise
 
 from letopis.engine.names import Fit
 from letopis.engine.negation import negated
-from letopis.engine.text import parses
+from letopis.engine.text import parses, tokens
 
 from .phrases import (
     NEGATIONS,
@@ -248,6 +248,14 @@ def _lemma(word: str) -> str:
 def _order_mood(word: str) -> bool:
     return any(("VERB" in p.tag and ("1per" in p.tag or "impr" in p.tag)) or "INFN" in p.tag
                for p in parses(word)[:3]) if word.isalpha() else False
+
+
+def says_an_order(norm: str) -> bool:
+    """Whether a text has an action word said as an order («строю», «призову», «пас»): a cheap
+    look at a paragraph too long to read. Linear in the text."""
+    lem = lemmatizer()
+    return any(t.kind == "word" and lem.concept(t.text) in ACTIONS and (_order_mood(t.text) or t.text == "пас")
+               for t in tokens(norm))
 
 
 def strength(it: Item, sentence: list[Item], faction: str) -> str | None:
