@@ -23,12 +23,11 @@ from itertools import pairwise
 
 from pydantic import BaseModel
 
-from letopis.engine.clauses import split_clauses
 from letopis.engine.contract import LineReading, LineStatus, Reading
 from letopis.engine.frames import Evidence, Mention, is_order_line, readings_text
 from letopis.engine.problems import Problem, ProblemKind, Severity
 from letopis.engine.reading import read_or_report, require_an_order
-from letopis.engine.text import LineKind, PostLine, parses, split_post, without_struck
+from letopis.engine.text import LineKind, PostLine, split_post, without_struck
 
 from .data import material_for
 from .messages import Violation, render
@@ -36,8 +35,10 @@ from .orders import Build, Campaign, CreateArtifact, LayRoute, Pass, Summon
 from .reading.alternatives import chosen, conditional
 from .reading.amend import amended
 from .reading.frames import Built, build_order, evidence, pick
-from .reading.lines import MENTIONS, Sentence, analyse, says_an_order
+from .reading.lines import MENTIONS, analyse, says_an_order
 from .reading.messages import msg
+from .reading.pieces import pieces
+from .reading.telling import restates_own, role_play
 from .reading.words import ROLE_WORDS, Item, lemmatizer, read_items, vocabulary
 from .rules.explain import explain
 from .rules.legality import check
@@ -287,11 +288,11 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     sentences = [s for s in analyse(pl.norm, vocab, faction, state.epoch) if not s.chatter]
     if not sentences:
         return out
-    if _restates_own(sentences, state, faction):
+    if restates_own(sentences, state, faction):
         return out
-    pieces = _pieces(pl.norm, sentences)
+    parts = pieces(pl.norm, sentences)
     orders: list[tuple[BaseModel, list[tuple[str, str]]]] = []
-    for items, concepts, verbless in pieces:
+    for items, concepts, verbless in parts:
         got = _read_piece(items, concepts, verbless, state, faction, vocab)
         if got is not None and got.ok:
             assert got.order is not None
@@ -312,7 +313,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
         got = Built(order=orders[0][0], notes=orders[0][1])
     if got is None:
         characters = set().union(*(s.narrated_cards() for s in sentences))
-        if not _role_play(pl) and _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
+        if not role_play(pl) and _is_order_line([it for it in items if it.start not in characters], concepts, state, faction):
             message, hint = msg("read.unreadable", example=_example(state, faction, vocab.m))
             out.problems.append(_problem(pl, "read.unreadable", message, hint, "TET-ACT-02"))
             out.status = LineStatus.ERROR
@@ -326,7 +327,7 @@ def _read_line(pl: PostLine, state: State, faction: str, vocab) -> _LineOutcome:
     if got.sources and got.error is None:
         out.sources = got.sources
         return out
-    if got.error == "flavour" or _role_play(pl):
+    if got.error == "flavour" or role_play(pl):
         return out  # a line of role-play that reads to no whole order narrates
     assert got.error is not None
     message, hint = msg(got.error, **got.params)
@@ -389,43 +390,6 @@ def _kinds_of(text: str, vocab) -> set[str]:
             if it.kind == "concept" and it.concept in ACTIONS or it.kind in by_object}
 
 
-def _restates_own(sentences: list[Sentence], state: State, faction: str) -> bool:
-    """A line naming only cards the poster holds already, with no order verb and nothing else of
-    the board («Саламандра, Голем и Грифон — вот и вся моя армия», «в Артефактуме один Компас»):
-    he tells what he has, for a card is not taken twice."""
-    me = state.players.get(faction)
-    if me is None:
-        return False
-    own = {*me.creatures, *me.artifacts}
-    items = [it for s in sentences for it in s.items]
-    cards = [it for it in items if it.kind == "card"]
-    return bool(cards) and all(it.value in own for it in cards) \
-        and not any(it.kind in MENTIONS and it.kind != "card" for it in items) \
-        and all(how != "verb" and _told_of(s.items, it) for s in sentences for _, how, it in s.concepts)
-
-
-# «моя армия»: an action noun that names what the poster has
-HAVING = frozenset({"мой", "моя", "моё", "мое", "мои", "моих", "моей", "моем", "моём", "вся", "весь", "наша", "наш",
-                    "наши"})
-
-
-def _told_of(items: list[Item], noun: Item) -> bool:
-    """Whether an action noun is told of as the poster's own, a place or a count («моя армия», «в
-    Артефактуме», «один трофей»), not said as an order."""
-    k = next((j for j, it in enumerate(items) if it is noun), 0)
-    before = items[k - 1] if k else None
-    return before is not None and (before.kind == "num" or before.kind == "word" and (
-        before.text in HAVING or before.text in ROLE_WORDS))
-
-
-def _role_play(pl: PostLine) -> bool:
-    """A line wholly in italics, the forums' mark of role-play («[i]Змей выгибает спину и
-    прокладывает русло от Речного Брода…[/i]»): an order said in it whole is read («…ставим
-    рудник!»), but one it only seems to say is narration, not an error."""
-    raw = pl.original.strip().lower()
-    return raw.startswith("[i]") and raw.endswith("[/i]") and raw.count("[i]") == 1
-
-
 def _mergeable(orders: list[tuple[BaseModel, list]]) -> bool:
     """Two readings of the same kind where one only adds to the other («Трофей Перевала — мой!
     Поход из Дубравы»): one action said in two sentences."""
@@ -439,48 +403,6 @@ def _mergeable(orders: list[tuple[BaseModel, list]]) -> bool:
     if isinstance(a, LayRoute) and isinstance(b, LayRoute):
         return a.segment == b.segment
     return isinstance(a, Pass) and isinstance(b, Pass)
-
-
-def _pieces(norm: str, sentences: list[Sentence]) -> list[tuple[list[Item], list, bool]]:
-    """Each sentence cut at the core's connectors («; », «, затем», «и ещё») and before a verb
-    of another action said as an order after «и», «а» or a comma («Призываю Змея и прокладываю
-    маршрут…»): two actions, each read, so the second is refused, not dropped (TET-GAP-27)."""
-    out = []
-    for s in sentences:
-        spans = [(c.start, c.end) for c in split_clauses(norm[: s.end]) if c.end > s.start]
-        spans = [piece for lo, hi in spans for piece in _at_second_verb(s, lo, hi)]
-        if len(spans) <= 1:
-            out.append((s.items, s.concepts, s.verbless))
-            continue
-        for c_start, c_end in spans:
-            lo, hi = max(c_start, s.start), c_end
-            items = [it for it in s.items if lo <= it.start < hi]
-            concepts = [x for x in s.concepts if lo <= x[2].start < hi]
-            out.append((items, concepts, s.verbless))
-    return out
-
-
-def _at_second_verb(s: Sentence, lo: int, hi: int) -> list[tuple[int, int]]:
-    """The span ``lo:hi`` of a sentence cut before each action said as an order after another
-    action, where «и», «а» or a comma joins them: an order verb («…и прокладываю маршрут»), or an
-    action noun after a verb the lexicon does not know («…и веду маршрут…»)."""
-    pos = {it.start: k for k, it in enumerate(s.items)}
-    said = [(c, k) for c, how, it in s.concepts if lo <= it.start < hi and (k := pos.get(it.start)) is not None
-            and (how == "verb" or how == "noun" and k >= 2 and _verb_word(s.items[k - 1]))]
-    cuts: list[int] = []
-    for (a, _), (b, k) in pairwise(said):
-        j = k - 2 if _verb_word(s.items[k - 1]) else k - 1  # «и веду маршрут»: the joint before the verb
-        if a == b or j < 1:
-            continue
-        joint = s.items[j]
-        if joint.sym(",") or joint.kind == "word" and joint.text in ("и", "а"):
-            cuts.append(joint.start)
-    edges = [lo, *cuts, hi]
-    return [(x, y) for x, y in pairwise(edges) if y > x]
-
-
-def _verb_word(it: Item) -> bool:
-    return it.kind == "word" and it.text.isalpha() and bool(parses(it.text)[0].tag & {"VERB", "INFN"})
 
 
 def _read_piece(items: list[Item], concepts: list, verbless: bool, state: State, faction: str,
