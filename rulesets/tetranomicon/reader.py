@@ -4,7 +4,10 @@ A post is one turn: one action or a pass (TET-ACT-01, TET-GAP-27). The reader st
 reading core: `split_post` (quotes, BBCode, emoticons, off-topic, list markers), the line's words
 and mentions (`reading.words`: castles, segments, cards, buildings in any case, short form, code
 or with a typo, through `NameIndex`), its sentences with bookkeeping taken out (`reading.lines`),
-and the order kinds declared as frames (`reading.frames`).
+and the order kinds declared as frames (`reading.frames`). Before a line is read, what its writer
+struck out or corrected is taken back (`without_struck`, `reading.amend`), and a choice the
+position decides is settled (`reading.alternatives`); an «UPD:» line with a whole order replaces
+the orders above it.
 
 Every line is one of: an order (read, then checked with `rules.legality.check`; its line shows
 the arithmetic as `rules.explain` writes it — sources, routes, whose routes are charged,
@@ -12,7 +15,8 @@ discounts, total, coins left; for a campaign the monsters with each supporting n
 swords, the path — and what the server chose), the supply sources of the build above it
 («Ферма — из Озёрска, лесопилка — из Дубравы»), an error with a hint (an action word or a game
 object said as an order that cannot be read, a second action: TET-GAP-27), or flavour
-(role-play, table talk, bookkeeping, quotes, questions, what other players did). A post with no
+(role-play, table talk, bookkeeping, quotes, questions, what other players did, plans for later,
+what the poster holds already: `reading.telling`). A post with no
 order is refused through `require_an_order` with an example from the poster's position.
 """
 
