@@ -513,10 +513,26 @@ def _real(items: list[Item], epoch: int) -> list[Item]:
     if not later:
         return items
     drop: set[int] = set()
+    planning = False  # a plan goes on past a dash or a comma («…в следующей эпохе — Единорога»)
     for p in split_phrases(items):
+        span = items[p.first : p.last + 1]
         if any(p.first <= k <= p.last for k in later):
+            planning = True
+        elif planning and _now(span):
+            planning = False  # «…, а сейчас строю ферму»
+        if planning:
             drop.update(range(p.first, p.last + 1))
     return [it for k, it in enumerate(items) if k not in drop]
+
+
+NOW = frozenset({"сейчас", "пока", "теперь", "ныне"})
+
+
+def _now(span: list[Item]) -> bool:
+    """Whether a phrase speaks of now: «сейчас», «пока», or an action verb in the present or the
+    imperative («строю», «ставь»)."""
+    return any(it.kind == "word" and it.text in NOW or it.kind == "concept" and it.text.isalpha()
+               and parses(it.text)[0].tag & {"pres", "impr"} for it in span)
 
 
 def _later(items: list[Item], k: int, epoch: int) -> bool:
