@@ -1,7 +1,7 @@
 """A player correcting himself inside a line, as the Tetranomicon reader takes it: «Поход на Каменец,
 ой, на Туманный Перевал», «Рудник в Дубраве, ой, в Каменце», «ставлю лесопилку … на 3ю башню... не,
 лучше ферму на первую», «Призываю Гарпию. Хотя нет — Единорога», «Строю лесопилку в Броде… нет,
-лучше призову Речного Змея».
+лучше призову Речного Змея»; and the contrast «Лесопилка не в Озёрске, а в Броде».
 
 The shared core (`engine.corrections`) finds the marker; what follows it, up to the next comma or
 full stop, replaces the part before it of the same shape: a castle a castle, a building a
@@ -42,7 +42,7 @@ def _amend_once(line: PostLine, vocab: Vocabulary) -> PostLine | None:
         return None
     found = corrections(norm)
     if not found:
-        return None
+        return _contrast(line, vocab) if " не " in f" {norm}" and ", а " in norm else None
     c = found[0]
     items = read_items(norm, vocab)
     after = [it for it in items if it.start >= c.end]
@@ -89,3 +89,25 @@ def _order_start(before: list[Item]) -> int:
         if before[k].kind == "sym" and before[k].text in (".", "!", "?", "…"):
             return before[k].end
     return 0
+
+
+def _contrast(line: PostLine, vocab: Vocabulary) -> PostLine | None:
+    """«не X, а Y»: «Лесопилка не в Озёрске, а в Броде», «Призываю не Змея, а Грифона»; X and Y
+    name things of one shape, and Y stands in X's place."""
+    norm, cols = line.norm, line.cols or []
+    items = read_items(norm, vocab)
+    for k, it in enumerate(items):
+        if not (it.kind == "word" and it.text == "не"):
+            continue
+        j = next((x for x in range(k + 1, len(items)) if items[x].sym(",", ".", ";", "!", "?")), None)
+        if j is None or not items[j].sym(",") or j + 2 >= len(items) or items[j + 1].text != "а":
+            continue
+        end = next((x for x in range(j + 2, len(items)) if items[x].sym(*_REPLACEMENT_END)), len(items))
+        was = {SHAPES[x.kind] for x in items[k + 1 : j] if x.kind in SHAPES and x.kind not in ("num", "ordinal")}
+        now = {SHAPES[x.kind] for x in items[j + 2 : end] if x.kind in SHAPES}
+        if was and was & now:
+            pieces = [(0, it.start), (items[j + 2].start, len(norm))]
+            return replace(line, norm="".join(norm[a:b] for a, b in pieces),
+                           cols=[col for a, b in pieces for col in cols[a:b]])
+    return None
+
