@@ -17,7 +17,7 @@ from dataclasses import replace
 from letopis.engine.corrections import corrections
 from letopis.engine.text import PostLine
 
-from .words import ACTIONS, Item, Vocabulary, read_items
+from .words import ACTIONS, ROLE_WORDS, Item, Vocabulary, read_items
 
 # the shapes a replacement may have, each replacing the last item of its shape before the marker
 SHAPES = {"castle": "castle", "building": "building", "card": "card", "segment": "segment", "ordinal": "ordinal",
@@ -103,7 +103,11 @@ def _contrast(line: PostLine, vocab: Vocabulary) -> PostLine | None:
         if j is None or not items[j].sym(",") or j + 2 >= len(items) or items[j + 1].text != "а":
             continue
         end = next((x for x in range(j + 2, len(items)) if items[x].sym(*_REPLACEMENT_END)), len(items))
-        was = {SHAPES[x.kind] for x in items[k + 1 : j] if x.kind in SHAPES and x.kind not in ("num", "ordinal")}
+        this = items[k + 1 : j]  # a thing named, with its preposition: «не в Озёрске», «не Змея»
+        if not this or len(this) > 3 or not all(x.kind in SHAPES or x.kind == "word" and x.text in ROLE_WORDS
+                                                for x in this):
+            continue
+        was = {SHAPES[x.kind] for x in this if x.kind in SHAPES and x.kind not in ("num", "ordinal")}
         now = {SHAPES[x.kind] for x in items[j + 2 : end] if x.kind in SHAPES}
         if was and was & now:
             pieces = [(0, it.start), (items[j + 2].start, len(norm))]
