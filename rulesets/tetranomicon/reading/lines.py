@@ -479,7 +479,7 @@ def analyse(norm: str, vocab: Vocabulary, faction: str, epoch: int = 0) -> list[
         if narrated or any(it.kind == "word" and (it.text in NEGATIONS or it.text in REQUIRED or it.text == "у")
                            for it in kept):
             s.phrases = split_phrases(kept)  # else every phrase may say an order: nothing to tell apart
-            describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, SUBJECTS)
+            describe(kept, s.phrases, narrated, {k: how for _, how, k in said}, faction, THIRD_SUBJECTS)
         heard: set[int] = set()
         for concept, how, k in said:
             p = phrase_of(s.phrases, k)
@@ -507,7 +507,8 @@ def _real(items: list[Item], epoch: int) -> list[Item]:
     нет») says no order, nor does a phrase planning for a later turn («В следующей эпохе построю
     каменоломню», «во второй эпохе» said in the first)."""
     words = [it.text for it in items if it.kind == "word"]
-    if "бы" in words and ("если" in words or "но" in words or "жаль" in words or words.count("бы") > 1):
+    if "бы" in words and ("если" in words or "но" in words or "жаль" in words or words.count("бы") > 1
+                          or _wish(items)):
         return []
     later = [k for k, it in enumerate(items) if _later(items, k, epoch)]
     if not later:
@@ -533,6 +534,17 @@ def _now(span: list[Item]) -> bool:
     imperative («строю», «ставь»)."""
     return any(it.kind == "word" and it.text in NOW or it.kind == "concept" and it.text.isalpha()
                and parses(it.text)[0].tag & {"pres", "impr"} for it in span)
+
+
+def _wish(items: list[Item]) -> bool:
+    """«на Перевал бы сходить», «построить бы ферму»: «бы» beside an infinitive wishes, orders
+    nothing («Я бы взял Грифона», «бы» with the past, is a polite order)."""
+    for k, it in enumerate(items):
+        if it.kind == "word" and it.text == "бы":
+            near = [items[j] for j in (k - 1, k + 1) if 0 <= j < len(items)]
+            if any(x.kind in ("word", "concept") and x.text.isalpha() and "INFN" in parses(x.text)[0].tag for x in near):
+                return True
+    return False
 
 
 def _later(items: list[Item], k: int, epoch: int) -> bool:
