@@ -46,7 +46,7 @@ def test_corrections_never_raise_and_stay_inside_the_line(text):
         assert 0 <= c.start < c.end <= len(text)
 
 
-def test_hotya_net_and_ne_luchshe_are_markers_too():
+def test_ne_luchshe_is_a_marker_too_but_a_bare_ne_is_not():
     text = "призываю гарпию. хотя нет - единорога"
     assert [text[c.end:] for c in corrections(text)] == ["единорога"]
     text = "ставлю лесопилку на 3ю башню... не, лучше ферму на первую"
