@@ -321,3 +321,17 @@ def test_an_ordinal_after_the_noun_in_its_case_is_the_number():
     two = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "bes", 2, (22, 22))])
     assert texts(read("Бес второй идёт на 22-23", two)) == ["Бес №2: перемещается на 22-23."]
     assert errors(read("Бес первым идёт на 22-23", two))  # «first», not «№1»: which бес is not said
+
+
+def test_a_count_of_action_points_with_a_remark_after_a_dash_belongs_to_the_order_before():
+    """«…, 2 ОД — добиваем»: the count is the order's, the remark (nothing named, the player's own
+    first-person verb) is chatter; a unit's verb or a named thing after the dash is an order of its own."""
+    w = world(units=[("p1", "grasdir", 2, (29, 30)), ("p1", "imp", 1, (10, 9))],
+              buildings=[("p2", "source", (30, 30))], mines=[("gold", (10, 10))])
+    assert texts(read("Грасдир №2 захватывает источник, 2 ОД — дожимаем до конца", w)) == [
+        "Грасдир №2: захватывает Источник Силы на 30-30 (2 ОД)."]
+    assert texts(read("Имп №1 копает золото, 2 ОД - пусть работает", w)) == [
+        "Имп №1: копает золотую шахту на 10-10 (2 ОД)."]
+    assert texts(read("Имп №1: идёт на 11-9, 2 ОД — копает золото", w)) == [
+        "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]
+

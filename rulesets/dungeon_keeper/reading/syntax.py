@@ -840,7 +840,14 @@ def _ap_only(items: tuple[Item, ...], a: int, b: int) -> bool:
     if a < b and items[a].text == "по":  # «…, по 2 ОД» (each)
         a += 1
     ap = _ap_prefix(items, a)
-    return ap is not None and all(it.kind == "sym" for it in items[ap[1]:b])
+    if ap is None:
+        return False
+    if all(it.kind == "sym" for it in items[ap[1]:b]):
+        return True
+    # «захват, 2 ОД — добиваем до 10/10»: after the count, a dash and the player's remark, naming
+    # nothing of the game and giving no order to a unit (a verb in the first person is the player's own)
+    return items[ap[1] - 1].is_sym("-") and not _objects(items, ap[1], b) and all(
+        "1per" in parses(items[k].text)[0].tag for k in range(ap[1], b) if _has_action(items, k, k + 1))
 
 
 def _shares_next(items: tuple[Item, ...], a: int, b: int, nxt: tuple[int, int, str]) -> bool:
