@@ -335,3 +335,11 @@ def test_a_count_of_action_points_with_a_remark_after_a_dash_belongs_to_the_orde
     assert texts(read("Имп №1: идёт на 11-9, 2 ОД — копает золото", w)) == [
         "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]
 
+
+def test_a_building_struck_against_or_spoken_of_is_no_target():
+    """«разбивает кубок о стену»: a building after «о/об» is what something is struck against (or
+    spoken of), not a building to attack; said as the target («бьёт по стене») it still is one."""
+    w = world(units=[("p1", "imp", 1, (10, 9))], buildings=[(None, "wall", (11, 9))])
+    lines = read("Ваал в ярости бьёт чашу об алтарь.\nИмп №1 идёт на 10-8.", w)
+    assert texts(lines) == ["Имп №1: перемещается на 10-8."]
+    assert texts(read("Имп №1 бьёт по стене", w)) == ["Имп №1: атакует Стену на 11-9."]

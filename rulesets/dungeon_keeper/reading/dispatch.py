@@ -155,6 +155,10 @@ def _action_of(c: Clause) -> str | None:
                 or any(v.concept in _CURSES for v in c.verbs):
             return "ab:cleanse"  # «снимает порчу», «снимает яд с керуба №2»: curses and poison go (DK-ABIL-05)
         return "ab:unbless"
+    if action in ("attack", "attack_building") and not has_ref and not any(p.kind == "cell" for p in c.parts) \
+            and any(p.concept and p.concept.startswith("b_") for p in c.parts) \
+            and all(p.prep in _NOT_AIMED_AT for p in c.parts if p.concept and p.concept.startswith("b_")):
+        return None  # «разбивает кубок о стену», «спорит о башне»: what is struck against or spoken of
     if action in ("attack", "attack_building") and any(n.startswith("b_") for n in nouns) and not c.refs():
         return "attack_building"
     if action == "attack_building" and c.refs():
@@ -209,6 +213,7 @@ def fold_retargets(clauses: list[Clause]) -> list[Clause]:
     return out
 
 
+_NOT_AIMED_AT = frozenset({"о", "об", "обо"})  # a building after these is struck against or spoken of, never hit
 _ORE = frozenset({*unit_acts.MINE_KIND, "m_mine", "r_gold", "r_iron", "r_taldear"})
 
 def elliptic(ref: Ref, current: UnitView | None) -> Ref:
