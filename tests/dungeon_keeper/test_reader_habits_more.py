@@ -343,3 +343,11 @@ def test_a_building_struck_against_or_spoken_of_is_no_target():
     lines = read("Ваал в ярости бьёт чашу об алтарь.\nИмп №1 идёт на 10-8.", w)
     assert texts(lines) == ["Имп №1: перемещается на 10-8."]
     assert texts(read("Имп №1 бьёт по стене", w)) == ["Имп №1: атакует Стену на 11-9."]
+
+
+def test_a_cell_after_the_unit_a_unit_runs_from_is_where_it_goes():
+    """«удирает от беса Лилит на 21-19»: the «на» cell after what a unit moves away from is its
+    destination, not where that one stands; after a target it still says where the target is."""
+    assert texts(read("Бес №1 удирает от беса Лилит на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
+    assert texts(read("Имп №1 отступает от зверя Лилит на 10-8", field())) == ["Имп №1: перемещается на 10-8."]
+    assert texts(read("Бес №1 кусает беса Лилит на 20-21", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]

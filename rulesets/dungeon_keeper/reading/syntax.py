@@ -1230,7 +1230,7 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
     last = c.parts[-1] if c.parts else None
     holder: Ref | Part | None = None
     if last is not None and last.kind == "ref" and last.ref is not None and last.ref.cell is None \
-            and (parens or part.prep in ("на", "в", None)):
+            and (parens or part.prep in ("на", "в", None)) and not _moving_away(c, last.ref, part):
         holder = last.ref
     elif last is not None and last.kind == "noun" and last.cell is None and last.concept \
             and not last.concept.startswith(("w_cell", "w_passage", "r_", "w_")) \
@@ -1249,6 +1249,12 @@ def _attach_cell(c: Clause, part: Part, parens: bool = False) -> None:
             holder.end = part.end
         return
     c.parts.append(part)
+
+
+def _moving_away(c: Clause, ref: Ref, part: Part) -> bool:
+    """«Имп №1 удирает от гнома на 25-25»: a unit moves away from another; the «на» cell after the
+    one it flees is where it goes, not where that one stands."""
+    return ref.prep in ("от", "ото") and part.prep == "на" and any(v.concept == "v_move" for v in c.verbs)
 
 
 _TIMES = frozenset({"×", "x", "х"})
