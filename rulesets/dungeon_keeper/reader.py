@@ -326,6 +326,8 @@ class _Post:
         clause as it is when no frame applies (it goes on as before), None when it was an error."""
         if c.words and (notes.verb_among(c.words) or typos.near_verb(c.words)):
             return c  # «капает 20-21»: an unknown verb is a typo to read, never left out
+        if c.subject is not None and not c.parts and _YOURS.intersection(c.words):
+            return None  # «Лилит, твой огневик — не жилец»: talk about a rival's unit, no order to it
         c = self._going_on_to(c)
         if c.dashed and self._restated(c):
             line.handled = True  # «…, имп №4 — 22-30, …» on the cell it stands on: where it is, no order
@@ -472,6 +474,8 @@ _UNIT_TYPO_CODES = frozenset({
 })
 _PAST_MARKERS = frozenset({"прошлом", "прошлый", "прошлого", "прошлую", "вчера", "раньше", "когда-то", "давно",
                            "тогда", "прежде", "некогда"})
+# «твой огневик», «ваши бесы»: said to a rival, the unit is his
+_YOURS = frozenset({"твой", "твоя", "твои", "твоего", "твоих", "ваш", "ваша", "ваши", "вашего", "ваших"})
 _NO_OBJECT_NEEDED = frozenset({"end_turn", "ab:fire_breath", "hospital", "capture"})
 _OBJECT_PARTS = frozenset({"cell", "ref", "dir", "amount"})
 

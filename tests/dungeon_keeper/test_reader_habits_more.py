@@ -351,3 +351,10 @@ def test_a_cell_after_the_unit_a_unit_runs_from_is_where_it_goes():
     assert texts(read("Бес №1 удирает от беса Лилит на 19-19", field())) == ["Бес №1: перемещается на 19-19."]
     assert texts(read("Имп №1 отступает от зверя Лилит на 10-8", field())) == ["Имп №1: перемещается на 10-8."]
     assert texts(read("Бес №1 кусает беса Лилит на 20-21", field())) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_a_rivals_unit_said_to_him_with_no_order_is_talk():
+    """«Лилит, твой бес — не жилец»: «твой/ваш» marks the addressee's unit; with nothing else named
+    it is talk about it, not an order to it; as a target it is a rival's unit to hit."""
+    post = read("Лилит, твой бес — не жилец :evil:\nБес №1 кусает твоего беса, Лилит", field())
+    assert texts(post) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
