@@ -354,7 +354,7 @@ def test_a_cell_after_the_unit_a_unit_runs_from_is_where_it_goes():
 
 
 def test_a_rivals_unit_said_to_him_with_no_order_is_talk():
-    """«Лилит, твой бес — не жилец»: «твой/ваш» marks the addressee's unit; with nothing else named
+    """«Лилит, твой керуб — не жилец»: «твой/ваш» marks the addressee's unit; with nothing else named
     it is talk about it, not an order to it; as a target it is a rival's unit to hit."""
-    post = read("Лилит, твой бес — не жилец :evil:\nБес №1 кусает твоего беса, Лилит", field())
+    post = read("Лилит, твой керуб — не жилец :evil:\nБес №1 кусает твоего беса, Лилит", field())
     assert texts(post) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
