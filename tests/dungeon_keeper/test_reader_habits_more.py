@@ -358,3 +358,12 @@ def test_a_rivals_unit_said_to_him_with_no_order_is_talk():
     it is talk about it, not an order to it; as a target it is a rival's unit to hit."""
     post = read("Лилит, твой керуб — не жилец :evil:\nБес №1 кусает твоего беса, Лилит", field())
     assert texts(post) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_going_into_a_building_is_going_beside_it():
+    """«ползёт в госпиталь»: no unit stands inside a building, so «в» a building is where it heads,
+    like «к»."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9))],
+              buildings=[("p1", "hospital", (20, 23)), ("p1", "laboratory", (10, 11))])
+    assert texts(read("Бес №1 ползёт в госпиталь", w))[0].endswith("→ 20-22.")
+    assert texts(read("Имп №1 бежит в лабораторию", w)) == ["Имп №1: перемещается на 10-10."]

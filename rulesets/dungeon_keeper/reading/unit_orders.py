@@ -160,12 +160,14 @@ def move(c: Clause, actor: UnitView, a: Acts) -> list[BaseModel]:
 
 
 _TOWARDS = frozenset({"к", "ко", "до"})
+_INTO = frozenset({"в", "во"})  # «ползёт в госпиталь»: no unit stands inside a building, so it goes beside it
 
 
 def _goal(c: Clause, actor: UnitView, a: Acts) -> tuple[tuple[int, int], str] | None:
     """What «идёт к госпиталю», «ковыляет к бесу Лилит» goes towards: (its cell, its name after «рядом с»)."""
     for p in c.parts:
-        if p.prep not in _TOWARDS:
+        building = p.kind == "noun" and (p.concept or "").startswith("b_")
+        if p.prep not in _TOWARDS and not (building and p.prep in _INTO):
             continue
         if p.kind == "ref" and p.ref is not None:
             target = resolve(p.ref, a.view, "any", a.issues)
