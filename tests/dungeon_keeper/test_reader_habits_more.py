@@ -367,3 +367,15 @@ def test_going_into_a_building_is_going_beside_it():
               buildings=[("p1", "hospital", (20, 23)), ("p1", "laboratory", (10, 11))])
     assert texts(read("Бес №1 ползёт в госпиталь", w))[0].endswith("→ 20-22.")
     assert texts(read("Имп №1 бежит в лабораторию", w)) == ["Имп №1: перемещается на 10-10."]
+
+
+def test_a_purpose_after_an_order_is_no_order_of_its_own():
+    """«…, пусть порча спадёт», «…, чтобы ярость не кончилась»: a piece opening with «пусть/чтобы»
+    that names no unit, place or building and says no order is why the order is given; one that
+    says an order («чтобы копать золото») is still read."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9))], mines=[("gold", (10, 10))],
+              resources={"mana": 50}, spells=["rage", "dispel"])
+    assert texts(read("Кастую Ярость на беса №1, чтобы ярость не кончилась", w)) == ["Накладываю Ярость на беса №1."]
+    assert texts(read("Накладываю Ярость на беса №1, пусть злость копится", w)) == ["Накладываю Ярость на беса №1."]
+    assert texts(read("Имп №1 идёт на 11-9, чтобы копать золото", w)) == [
+        "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]

@@ -357,6 +357,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             # what a unit does «глядя на огневика» is how it does it; what it looks at is no target
             # (unless the order before has none: «бьёт, целясь в беса Лилит»)
             continue
+        if merged and items[a].text in _PURPOSE and not _has_action(items, a, b) \
+                and not _objects(items, a, b) - {"spell", "resource"}:
+            continue  # «…, пусть порча спадёт», «…, чтобы ярость не спала»: why, with no order of its own
         fix = _correction(items, a, b, marks) if merged else None
         if fix is not None and fix >= b:
             taking_back = True
@@ -1257,6 +1260,7 @@ def _moving_away(c: Clause, ref: Ref, part: Part) -> bool:
     return ref.prep in ("от", "ото") and part.prep == "на" and any(v.concept == "v_move" for v in c.verbs)
 
 
+_PURPOSE = frozenset({"пусть", "чтобы", "чтоб", "дабы"})  # a piece opening with these says what the order is for
 _TIMES = frozenset({"×", "x", "х"})
 
 
