@@ -379,3 +379,13 @@ def test_a_purpose_after_an_order_is_no_order_of_its_own():
     assert texts(read("Накладываю Ярость на беса №1, пусть злость копится", w)) == ["Накладываю Ярость на беса №1."]
     assert texts(read("Имп №1 идёт на 11-9, чтобы копать золото", w)) == [
         "Имп №1: перемещается на 11-9.", "Имп №1: копает золотую шахту на 10-10."]
+
+
+def test_a_rune_named_without_its_school_is_found_among_those_the_unit_carries():
+    """«обе руны в алтарь» puts in each rune the unit carries; «ветка тьмы — руну в алтарь» names the
+    school apart from the rune; a bare «руну» with two carried is still a question (DK-GAP-49)."""
+    w = world(units=[("p1", "imp", 1, (10, 9), {"runes": ["fire", "dark"]})], buildings=[("p1", "altar", (10, 10))])
+    assert texts(read("Имп №1 вставляет обе руны в алтарь", w)) == [
+        "Имп №1: кладёт Руну Огня в Алтарь.", "Имп №1: кладёт Руну Тьмы в Алтарь."]
+    assert texts(read("Имп №1: ветка тьмы, руну в алтарь", w)) == ["Имп №1: кладёт Руну Тьмы в Алтарь."]
+    assert [p.clause for p in errors(read("Имп №1 кладёт руну в алтарь", w))] == ["DK-GAP-49"]

@@ -529,18 +529,32 @@ def rune(c: Clause, actor: UnitView, a: Acts, action: str) -> list[BaseModel]:
     """A rune at the Altar: into it (the branch opens) or traded for mana (DK-OBJ-02, DK-GAP-49)."""
     noun = next((p for p in c.parts if p.kind == "noun" and (p.concept or "").startswith("o_rune")), None)
     school = RUNES.get(noun.concept or "") if noun is not None else None
-    if school is None:
-        state_unit = a.view.state.units.get(actor.id)
-        carried = list(state_unit.runes) if state_unit is not None else []
-        if len(set(carried)) == 1:
-            school = carried[0]
-        else:
-            raise fail("read.rune_which", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49",
-                       hint=example("rune"))
+    schools = [school] if school is not None else _carried_runes(c, actor, a, noun)
     if action == "use":
         raise fail("read.rune_use", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49", hint=example("rune"))
     cls = o.RuneUnlock if action == "rune_unlock" else o.RuneExchange
-    return [make(cls, span_of(c), **_head(actor, a.view), ap=1, rune=school)]
+    return [make(cls, span_of(c), **_head(actor, a.view), ap=1, rune=x) for x in schools]
+
+
+# A school said apart from the word «руна»: «открыть ветку огня — руну в алтарь».
+_SCHOOL_WORDS = {"огня": "fire", "огонь": "fire", "тьмы": "dark", "тьма": "dark", "смерти": "death", "смерть": "death"}
+
+
+def _carried_runes(c: Clause, actor: UnitView, a: Acts, noun: Part | None) -> list[str]:
+    """Which of the runes the unit carries a rune named without its school means: the only one, the
+    one whose school the clause names elsewhere, or all of them when counted («обе руны»)."""
+    state_unit = a.view.state.units.get(actor.id)
+    carried = list(dict.fromkeys(state_unit.runes)) if state_unit is not None else []
+    said = [x for x in dict.fromkeys(_SCHOOL_WORDS.get(w) for w in c.words) if x in carried]
+    counted = noun is not None and any(p.kind == "amount" and p.end <= noun.start and p.value == len(carried)
+                                       for p in c.parts)
+    if len(carried) == 1:
+        return carried
+    if len(said) == 1:
+        return said
+    if counted and len(carried) > 1:
+        return carried
+    raise fail("read.rune_which", span_of(c), kind=ProblemKind.AMBIGUOUS, clause="DK-GAP-49", hint=example("rune"))
 
 
 # --- combat (DK-COMBAT, DK-GAP-26) ---------------------------------------------------------------------
