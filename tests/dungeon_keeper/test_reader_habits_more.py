@@ -389,3 +389,13 @@ def test_a_rune_named_without_its_school_is_found_among_those_the_unit_carries()
         "Имп №1: кладёт Руну Огня в Алтарь.", "Имп №1: кладёт Руну Тьмы в Алтарь."]
     assert texts(read("Имп №1: ветка тьмы, руну в алтарь", w)) == ["Имп №1: кладёт Руну Тьмы в Алтарь."]
     assert [p.clause for p in errors(read("Имп №1 кладёт руну в алтарь", w))] == ["DK-GAP-49"]
+
+
+def test_a_line_ability_aimed_at_units_goes_the_way_they_lie():
+    """«жарит потоком огня импов Лилит»: with no direction said, the stream goes the one way the
+    named rival units lie in a line from the caster (one off every line is no help); none in a line,
+    the direction is still asked for."""
+    w = world(units=[("p1", "ifrit", 1, (20, 20)), ("p2", "imp", 1, (20, 22)), ("p2", "imp", 2, (20, 23)),
+                     ("p2", "imp", 3, (5, 9)), ("p2", "bes", 1, (25, 27))])
+    assert texts(read("Ифрит №1 жарит потоком огня импов Лилит", w)) == ["Ифрит №1: пускает огненный поток вправо."]
+    assert errors(read("Ифрит №1 пускает огненный поток в беса Лилит", w))

@@ -686,7 +686,7 @@ def ability(c: Clause, actor: UnitView, a: Acts, key: str) -> list[BaseModel]:
         else:
             raise fail("read.cell_needed", span, what=data.name, hint=example("ability"))
     elif data.target == "direction":
-        fields["direction"] = _direction(c, actor)
+        fields["direction"] = _direction(c, actor, view)
     if key == "unbless":
         spell = next((p for p in c.parts if p.kind == "noun" and p.concept in SPELL_OF), None)
         if spell is not None:
@@ -720,7 +720,24 @@ def direction_of(c: Clause) -> Part | None:
     return d
 
 
-def _direction(c: Clause, actor: UnitView) -> str:
+def _towards_units(c: Clause, actor: UnitView, view: View) -> str | None:
+    """«жарит потоком огня импов Лилит»: a line ability aimed at units, with no direction said, goes
+    the one way the rival units the clause names lie in a straight line from the actor (those off
+    every line cannot be hit); two ways is still a question."""
+    if actor.cell is None:
+        return None
+    ways: set[str] = set()
+    for r in c.refs():
+        owners = [view.owner_of(w) for w in r.owner_words]
+        owner = next((x for x in owners if x is not None), None)
+        for u, _ in view.find(r.kind if r.kind != "unit" else None, r.number, owner, None, "enemy"):
+            d = direction_between(actor.cell, u.cell) if u.cell is not None else None
+            if d is not None:  # one off every line cannot be hit anyway
+                ways.add(d)
+    return ways.pop() if len(ways) == 1 else None
+
+
+def _direction(c: Clause, actor: UnitView, view: View) -> str:
     d = direction_of(c)
     if d is not None:
         return d.value  # type: ignore[return-value]
@@ -730,5 +747,8 @@ def _direction(c: Clause, actor: UnitView) -> str:
         if d is None:
             raise fail("read.direction_cell", where[1], cell=cell_text(where[0]), where=cell_text(actor.cell))
         return d
+    aimed = _towards_units(c, actor, view)
+    if aimed is not None:
+        return aimed
     raise fail("read.direction_needed", span_of(c), hint=msg("read.hint_example",
                                                          example="Ифрит №1: пускает огненный поток влево."))
