@@ -399,3 +399,12 @@ def test_a_line_ability_aimed_at_units_goes_the_way_they_lie():
                      ("p2", "imp", 3, (5, 9)), ("p2", "bes", 1, (25, 27))])
     assert texts(read("Ифрит №1 жарит потоком огня импов Лилит", w)) == ["Ифрит №1: пускает огненный поток вправо."]
     assert errors(read("Ифрит №1 пускает огненный поток в беса Лилит", w))
+
+
+def test_a_number_alone_after_a_word_of_sequence_is_the_order_again():
+    """«Улучшаю Источник до 4-го уровня, а затем до 5-го»: a piece after «затем/потом» saying only a
+    number is the same order once more with that number (here refused: one upgrade a turn, DK-UPG-06)."""
+    w = world(buildings=[("p1", "source", (20, 23), {"level": 3})], resources={"gold": 900, "mana": 90})
+    post = read("Улучшаю Источник на 20-23 до 4-го уровня, а затем до 5-го", w)
+    assert [p.clause for p in errors(post)] == ["DK-UPG-06"]
+    assert post.lines[0].summary.count("Улучшаю Источник") == 2

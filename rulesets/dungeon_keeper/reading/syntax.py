@@ -239,8 +239,9 @@ def continuing(c: Clause, said: list[Clause]) -> Clause | None:
 def _unsaid(c: Clause, prev: Clause) -> list[Part]:
     """«… и ещё на грасдира №3», «А также на керуба №2»: a clause that names only another unit takes
     the rest of the order before (the spell, the artifact) from it."""
-    if not c.refs() or any(p.kind in ("noun", "cell") for p in c.parts):
-        return []
+    if not c.refs() and not (c.parts and all(p.kind == "amount" for p in c.parts)) \
+            or any(p.kind in ("noun", "cell") for p in c.parts):
+        return []  # (only an amount: «Улучшаю Источник до 4-го, а затем до 5-го» — the same building)
     return [p for p in prev.parts if p.kind == "noun" and not (p.concept or "").startswith("w_")]
 
 
@@ -385,6 +386,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
             continue
         if merged and sep == "," and verbless and not acted and _after_a_step(items, merged[-1], a, b):
             merged.append((a, b, False))
+            continue
+        if merged and sep == "then" and _only_a_number(items, a, b):
+            merged.append((a, b, True))  # «…, а затем до 5-го»: the same order once more, with this changed
             continue
         tail = _ap_only(items, a, b) or _count_only(items, a, b)
         if merged and (not _has_action(items, a, b) or tail) and not _another_unit_rests(items, a, b):
@@ -1261,6 +1265,13 @@ def _moving_away(c: Clause, ref: Ref, part: Part) -> bool:
 
 
 _PURPOSE = frozenset({"пусть", "чтобы", "чтоб", "дабы"})  # a piece opening with these says what the order is for
+def _only_a_number(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """«…, а затем до 5-го», «…, потом на 3»: after a word of sequence, a piece saying only a number
+    is the order before done again with that number."""
+    return any(it.kind in ("num", "ord") for it in items[a:b]) \
+        and all(it.kind in ("num", "ord", "sym") or it.text in ("до", "на") for it in items[a:b])
+
+
 _TIMES = frozenset({"×", "x", "х"})
 
 
