@@ -408,3 +408,9 @@ def test_a_number_alone_after_a_word_of_sequence_is_the_order_again():
     post = read("Улучшаю Источник на 20-23 до 4-го уровня, а затем до 5-го", w)
     assert [p.clause for p in errors(post)] == ["DK-UPG-06"]
     assert post.lines[0].summary.count("Улучшаю Источник") == 2
+
+
+def test_moving_up_behind_another_is_a_move():
+    """«подтягивается за ним на 19-19 и 20-20»: moving up is a move; its cells are the path, not where
+    the unit stands."""
+    assert texts(read("Бес №1 подтягивается на 19-19 и 18-18", field())) == ["Бес №1: перемещается на 19-19 → 18-18."]
