@@ -414,3 +414,10 @@ def test_moving_up_behind_another_is_a_move():
     """«подтягивается за ним на 19-19 и 20-20»: moving up is a move; its cells are the path, not where
     the unit stands."""
     assert texts(read("Бес №1 подтягивается на 19-19 и 18-18", field())) == ["Бес №1: перемещается на 19-19 → 18-18."]
+
+
+def test_a_new_sentence_with_a_verb_of_its_own_does_not_take_the_order_before():
+    """«Бес №1 кусает беса Лилит. Имп №1 остаётся прикрывать фланг.»: the second sentence has its own
+    verb (one that is no order), so it is not a second attack."""
+    post = read("Бес №1 кусает беса Лилит. Имп №1 остаётся прикрывать фланг.", field())
+    assert texts(post) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]

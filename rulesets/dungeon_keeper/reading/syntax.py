@@ -393,7 +393,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         tail = _ap_only(items, a, b) or _count_only(items, a, b)
         if merged and (not _has_action(items, a, b) or tail) and not _another_unit_rests(items, a, b):
             if not tail and _own_order(items, merged, a, b, sep):
-                merged.append((a, b, True))
+                # a new sentence with a verb of its own («Бес №2 остаётся прикрывать фланг.») does not
+                # take the order verb of the sentence before
+                merged.append((a, b, not (sep == "." and _has_verb(items, a, b))))
                 continue
             prev = merged[-1]
             merged[-1] = (prev[0], b, prev[2])
