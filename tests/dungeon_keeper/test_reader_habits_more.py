@@ -421,3 +421,12 @@ def test_a_new_sentence_with_a_verb_of_its_own_does_not_take_the_order_before():
     verb (one that is no order), so it is not a second attack."""
     post = read("Бес №1 кусает беса Лилит. Имп №1 остаётся прикрывать фланг.", field())
     assert texts(post) == ["Бес №1: атакует беса №1 (Лилит) на 20-21."]
+
+
+def test_a_unit_alone_before_dalshe_is_the_subject_of_the_verb_after():
+    """«…, а имп №1 дальше копает золото»: «дальше» between a unit and its verb does not cut the
+    unit off (it would be left alone and the verb given to nobody)."""
+    w = world(units=[("p1", "bes", 1, (20, 20)), ("p1", "imp", 1, (10, 9)), ("p1", "imp", 2, (11, 11))],
+              mines=[("gold", (10, 10))])
+    post = read("Бес №1 остаётся прикрывать фланг, а имп №2 дальше копает золото", w)
+    assert texts(post) == ["Имп №2: копает золотую шахту на 10-10."]

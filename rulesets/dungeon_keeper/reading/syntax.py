@@ -329,7 +329,9 @@ def _clauses(items: tuple[Item, ...], pos: int, marks: Marks = ()) -> list[Claus
         elif depth == 0 and k > start and _marked(items[k], marks) and not _marked(items[k - 1], marks):
             pieces.append((start, k, sep))  # «идёт на 20-20 — нет, на 20-21»: the correction is a piece of its own
             start, sep = k, "fix"
-        elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and"):
+        elif depth == 0 and it.kind == "word" and it.concept in ("w_then", "w_and") \
+                and not (it.concept == "w_then" and _unit_alone(items, start, k)):
+            # («имп №1 дальше копает»: a unit alone before «дальше» is the subject of what follows)
             pieces.append((start, k, sep))
             start, sep = k + 1, ("then" if it.concept == "w_then" or sep == ";" else "and")
     pieces.append((start, n, sep))
@@ -1272,6 +1274,14 @@ def _only_a_number(items: tuple[Item, ...], a: int, b: int) -> bool:
     is the order before done again with that number."""
     return any(it.kind in ("num", "ord") for it in items[a:b]) \
         and all(it.kind in ("num", "ord", "sym") or it.text in ("до", "на") for it in items[a:b])
+
+
+def _unit_alone(items: tuple[Item, ...], a: int, b: int) -> bool:
+    """Whether items a..b are only a unit named in the nominative («имп №1», «а бес №2»)."""
+    if a < b and items[a].text in ("а", "и"):
+        a += 1
+    ref, k = _ref_at(items, a) if a < b else (None, a)
+    return ref is not None and ref.kind is not None and ref.nominative and k == b
 
 
 _TIMES = frozenset({"×", "x", "х"})
