@@ -11,9 +11,7 @@ alone (the line reads, or errs, as written).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from letopis.engine.corrections import Correction, corrected, corrections
+from letopis.engine.corrections import Correction, corrected, last_match, self_corrected
 from letopis.engine.text import PostLine
 
 from .items import Context, Item, analyse
@@ -24,19 +22,7 @@ _KEPT_SYMBOLS = frozenset({"/", "+"})  # part of a sheet or a count: «4/2/3/3»
 
 def corrected_line(pl: PostLine, ctx: Context) -> PostLine:
     """The line with each self-correction applied (the line itself when it has none)."""
-    found = corrections(pl.norm)
-    if not found:
-        return pl
-    norm, cols = pl.norm, list(pl.cols or range(len(pl.norm)))
-    for _ in found:  # one at a time: each changes the text the next is found in
-        marks = corrections(norm)
-        if not marks:
-            break
-        got = _apply(norm, cols, marks[0], ctx)
-        if got is None:
-            break
-        norm, cols = got
-    return replace(pl, norm=norm, cols=cols)
+    return self_corrected(pl, lambda norm, cols, mark: _apply(norm, cols, mark, ctx))
 
 
 def _apply(norm: str, cols: list[int], mark: Correction, ctx: Context) -> tuple[str, list[int]] | None:
@@ -52,11 +38,8 @@ def _apply(norm: str, cols: list[int], mark: Correction, ctx: Context) -> tuple[
     if not shape:
         return None
     before = _shape([it for it in items if it.end <= mark.start])
-    for k in range(len(before) - len(shape), -1, -1):
-        window = before[k : k + len(shape)]
-        if all(_same(a, b) for a, b in zip(window, shape, strict=True)):
-            return corrected(norm, cols, (window[0].start, window[-1].end), mark, new[-1].end)
-    return None
+    found = last_match(before, shape, _same)
+    return corrected(norm, cols, (found[0].start, found[1].end), mark, new[-1].end) if found else None
 
 
 def _shape(items: list[Item]) -> list[Item]:

@@ -11,34 +11,22 @@ marker whose replacement fits nothing before it leaves the line as typed, so not
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from letopis.engine.corrections import Correction, corrected, corrections
+from letopis.engine.corrections import Correction, corrected
+from letopis.engine.corrections import self_corrected as core_self_corrected
 from letopis.engine.text import PostLine
 
 from .base import is_verb
 from .table import Table
 from .words import Item
 
-MAX_CORRECTIONS = 3  # per line: each one rescans the line, so a line full of «нет» stays linear
 _SENTENCE_END = re.compile(r"[.!?…]+(?:\s|$)")
 _TAKING_BACK = re.compile(r"^[\s,.!:;—-]*(?:отставить|отменяю|отмена|отбой|забудьте|забудь)(?=[\s,.!:;—-]|$)[\s,.!:;—-]*")
 
 
 def self_corrected(pl: PostLine, table: Table) -> PostLine:
     """The line with each self-correction put in place of what it corrects (columns kept)."""
-    norm, cols = pl.norm, list(pl.cols or range(len(pl.norm)))
-    changed = False
-    for _ in range(MAX_CORRECTIONS):
-        found = corrections(norm)
-        if not found:
-            break
-        spliced = _splice(norm, cols, found[0], table)
-        if spliced is None:
-            break
-        norm, cols = spliced
-        changed = True
-    return replace(pl, norm=norm, cols=cols) if changed else pl
+    return core_self_corrected(pl, lambda norm, cols, c: _splice(norm, cols, c, table))
 
 
 def _splice(norm: str, cols: list[int], c: Correction, table: Table) -> tuple[str, list[int]] | None:

@@ -12,9 +12,7 @@ written).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from letopis.engine.corrections import Correction, corrected, corrections
+from letopis.engine.corrections import Correction, corrected, last_match, self_corrected
 from letopis.engine.text import PostLine
 
 from .words import Item, Scanner
@@ -24,19 +22,7 @@ _ENDS = frozenset({".", ";", "!", "?", "…"})
 
 def corrected_line(pl: PostLine, scanner: Scanner) -> PostLine:
     """The line with each self-correction applied (the line itself when it has none)."""
-    found = corrections(pl.norm)
-    if not found:
-        return pl
-    norm, cols = pl.norm, list(pl.cols or range(len(pl.norm)))
-    for _ in found:  # one at a time: each changes the text the next is found in
-        marks = corrections(norm)
-        if not marks:
-            break
-        got = _apply(norm, cols, marks[0], scanner)
-        if got is None:
-            break
-        norm, cols = got
-    return replace(pl, norm=norm, cols=cols)
+    return self_corrected(pl, lambda norm, cols, mark: _apply(norm, cols, mark, scanner))
 
 
 def _apply(norm: str, cols: list[int], mark: Correction, scanner: Scanner) -> tuple[str, list[int]] | None:
@@ -60,10 +46,9 @@ def _apply(norm: str, cols: list[int], mark: Correction, scanner: Scanner) -> tu
         return corrected(norm, cols, (rest[0].start, rest[-1].end), mark, new[-1].end)
     if not any(it.kind in ("fig", "cell", "om", "weapon", "artifact", "side") for it in shape):
         return None
-    for k in range(len(before) - len(shape), -1, -1):
-        window = before[k : k + len(shape)]
-        if all(_same(a, b) for a, b in zip(window, shape, strict=True)):
-            return corrected(norm, cols, (window[0].start, window[-1].end), mark, new[-1].end)
+    found = last_match(before, shape, _same)
+    if found:
+        return corrected(norm, cols, (found[0].start, found[1].end), mark, new[-1].end)
     if shape[0].kind != "word":  # «на 8-6, ой, 8-7»: the new cell without its preposition
         for k in range(len(before) - 1, -1, -1):
             if before[k].kind == shape[0].kind and len(shape) == 1 and _same(before[k], shape[0]):

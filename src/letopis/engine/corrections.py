@@ -13,7 +13,11 @@ what was said before it («нельзя», «отменяю», «забудьт�
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from .text_post import PostLine
 
 # A marker stands after punctuation (it corrects what came before it), and something follows it.
 _MARKER = re.compile(
@@ -67,3 +71,39 @@ def corrected(norm: str, cols: list[int], old: tuple[int, int], correction: Corr
     c, d = correction.end, new_end
     pieces = ((0, a), (c, d), (b, correction.start), (d, len(norm)))
     return "".join(norm[x:y] for x, y in pieces), [col for x, y in pieces for col in cols[x:y]]
+
+
+MAX_CORRECTIONS = 3  # per line: each one rescans the line, so a line full of «нет» stays linear
+
+Splice = Callable[[str, list[int], Correction], "tuple[str, list[int]] | None"]
+
+
+def self_corrected(pl: PostLine, splice: Splice) -> PostLine:
+    """The line with its self-corrections put in place one at a time (each changes the text the
+    next is found in), by the ruleset's ``splice`` of one correction (None: leave the rest as
+    typed); at most `MAX_CORRECTIONS`, so reading stays linear in the text."""
+    norm, cols = pl.norm, list(pl.cols or range(len(pl.norm)))
+    changed = False
+    for _ in range(MAX_CORRECTIONS):
+        found = corrections(norm)
+        if not found:
+            break
+        spliced = splice(norm, cols, found[0])
+        if spliced is None:
+            break
+        norm, cols = spliced
+        changed = True
+    return replace(pl, norm=norm, cols=cols) if changed else pl
+
+
+T = TypeVar("T")
+
+
+def last_match(before: Sequence[T], shape: Sequence[T], same: Callable[[T, T], bool]) -> tuple[T, T] | None:
+    """The first and last of the latest run of ``before`` that ``shape`` may stand in for, part by
+    part (``same(old, new)``), or None."""
+    for k in range(len(before) - len(shape), -1, -1):
+        window = before[k : k + len(shape)]
+        if all(same(a, b) for a, b in zip(window, shape, strict=True)):
+            return window[0], window[-1]
+    return None
